@@ -1,0 +1,51 @@
+// Lint enforces the architecture's boundaries (docs/ARCHITECTURE.md):
+// only the thin Electron shell imports electron; the renderer imports no Node modules;
+// the server and shared/ import nothing from the desktop; shared/ stays platform-neutral.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto', 'http', 'https', 'net', 'stream', 'url', 'worker_threads'];
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'release/', 'artifacts/', 'test-results/', '**/*.d.ts', '.ci-reports/'] },
+  js.configs.recommended,
+  { files: ['**/*.mjs', '**/*.js'], languageOptions: { globals: { ...globals.node } } },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'off',
+    },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js'],
+    ignores: ['electron/main.ts', 'electron/preload.ts', 'e2e/**'],
+    rules: restrict([{ group: ['electron'], message: 'Only electron/main.ts and electron/preload.ts may import electron.' }]),
+  },
+  {
+    files: ['renderer/**'],
+    rules: restrict([
+      { group: ['electron'], message: 'The renderer talks to the bridge only.' },
+      { group: [...nodeBuiltins, 'better-sqlite3'], message: 'The renderer imports no Node modules.' },
+      { group: ['**/server/**', '**/electron/**'], message: 'The renderer imports only shared/ and its own code.' },
+    ]),
+  },
+  {
+    files: ['server/**'],
+    rules: restrict([
+      { group: ['electron'], message: 'The server never imports electron.' },
+      { group: ['**/electron/**', '**/renderer/**'], message: 'The server imports nothing from the desktop.' },
+    ]),
+  },
+  {
+    files: ['shared/**'],
+    ignores: ['shared/**/*.test.ts', 'shared/node/**'],
+    rules: restrict([
+      { group: ['electron'], message: 'shared/ runs anywhere.' },
+      { group: [...nodeBuiltins, 'better-sqlite3'], message: 'shared/ runs anywhere: put Node-only code under shared/node/.' },
+      { group: ['**/server/**', '**/electron/**', '**/renderer/**'], message: 'shared/ depends on nothing above it.' },
+    ]),
+  },
+);

@@ -1,0 +1,47 @@
+// Sums vitest's and Playwright's JSON reports and the whole-suite checks into the one
+// line CI reads: "N passed, N failed". Exits 1 when anything failed or nothing ran.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2] ?? '.ci-reports';
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const problems = [];
+
+const vitestFile = path.join(dir, 'vitest.json');
+if (existsSync(vitestFile)) {
+  const report = JSON.parse(readFileSync(vitestFile, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // A suite that failed to load has no tests but must still fail the run.
+  const broken = (report.testResults ?? []).filter((r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0);
+  failed += broken.length;
+  for (const r of broken) problems.push(`could not run ${r.name}: ${String(r.message ?? '').split('\n')[0]}`);
+} else {
+  problems.push('no vitest report');
+  failed += 1;
+}
+
+const playwrightFile = path.join(dir, 'playwright.json');
+if (existsSync(playwrightFile)) {
+  const stats = JSON.parse(readFileSync(playwrightFile, 'utf8')).stats ?? {};
+  passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  failed += stats.unexpected ?? 0;
+  skipped += stats.skipped ?? 0;
+}
+
+for (const file of readdirSync(dir).filter((f) => f.startsWith('check-'))) {
+  const ok = readFileSync(path.join(dir, file), 'utf8').trim() === 'pass';
+  if (ok) passed += 1;
+  else {
+    failed += 1;
+    problems.push(`${file.slice(6, -4)} failed`);
+  }
+}
+
+for (const p of problems) console.log(`problem: ${p}`);
+if (passed + failed === 0) failed = 1;
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs every suite (type check, lint, unit and integration tests, e2e) and ends with one
+# plain line "N passed, N failed" that sums them all. Exit code: 0 only if all passed.
+set -u
+cd "$(dirname "$0")/.."
+REPORT_DIR="${CI_REPORT_DIR:-$PWD/.ci-reports}"
+rm -rf "$REPORT_DIR" && mkdir -p "$REPORT_DIR"
+export CI_REPORT_DIR="$REPORT_DIR"
+
+check() { # name, command...: a whole check counts as one test
+  local name=$1; shift
+  echo "== $name"
+  if "$@"; then echo "pass" > "$REPORT_DIR/check-$name.txt"; else echo "fail" > "$REPORT_DIR/check-$name.txt"; fi
+}
+
+check typecheck npm run --silent typecheck
+check lint npm run --silent lint
+
+echo "== unit and integration tests (vitest)"
+npx vitest run
+
+if ls e2e/*.spec.ts >/dev/null 2>&1; then
+  echo "== end-to-end tests (playwright, Chromium)"
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORT_DIR/playwright.json" npx playwright test --reporter=list,json
+fi
+
+node scripts/sum-reports.mjs "$REPORT_DIR"

@@ -1,0 +1,77 @@
+// Builds the service: one Fastify instance, cross-cutting hooks, then one plugin per area.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { ServerConfig } from './config.ts';
+import { openDatabase } from './storage/database.ts';
+import { BlobStore } from './storage/blobStore.ts';
+import { TokenService } from './auth/tokenService.ts';
+import { installAuthentication } from './auth/authenticate.ts';
+import { installErrorHandler } from './http/errorHandler.ts';
+import { installBodyParsers, installNegotiation } from './http/mediaTypes.ts';
+import { installValidators } from './http/validation.ts';
+import { contextHelpers, type ServiceContext } from './context.ts';
+import { areaPlugins } from './areas.ts';
+
+export interface BuiltService {
+  app: FastifyInstance;
+  ctx: ServiceContext;
+  close(): Promise<void>;
+}
+
+export async function buildService(config: ServerConfig): Promise<BuiltService> {
+  const database = await openDatabase(config.dataDir);
+  const ctx: ServiceContext = {
+    config,
+    database,
+    db: database.db,
+    tokens: new TokenService(database.db, config.tokenLifetimeSeconds, config.refreshTokenLifetimeSeconds),
+    blobs: new BlobStore(path.join(config.dataDir, 'blobs')),
+    signingKey: loadSigningKey(config.dataDir),
+    ...contextHelpers(config),
+  };
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.jsonBodyLimit,
+    ignoreTrailingSlash: true,
+    ignoreDuplicateSlashes: true,
+    maxParamLength: 500,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
+    ajv: { customOptions: { coerceTypes: 'array' } },
+  } as never) as unknown as FastifyInstance;
+
+  installValidators(app);
+  installErrorHandler(app);
+  installBodyParsers(app, config.jsonBodyLimit);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+
+  const traceHeader = ctx.headers.traceId;
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header(traceHeader, randomBytes(8).toString('hex'));
+  });
+  installAuthentication(app, ctx.tokens, config.vendor);
+  installNegotiation(app);
+
+  for (const plugin of areaPlugins) await plugin(app, ctx);
+
+  return {
+    app,
+    ctx,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+function loadSigningKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'signing.key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
+}

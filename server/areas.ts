@@ -1,0 +1,22 @@
+// The service's areas, each a plugin of its own, registered in this order.
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from './context.ts';
+import { oauthRoutes } from './oauth/oauthRoutes.ts';
+import { profilesRoutes } from './library/profilesRoutes.ts';
+import { documentsRoutes } from './library/documentsRoutes.ts';
+import { trashRoutes } from './library/trashRoutes.ts';
+import { filesRoutes } from './library/filesRoutes.ts';
+import { foldersRoutes } from './library/foldersRoutes.ts';
+import { annotationsRoutes } from './library/annotationsRoutes.ts';
+
+export type AreaPlugin = (app: FastifyInstance, ctx: ServiceContext) => Promise<void>;
+
+export const areaPlugins: AreaPlugin[] = [
+  oauthRoutes,
+  profilesRoutes,
+  documentsRoutes,
+  trashRoutes,
+  filesRoutes,
+  foldersRoutes,
+  annotationsRoutes,
+];

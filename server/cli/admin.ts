@@ -1,0 +1,94 @@
+// Administration from the shell: `npm run admin -- <command> [options]`.
+import { parseArgs } from 'node:util';
+import { resolveConfig } from '../config.ts';
+import { openDatabase } from '../storage/database.ts';
+import { TokenService } from '../auth/tokenService.ts';
+import { createAccount, normaliseEmail, registerClient } from '../auth/accounts.ts';
+import { HttpError } from '../http/errors.ts';
+
+const USAGE = `Usage: npm run admin -- <command> [options] [--data-dir DIR]
+
+Commands:
+  create-user     --email E --password P --first-name F --last-name L
+  register-client --name N --redirect-uri URI [--redirect-uri URI ...] [--public]
+                  prints the client id and (for confidential clients) its secret, once
+  issue-token     --email E [--client-id ID]
+                  prints an access token for that user (for scripts and tests)
+`;
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      'data-dir': { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      name: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      public: { type: 'boolean' },
+      'client-id': { type: 'string' },
+    },
+  });
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  const config = resolveConfig(values['data-dir'] ? { dataDir: values['data-dir'] } : {}, [], process.env);
+  const database = await openDatabase(config.dataDir);
+  const need = (name: keyof typeof values): string => {
+    const v = values[name];
+    if (typeof v !== 'string' || !v) throw new HttpError(400, `--${name} is required`);
+    return v;
+  };
+  try {
+    switch (command) {
+      case 'create-user': {
+        const { id, email } = await createAccount(database.db, {
+          email: need('email'),
+          password: need('password'),
+          first_name: need('first-name'),
+          last_name: need('last-name'),
+        });
+        console.log(`Created user ${email} with profile id ${id}`);
+        return 0;
+      }
+      case 'register-client': {
+        const client = await registerClient(database.db, {
+          name: need('name'),
+          redirectUris: values['redirect-uri'] ?? [],
+          isPublic: Boolean(values.public),
+        });
+        console.log(`client_id:     ${client.id}`);
+        if (client.secret) console.log(`client_secret: ${client.secret}\n(The secret is shown only now; it is stored as a hash.)`);
+        else console.log('Public client: no secret; use the authorization code grant with PKCE.');
+        return 0;
+      }
+      case 'issue-token': {
+        const email = normaliseEmail(need('email'));
+        const profile = await database.db.selectFrom('profiles').select('id').where('email', '=', email).executeTakeFirst();
+        if (!profile) throw new HttpError(404, `No user with e-mail ${email}`);
+        const clientId = values['client-id'] ?? 'admin-cli';
+        const tokens = new TokenService(database.db, config.tokenLifetimeSeconds, config.refreshTokenLifetimeSeconds);
+        const issued = await tokens.issue(clientId, profile.id, 'all', false);
+        console.log(issued.accessToken);
+        return 0;
+      }
+      default:
+        console.error(`Unknown command "${command}".\n${USAGE}`);
+        return 2;
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,89 @@
+// Service settings: command-line flags override environment variables override defaults.
+import path from 'node:path';
+import { DEFAULT_VENDOR, isValidVendor } from '../shared/vendor.ts';
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Absolute base URL clients reach the service at; Location and Link headers use it. */
+  publicUrl: string;
+  vendor: string;
+  tokenLifetimeSeconds: number;
+  refreshTokenLifetimeSeconds: number;
+  /** Largest request body accepted for JSON (bytes). */
+  jsonBodyLimit: number;
+  /** Largest file upload accepted (bytes). */
+  fileBodyLimit: number;
+  /** Lifetime of signed download URLs. */
+  downloadUrlLifetimeSeconds: number;
+  logLevel: string;
+}
+
+const ENV: Record<string, keyof ServerConfig> = {
+  SERVICE_HOST: 'host',
+  SERVICE_PORT: 'port',
+  SERVICE_DATA_DIR: 'dataDir',
+  SERVICE_PUBLIC_URL: 'publicUrl',
+  SERVICE_VENDOR: 'vendor',
+  SERVICE_TOKEN_LIFETIME: 'tokenLifetimeSeconds',
+  SERVICE_LOG_LEVEL: 'logLevel',
+};
+
+const FLAGS: Record<string, keyof ServerConfig> = {
+  '--host': 'host',
+  '--port': 'port',
+  '--data-dir': 'dataDir',
+  '--public-url': 'publicUrl',
+  '--vendor': 'vendor',
+  '--token-lifetime': 'tokenLifetimeSeconds',
+  '--log-level': 'logLevel',
+};
+
+export class ConfigError extends Error {}
+
+export function resolveConfig(overrides: Partial<ServerConfig> = {}, argv: string[] = [], env: NodeJS.ProcessEnv = {}): ServerConfig {
+  const raw: Partial<Record<keyof ServerConfig, string | number>> = {};
+  for (const [name, key] of Object.entries(ENV)) if (env[name]) raw[key] = env[name];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const key = FLAGS[flag];
+    if (!key) throw new ConfigError(`Unknown option ${flag}. Options: ${Object.keys(FLAGS).join(', ')}`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new ConfigError(`Option ${flag} needs a value`);
+    raw[key] = value;
+  }
+  Object.assign(raw, overrides);
+
+  const host = String(raw.host ?? '127.0.0.1');
+  const port = toInt(raw.port ?? 8080, 'port', 0, 65535);
+  const vendor = String(raw.vendor ?? DEFAULT_VENDOR);
+  if (!isValidVendor(vendor)) throw new ConfigError(`Vendor word "${vendor}" must be lower-case letters, digits or dashes`);
+  const dataDir = path.resolve(String(raw.dataDir ?? '.data/service'));
+  const publicUrl = String(raw.publicUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new ConfigError(`Public URL "${publicUrl}" is not an absolute URL`);
+  }
+  return {
+    host,
+    port,
+    dataDir,
+    publicUrl,
+    vendor,
+    tokenLifetimeSeconds: toInt(raw.tokenLifetimeSeconds ?? 3600, 'token lifetime', 1, 10 * 365 * 86400),
+    refreshTokenLifetimeSeconds: toInt(raw.refreshTokenLifetimeSeconds ?? 180 * 86400, 'refresh token lifetime', 1, 10 * 365 * 86400),
+    jsonBodyLimit: toInt(raw.jsonBodyLimit ?? 4 * 1024 * 1024, 'JSON body limit', 1024, 1 << 30),
+    fileBodyLimit: toInt(raw.fileBodyLimit ?? 512 * 1024 * 1024, 'file body limit', 1024, 8 * 1024 * 1024 * 1024),
+    downloadUrlLifetimeSeconds: toInt(raw.downloadUrlLifetimeSeconds ?? 900, 'download URL lifetime', 1, 7 * 86400),
+    logLevel: String(raw.logLevel ?? 'warn'),
+  };
+}
+
+function toInt(value: string | number, name: string, min: number, max: number): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`Setting ${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  return n;
+}

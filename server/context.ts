@@ -1,0 +1,28 @@
+// What every route plugin receives: settings, storage and the shared services.
+import type { ServerConfig } from './config.ts';
+import type { OpenedDatabase, ServiceDb } from './storage/database.ts';
+import type { TokenService } from './auth/tokenService.ts';
+import type { BlobStore } from './storage/blobStore.ts';
+import { headerNames, mediaTypes, type MediaTypes } from '../shared/vendor.ts';
+
+export interface ServiceContext {
+  config: ServerConfig;
+  db: ServiceDb;
+  database: OpenedDatabase;
+  tokens: TokenService;
+  blobs: BlobStore;
+  mediaTypes: MediaTypes;
+  headers: ReturnType<typeof headerNames>;
+  /** Secret for signing download URLs and web-session cookies (kept in the data directory). */
+  signingKey: Buffer;
+  /** Absolute URL of a path on this service. */
+  url(path: string): string;
+}
+
+export function contextHelpers(config: ServerConfig) {
+  return {
+    mediaTypes: mediaTypes(config.vendor),
+    headers: headerNames(config.vendor),
+    url: (p: string) => `${config.publicUrl}${p.startsWith('/') ? p : `/${p}`}`,
+  };
+}

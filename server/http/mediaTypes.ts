@@ -1,0 +1,106 @@
+// Content negotiation. Each route declares what it produces and consumes in its config;
+// one hook answers 406 and 415 with a message before any body is read.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from './errors.ts';
+
+export interface NegotiationConfig {
+  /** Media types the route can answer with, preferred first. */
+  produces?: readonly string[];
+  /** Media types accepted as the body; '*' accepts any (file bytes). */
+  consumes?: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig extends NegotiationConfig {
+    /** Routes that serve browsers (sign-in pages) skip negotiation. */
+    html?: boolean;
+  }
+  interface FastifyRequest {
+    /** The media type chosen from the route's `produces` for this request's Accept. */
+    responseType: string;
+  }
+}
+
+interface MediaRange {
+  type: string;
+  q: number;
+}
+
+export function parseAccept(header: string | undefined): MediaRange[] {
+  if (!header || !header.trim()) return [{ type: '*/*', q: 1 }];
+  return header
+    .split(',')
+    .map((part) => {
+      const [type = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+      const qParam = params.find((p) => p.startsWith('q='));
+      const q = qParam ? Number(qParam.slice(2)) : 1;
+      return { type, q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((range) => range.type && range.q > 0)
+    .sort((a, b) => b.q - a.q);
+}
+
+function rangeMatches(range: string, mediaType: string): boolean {
+  if (range === '*/*' || range === mediaType) return true;
+  const [rangeMain, rangeSub] = range.split('/');
+  const [main] = mediaType.split('/');
+  if (rangeSub === '*' && rangeMain === main) return true;
+  // A plain JSON Accept is satisfied by any +json vendor type.
+  return range === 'application/json' && mediaType.endsWith('+json');
+}
+
+/** Picks the best of `produces` for an Accept header, or undefined when none is acceptable. */
+export function negotiate(acceptHeader: string | undefined, produces: readonly string[]): string | undefined {
+  const ranges = parseAccept(acceptHeader);
+  for (const range of ranges) {
+    const hit = produces.find((p) => rangeMatches(range.type, p.toLowerCase()));
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+export function baseMediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+export function installNegotiation(app: FastifyInstance): void {
+  app.decorateRequest('responseType', '');
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const config = request.routeOptions.config;
+    if (!config || config.html) return;
+    if (config.produces?.length) {
+      const chosen = negotiate(request.headers.accept, config.produces);
+      if (!chosen) {
+        throw new HttpError(406, `Cannot produce ${request.headers.accept}; this endpoint produces ${config.produces.join(', ')}`);
+      }
+      request.responseType = chosen;
+    }
+    const hasBody = request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0'
+      || request.headers['transfer-encoding'] !== undefined;
+    if (config.consumes && hasBody && !config.consumes.includes('*')) {
+      const type = baseMediaType(request.headers['content-type']);
+      const ok = config.consumes.some((c) => c === type) || (type === 'application/json' && config.consumes.some((c) => c.endsWith('json')));
+      if (!ok) {
+        throw new HttpError(415, `Content-Type ${type || '(none)'} is not supported here; send ${config.consumes.join(' or ')}`);
+      }
+    }
+  });
+}
+
+/** Registers body parsers: JSON for application/json and every +json vendor type; a stream for anything else. */
+export function installBodyParsers(app: FastifyInstance, jsonBodyLimit: number): void {
+  app.removeContentTypeParser(['application/json']);
+  const parseJson = (_req: FastifyRequest, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (!text.trim()) return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'Request body is not valid JSON'));
+    }
+  };
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: jsonBodyLimit }, parseJson);
+  app.addContentTypeParser(/^application\/[\w.+-]*\+json$/i, { parseAs: 'string', bodyLimit: jsonBodyLimit }, parseJson);
+  // File bytes arrive as a stream; routes that take them read it with their own limits.
+  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+}

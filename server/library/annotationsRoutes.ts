@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../context.ts';
+
+export async function annotationsRoutes(_app: FastifyInstance, _ctx: ServiceContext): Promise<void> {
+  // Routes of this area are added here.
+}
