@@ -15,9 +15,17 @@ import { installValidators } from './http/validation.ts';
 import { contextHelpers, type ServiceContext } from './context.ts';
 import { areaPlugins } from './areas.ts';
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  auth: string;
+}
+
 export interface BuiltService {
   app: FastifyInstance;
   ctx: ServiceContext;
+  /** Every route the service answers, for tests that must cover all of them. */
+  routes: RegisteredRoute[];
   close(): Promise<void>;
 }
 
@@ -56,11 +64,18 @@ export async function buildService(config: ServerConfig): Promise<BuiltService> 
   installAuthentication(app, ctx.tokens, config.vendor);
   installNegotiation(app);
 
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth ?? 'user' });
+    }
+  });
   for (const plugin of areaPlugins) await plugin(app, ctx);
 
   return {
     app,
     ctx,
+    routes,
     close: async () => {
       await app.close();
       await database.close();
