@@ -1,0 +1,32 @@
+// `npm run bench [-- part ...]`: runs benchmark parts and prints figures with the ratio
+// of each to its target. Parts: service (more join as the desktop grows).
+import { runServiceBench } from './service/serviceBench.ts';
+import { printResults, type BenchResult } from './report.ts';
+
+const PARTS: Record<string, () => Promise<BenchResult[]>> = {
+  service: runServiceBench,
+};
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const names = wanted.length ? wanted : Object.keys(PARTS);
+  const unknown = names.filter((n) => !PARTS[n]);
+  if (unknown.length) {
+    console.error(`Unknown part(s): ${unknown.join(', ')}. Parts: ${Object.keys(PARTS).join(', ')}`);
+    process.exit(2);
+  }
+  const all: BenchResult[] = [];
+  for (const name of names) {
+    console.log(`\n== ${name}`);
+    const results = await PARTS[name]!();
+    printResults(results);
+    all.push(...results);
+  }
+  const missed = all.filter((r) => !r.met);
+  console.log(`\n${all.length - missed.length} of ${all.length} targets met${missed.length ? `; missed: ${missed.map((r) => r.name).join('; ')}` : ''}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
