@@ -19,6 +19,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   auth: string;
+  consumes: readonly string[];
+  produces: readonly string[];
 }
 
 export interface BuiltService {
@@ -67,7 +69,9 @@ export async function buildService(config: ServerConfig): Promise<BuiltService> 
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth ?? 'user' });
+      if (method === 'HEAD') continue;
+      const config = route.config ?? {};
+      routes.push({ method, url: route.url, auth: config.auth ?? 'user', consumes: config.consumes ?? [], produces: config.produces ?? [] });
     }
   });
   for (const plugin of areaPlugins) await plugin(app, ctx);
