@@ -104,6 +104,20 @@ export class TokenService {
     this.cache.delete(hash);
   }
 
+  /**
+   * Deletes the token row of a refresh token in one statement and says whether it existed,
+   * so two concurrent refreshes with the same token cannot both succeed (rotation).
+   */
+  async consumeRefresh(refreshToken: string): Promise<boolean> {
+    const row = await this.db
+      .deleteFrom('oauth_tokens')
+      .where('refresh_hash', '=', sha256Hex(refreshToken))
+      .returning('access_hash')
+      .executeTakeFirst();
+    if (row) this.cache.delete(row.access_hash);
+    return row !== undefined;
+  }
+
   /** Forgets every token of a profile (password change, account removal). */
   async revokeAllFor(profileId: string): Promise<void> {
     await this.db.deleteFrom('oauth_tokens').where('profile_id', '=', profileId).execute();

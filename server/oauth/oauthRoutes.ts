@@ -1,6 +1,17 @@
+// The OAuth 2.0 area: authorization and token endpoints, and the web pages around them
+// (sign-in, sign-up, consent, developer applications, token display).
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
+import { createOAuthService } from './oauthServer.ts';
+import { tokenRoutes } from './tokenRoutes.ts';
+import { authorizeRoutes } from './authorizeRoutes.ts';
+import { accountRoutes } from './accountRoutes.ts';
+import { developerRoutes } from './developerRoutes.ts';
 
-export async function oauthRoutes(_app: FastifyInstance, _ctx: ServiceContext): Promise<void> {
-  // Routes of this area are added here.
+export async function oauthRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const oauth = createOAuthService(ctx);
+  await tokenRoutes(app, ctx, oauth);
+  await authorizeRoutes(app, ctx, oauth);
+  await accountRoutes(app, ctx);
+  await developerRoutes(app, ctx);
 }
