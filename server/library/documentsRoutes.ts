@@ -1,6 +1,127 @@
-import type { FastifyInstance } from 'fastify';
+// /documents: the library's documents (spec "Documents"; real-api notes "Documents, trash,
+// deletions"). Search and deletion feeds live in files of their own, registered here.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.ts';
+import type { DocumentsTable } from '../storage/tables.ts';
+import { userOf } from '../auth/authenticate.ts';
+import { HttpError, badRequest } from '../http/errors.ts';
+import { baseMediaType } from '../http/mediaTypes.ts';
+import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
+import { assertCanWriteGroup } from './access.ts';
+import { documentStore } from './documentStore.ts';
+import { readView } from './documentJson.ts';
+import { checkCreateBody, checkPatchBody } from './documentInput.ts';
+import { parseUnmodifiedSince } from './documentPreconditions.ts';
+import { readSort, readTimestampParam, resolveScope, scopedDocuments, scopedDocumentTombstones, singleParam, type Query } from './documentQueries.ts';
+import { createDocumentFromUpload } from './documentUpload.ts';
+import { assertDeclaredLength, installUploadParsers, uploadStream } from './uploadBodies.ts';
+import { searchDocumentsRoutes } from './searchDocumentsRoutes.ts';
+import { deletedDocumentsRoutes } from './deletedDocumentsRoutes.ts';
+import { BIBTEX_MEDIA_TYPE, formatBibtex, type BibtexSource } from '../../shared/bibtex/formatBibtex.ts';
 
-export async function documentsRoutes(_app: FastifyInstance, _ctx: ServiceContext): Promise<void> {
-  // Routes of this area are added here.
+type DocumentRow = DocumentsTable & Record<string, unknown>;
+
+const DOCUMENT_SORTS = { title: 'title', created: 'created', last_modified: 'last_modified' } as const;
+
+export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const store = documentStore(ctx);
+  const documentType = ctx.mediaTypes.document;
+  const produces = [documentType];
+  const producesWithBibtex = [documentType, BIBTEX_MEDIA_TYPE];
+  const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
+  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+  const wantsBibtex = (request: FastifyRequest, reply: FastifyReply) => {
+    const bibtex = request.responseType === BIBTEX_MEDIA_TYPE;
+    reply.type(bibtex ? `${BIBTEX_MEDIA_TYPE}; charset=utf-8` : request.responseType);
+    return bibtex;
+  };
+
+  app.get('/documents/:id', { config: { produces: producesWithBibtex } }, async (request, reply) => {
+    const view = readView(singleParam(request.query as Query, 'view'));
+    if (wantsBibtex(request, reply)) return formatBibtex([store.toJson(store.readable(userOf(request), idOf(request)), 'all') as BibtexSource]);
+    return store.readableJsonText(userOf(request), idOf(request), view);
+  });
+
+  app.get('/documents', { config: { produces: producesWithBibtex } }, async (request, reply) => {
+    const me = userOf(request);
+    const query = request.query as Query;
+    const view = readView(singleParam(query, 'view'));
+    const params = readPageParams(query);
+    const deletedSince = readTimestampParam(query, 'deleted_since');
+    const modifiedSince = readTimestampParam(query, 'modified_since');
+    const sortColumn = readSort(query, DOCUMENT_SORTS, 'last_modified') as keyof DocumentsTable;
+    const scope = await resolveScope(ctx, me, query);
+    const bibtex = wantsBibtex(request, reply);
+
+    if (deletedSince !== undefined) {
+      if (bibtex) throw new HttpError(406, 'deleted_since lists ids; ask for JSON');
+      const page = await fetchPage<{ id: string; deleted_at: string }>(scopedDocumentTombstones(ctx, scope, deletedSince), 'deleted_at', 'id', params);
+      sendPageHeaders(request, reply, page, params, linkContext, (r) => r.deleted_at);
+      return page.rows.map((r) => ({ id: r.id }));
+    }
+
+    let q = scopedDocuments(ctx, scope, 'library');
+    if (modifiedSince !== undefined) q = q.where('last_modified', '>=', modifiedSince);
+    const page = await fetchPage<DocumentRow>(q, sortColumn, 'id', params);
+    sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn] as string | number | null);
+    if (bibtex) return formatBibtex(store.toJsonList(page.rows, 'all') as BibtexSource[]);
+    return store.jsonListText(page.rows, view);
+  });
+
+  // JSON creates from fields; any other content type is the bytes of a file (so '*'). The
+  // route has a context of its own where only JSON stays JSON (text/plain too is bytes here).
+  await app.register(async (uploads) => {
+    installUploadParsers(uploads, ['application/json', documentType], ctx.config.jsonBodyLimit);
+    uploads.post('/documents', { config: { produces, consumes: ['*'] } }, async (request, reply) => {
+      const me = userOf(request);
+      const view = readView(singleParam(request.query as Query, 'view')) ?? 'all';
+      const contentType = baseMediaType(request.headers['content-type']);
+      let row: DocumentsTable;
+      if (!contentType) throw badRequest(`Send a JSON document (Content-Type: ${documentType}) or the bytes of a file with its Content-Type`);
+      if (contentType === 'application/json' || contentType === documentType.toLowerCase()) {
+        const body = checkCreateBody(request.body);
+        const groupId = body.group_id ?? null;
+        if (groupId) await assertCanWriteGroup(ctx.db, me, groupId);
+        const { group_id: _group, profile_id: _profile, id: _id, ...fields } = body;
+        row = await store.create({ profileId: me, groupId, fields });
+      } else if (/^application\/[\w.+-]*\+json$/.test(contentType) || contentType === 'application/x-www-form-urlencoded' || contentType === 'multipart/form-data') {
+        throw new HttpError(415, `Content-Type ${contentType} is not supported here; send ${documentType} or the bytes of a file`);
+      } else {
+        assertDeclaredLength(request, ctx.config.fileBodyLimit);
+        row = await createDocumentFromUpload(ctx, store, {
+          profileId: me,
+          contentType: request.headers['content-type'],
+          contentDisposition: request.headers['content-disposition'],
+          body: () => uploadStream(request),
+        });
+      }
+      reply.code(201).header('Location', ctx.url(`/documents/${row.id}`)).type(request.responseType);
+      return store.toJson(row, view);
+    });
+  });
+
+  app.patch('/documents/:id', { config: { produces, consumes: [documentType] } }, async (request, reply) => {
+    const me = userOf(request);
+    const view = readView(singleParam(request.query as Query, 'view')) ?? 'all';
+    const condition = parseUnmodifiedSince(request.headers['if-unmodified-since']);
+    const patch = checkPatchBody(request.body);
+    const row = await store.update(me, idOf(request), patch, condition);
+    reply.type(request.responseType);
+    return store.toJson(row, view);
+  });
+
+  app.post('/documents/:id/trash', { config: { produces } }, async (request, reply) => {
+    const row = await store.writable(userOf(request), idOf(request));
+    await store.trash(row);
+    reply.code(204).header('Location', ctx.url(`/trash/${row.id}`)).send();
+  });
+
+  app.delete('/documents/:id', { config: { produces } }, async (request, reply) => {
+    const row = await store.writable(userOf(request), idOf(request));
+    await store.destroy(row);
+    reply.code(204).send();
+  });
+
+  await searchDocumentsRoutes(app, ctx);
+  await deletedDocumentsRoutes(app, ctx);
 }

@@ -1,0 +1,264 @@
+// Storage of library documents. The two hot reads (one document; file flags of a page)
+// use prepared statements on the raw SQLite handle; every write goes through Kysely.
+import { randomUUID } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
+import type { ServiceContext } from '../context.ts';
+import type { DocumentsTable } from '../storage/tables.ts';
+import { badRequest, notFound, preconditionFailed } from '../http/errors.ts';
+import { READING_ROLES, assertCanWriteItem } from './access.ts';
+import { splitFields, normalise, toDocumentJson, viewNeedsFileFlag, SERVER_SET_FIELDS, type DocumentJson } from './documentJson.ts';
+import { assertUnmodifiedSince, type UnmodifiedSince } from './documentPreconditions.ts';
+import { DocumentJsonCache } from './documentJsonCache.ts';
+import { releaseBlob } from './fileService.ts';
+import type { DocumentView } from '../../shared/schemas/document.ts';
+
+export const DOCUMENT_NOT_FOUND = 'Document not found';
+
+let lastIssued = 0;
+
+/**
+ * A timestamp later than every one issued before in this process and later than `after`:
+ * sync clients compare last_modified, so two writes in one millisecond must still differ.
+ */
+export function nextTimestamp(after?: string): string {
+  let ms = Date.now();
+  if (ms <= lastIssued) ms = lastIssued + 1;
+  const floor = after ? Date.parse(after) : NaN;
+  if (!Number.isNaN(floor) && ms <= floor) ms = floor + 1;
+  lastIssued = ms;
+  return new Date(ms).toISOString();
+}
+
+const readingRoles = new Set<string>(READING_ROLES);
+
+export interface NewDocument {
+  profileId: string;
+  groupId: string | null;
+  fields: Record<string, unknown>;
+}
+
+export class DocumentStore {
+  private readonly byId: Statement<[string], DocumentsTable>;
+  private readonly byIdWithFileFlag: Statement<[string], DocumentsTable & { has_file: number }>;
+  private readonly jsonCache = new DocumentJsonCache();
+  private readonly roleOf: Statement<[string, string], { role: string }>;
+  private readonly anyFile: Statement<[string], { one: number }>;
+  private readonly filesOfIds: Statement<[string], { document_id: string }>;
+
+  constructor(private readonly ctx: ServiceContext) {
+    const sqlite = ctx.database.sqlite;
+    this.byId = sqlite.prepare('SELECT * FROM documents WHERE id = ?');
+    this.byIdWithFileFlag = sqlite.prepare('SELECT d.*, EXISTS (SELECT 1 FROM files f WHERE f.document_id = d.id) AS has_file FROM documents d WHERE d.id = ?');
+    this.roleOf = sqlite.prepare('SELECT role FROM group_members WHERE group_id = ? AND profile_id = ?');
+    this.anyFile = sqlite.prepare('SELECT 1 AS one FROM files WHERE document_id = ? LIMIT 1');
+    this.filesOfIds = sqlite.prepare('SELECT DISTINCT document_id FROM files WHERE document_id IN (SELECT value FROM json_each(?))');
+  }
+
+  findRow(id: string): DocumentsTable | undefined {
+    return this.byId.get(id);
+  }
+
+  canRead(profileId: string, row: Pick<DocumentsTable, 'profile_id' | 'group_id'>): boolean {
+    if (!row.group_id) return row.profile_id === profileId;
+    const member = this.roleOf.get(row.group_id, profileId);
+    return Boolean(member && readingRoles.has(member.role));
+  }
+
+  /** A document the caller may read, in or out of the trash as asked; 404 otherwise (no leaks). */
+  readable(profileId: string, id: string, where: 'library' | 'trash' = 'library'): DocumentsTable {
+    const row = this.findRow(id);
+    if (!row || (where === 'library') === Boolean(row.trashed_at) || !this.canRead(profileId, row)) throw notFound(DOCUMENT_NOT_FOUND);
+    return row;
+  }
+
+  /** As readable, plus 403 for group members who may only read. */
+  async writable(profileId: string, id: string, where: 'library' | 'trash' = 'library'): Promise<DocumentsTable> {
+    const row = this.findRow(id);
+    if (!row || (where === 'library') === Boolean(row.trashed_at)) throw notFound(DOCUMENT_NOT_FOUND);
+    await assertCanWriteItem(this.ctx.db, profileId, row, 'Document');
+    return row;
+  }
+
+  hasFile(documentId: string): boolean {
+    return this.anyFile.get(documentId) !== undefined;
+  }
+
+  /** One query for a whole page: no query per document. */
+  withFiles(ids: readonly string[]): Set<string> {
+    if (!ids.length) return new Set();
+    return new Set(this.filesOfIds.all(JSON.stringify(ids)).map((r) => r.document_id));
+  }
+
+  /**
+   * The hot read: one query (the file flag comes along) and, for an unchanged row, a cached
+   * serialisation. Answers the JSON text of the document in the view.
+   */
+  readableJsonText(profileId: string, id: string, view: DocumentView | undefined): string {
+    const row = this.byIdWithFileFlag.get(id);
+    if (!row || row.trashed_at || !this.canRead(profileId, row)) throw notFound(DOCUMENT_NOT_FOUND);
+    // The extra has_file column is harmless: serialisation reads named fields only.
+    return this.jsonText(row, view, viewNeedsFileFlag(view) && row.has_file === 1);
+  }
+
+  private jsonText(row: DocumentsTable, view: DocumentView | undefined, fileAttached: boolean): string {
+    const key = DocumentJsonCache.key(row, view, fileAttached);
+    let text = this.jsonCache.get(key);
+    if (text === undefined) {
+      text = JSON.stringify(toDocumentJson(row, view, fileAttached));
+      this.jsonCache.set(key, text);
+    }
+    return text;
+  }
+
+  /** A page as JSON text: one query for the file flags, cached serialisations per row. */
+  jsonListText(rows: readonly DocumentsTable[], view: DocumentView | undefined): string {
+    const files = viewNeedsFileFlag(view) ? this.withFiles(rows.map((r) => r.id)) : undefined;
+    return `[${rows.map((row) => this.jsonText(row, view, files?.has(row.id) ?? false)).join(',')}]`;
+  }
+
+  toJson(row: DocumentsTable, view: DocumentView | undefined): DocumentJson {
+    return toDocumentJson(row, view, viewNeedsFileFlag(view) && this.hasFile(row.id));
+  }
+
+  toJsonList(rows: readonly DocumentsTable[], view: DocumentView | undefined): DocumentJson[] {
+    const files = viewNeedsFileFlag(view) ? this.withFiles(rows.map((r) => r.id)) : undefined;
+    return rows.map((row) => toDocumentJson(row, view, files?.has(row.id) ?? false));
+  }
+
+  async create(input: NewDocument): Promise<DocumentsTable> {
+    const { title, type, year, data } = splitFields(input.fields);
+    const now = nextTimestamp();
+    const row: DocumentsTable = {
+      id: randomUUID(),
+      profile_id: input.profileId,
+      group_id: input.groupId,
+      created: now,
+      last_modified: now,
+      title: title ?? '',
+      type: type ?? 'journal',
+      year: year ?? null,
+      trashed_at: null,
+      data: JSON.stringify(data),
+    };
+    await this.ctx.db.insertInto('documents').values(row).execute();
+    return row;
+  }
+
+  /**
+   * Applies a PATCH: null clears a field. The write is conditional on the row being the one
+   * that was checked, so a concurrent change is re-checked (and may answer 412) rather than
+   * silently overwritten.
+   */
+  async update(profileId: string, id: string, patch: Record<string, unknown>, condition?: UnmodifiedSince): Promise<DocumentsTable> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const row = await this.writable(profileId, id);
+      if ('group_id' in patch && (patch.group_id ?? null) !== row.group_id) throw badRequest('group_id cannot be changed; create the document in the other library instead');
+      assertUnmodifiedSince(condition, row.last_modified);
+      const changed = applyPatch(row, patch);
+      if (!changed) return row;
+      changed.last_modified = nextTimestamp(row.last_modified);
+      const result = await this.ctx.db
+        .updateTable('documents')
+        .set({ title: changed.title, type: changed.type, year: changed.year, data: changed.data, last_modified: changed.last_modified })
+        .where('id', '=', id)
+        .where('last_modified', '=', row.last_modified)
+        .where('trashed_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return changed;
+    }
+    throw preconditionFailed('Document is being changed by another request; try again');
+  }
+
+  async merge(row: DocumentsTable, fields: Record<string, unknown>): Promise<DocumentsTable> {
+    const changed = applyPatch(row, fields);
+    if (!changed) return row;
+    changed.last_modified = nextTimestamp(row.last_modified);
+    await this.ctx.db
+      .updateTable('documents')
+      .set({ title: changed.title, type: changed.type, year: changed.year, data: changed.data, last_modified: changed.last_modified })
+      .where('id', '=', row.id)
+      .execute();
+    return changed;
+  }
+
+  /** Moves a document to the trash; the tombstone tells sync clients it left the library. */
+  async trash(row: DocumentsTable): Promise<void> {
+    const now = nextTimestamp();
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('documents').set({ trashed_at: now }).where('id', '=', row.id).execute();
+      await trx
+        .insertInto('tombstones')
+        .values({ kind: 'document', id: row.id, profile_id: row.profile_id, group_id: row.group_id, deleted_at: now })
+        .onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet({ deleted_at: now }))
+        .execute();
+    });
+  }
+
+  /** Back into the library, newer than any sync client's copy, so they fetch it again. */
+  async restore(row: DocumentsTable): Promise<void> {
+    const now = nextTimestamp(row.last_modified);
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('documents').set({ trashed_at: null, last_modified: now }).where('id', '=', row.id).execute();
+      await trx.deleteFrom('tombstones').where('kind', '=', 'document').where('id', '=', row.id).execute();
+    });
+  }
+
+  /** Permanent deletion with everything hanging off the document, leaving tombstones for sync. */
+  async destroy(row: DocumentsTable): Promise<void> {
+    const now = nextTimestamp();
+    const filehashes = await this.ctx.db.transaction().execute(async (trx) => {
+      const files = await trx.selectFrom('files').select(['id', 'profile_id', 'group_id', 'filehash']).where('document_id', '=', row.id).execute();
+      const annotations = await trx.selectFrom('annotations').select(['id', 'profile_id', 'group_id']).where('document_id', '=', row.id).execute();
+      const tombstones = [
+        ...files.map((f) => ({ kind: 'file', id: f.id, profile_id: f.profile_id, group_id: f.group_id, deleted_at: now })),
+        ...annotations.map((a) => ({ kind: 'annotation', id: a.id, profile_id: a.profile_id, group_id: a.group_id, deleted_at: now })),
+        { kind: 'document', id: row.id, profile_id: row.profile_id, group_id: row.group_id, deleted_at: now },
+      ];
+      await trx.deleteFrom('files').where('document_id', '=', row.id).execute();
+      await trx.deleteFrom('annotations').where('document_id', '=', row.id).execute();
+      await trx.deleteFrom('folder_documents').where('document_id', '=', row.id).execute();
+      await trx.deleteFrom('documents').where('id', '=', row.id).execute();
+      for (const tombstone of tombstones) {
+        await trx
+          .insertInto('tombstones')
+          .values(tombstone)
+          .onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet({ deleted_at: now }))
+          .execute();
+      }
+      return [...new Set(files.map((f) => f.filehash))];
+    });
+    // Bytes go only when nothing else references them (the files area decides).
+    for (const hash of filehashes) await releaseBlob(this.ctx, hash);
+  }
+}
+
+/** The row after a PATCH, or undefined when the patch changes nothing. */
+function applyPatch(row: DocumentsTable, patch: Record<string, unknown>): DocumentsTable | undefined {
+  const data = JSON.parse(row.data) as Record<string, unknown>;
+  const next: DocumentsTable = { ...row };
+  let touched = false;
+  for (const [name, value] of Object.entries(patch)) {
+    if ((SERVER_SET_FIELDS as readonly string[]).includes(name) || name === 'group_id') continue;
+    touched = true;
+    if (name === 'title') next.title = value as string;
+    else if (name === 'type') next.type = value as string;
+    else if (name === 'year') next.year = (value as number | null) ?? null;
+    else if (value === null) delete data[name];
+    else data[name] = normalise(name, value);
+  }
+  if (!touched) return undefined;
+  next.data = JSON.stringify(data);
+  return next;
+}
+
+const stores = new WeakMap<ServiceContext, DocumentStore>();
+
+/** One store per service (prepared statements are made once). */
+export function documentStore(ctx: ServiceContext): DocumentStore {
+  let store = stores.get(ctx);
+  if (!store) {
+    store = new DocumentStore(ctx);
+    stores.set(ctx, store);
+  }
+  return store;
+}

@@ -1,0 +1,61 @@
+// POST /documents with file bytes: a document is made from the file, then the bytes are
+// attached to it. Metadata extraction (PDF info, DOI lookup in the catalog) plugs in at
+// `extractMetadata`; until it exists the title comes from the file name.
+import type { Readable } from 'node:stream';
+import type { ServiceContext } from '../context.ts';
+import type { DocumentsTable } from '../storage/tables.ts';
+import { badRequest } from '../http/errors.ts';
+import type { AttachedFile } from './fileAttach.ts';
+import { attachFile } from './fileService.ts';
+import { checkPatchBody } from './documentInput.ts';
+import { parseContentDisposition } from './contentDisposition.ts';
+import type { DocumentStore } from './documentStore.ts';
+import type { DocumentFields } from '../../shared/schemas/document.ts';
+
+export interface UploadedFile {
+  fileName: string;
+  mimeType: string;
+  attached: AttachedFile;
+}
+
+/** Finds document fields in an uploaded file. Answers only what it is sure of. */
+export type MetadataExtractor = (ctx: ServiceContext, file: UploadedFile) => Promise<DocumentFields>;
+
+/** The seam for real extraction; nothing is extracted yet, so the file-name title stands. */
+export const extractMetadata: MetadataExtractor = async () => ({});
+
+/** "Underwater_basket_weaving.pdf" -> "Underwater basket weaving". */
+export function titleFromFileName(fileName: string): string {
+  const withoutExtension = fileName.replace(/\.[A-Za-z0-9]{1,8}$/, '');
+  const title = withoutExtension.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
+  return (title || fileName.trim() || 'Untitled').slice(0, 500);
+}
+
+export interface UploadRequest {
+  profileId: string;
+  contentType: string | undefined;
+  contentDisposition: string | undefined;
+  /** The upload's bytes; read only after the request has been checked. */
+  body: () => Readable;
+}
+
+export async function createDocumentFromUpload(ctx: ServiceContext, store: DocumentStore, upload: UploadRequest): Promise<DocumentsTable> {
+  const fileName = parseContentDisposition(upload.contentDisposition)?.filename;
+  if (!fileName) {
+    throw badRequest('Send the file name in Content-Disposition: attachment; filename="<name>" (or filename*=UTF-8\'\'<escaped name>)');
+  }
+  const mimeType = (upload.contentType ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase();
+  const row = await store.create({ profileId: upload.profileId, groupId: null, fields: { title: titleFromFileName(fileName), type: 'journal' } });
+  let attached: AttachedFile;
+  try {
+    attached = await attachFile(ctx, { documentId: row.id, profileId: upload.profileId, groupId: null, body: upload.body(), mimeType, clientFileName: fileName });
+  } catch (err) {
+    // The document was only a vessel for this file; without it there is nothing to keep.
+    await ctx.db.deleteFrom('documents').where('id', '=', row.id).execute();
+    throw err;
+  }
+  const extracted = await extractMetadata(ctx, { fileName, mimeType, attached });
+  const current = store.findRow(row.id) ?? row;
+  if (Object.keys(extracted).length === 0) return current;
+  return store.merge(current, checkPatchBody(extracted));
+}

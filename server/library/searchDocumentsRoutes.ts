@@ -1,0 +1,77 @@
+// GET /search/documents: search of the caller's library (or a group's), ranked, paged.
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../context.ts';
+import type { DocumentsTable } from '../storage/tables.ts';
+import { userOf } from '../auth/authenticate.ts';
+import { readPageParams, sendPageHeaders, type Page, type PageParams } from '../http/paging.ts';
+import { documentStore } from './documentStore.ts';
+import { readView } from './documentJson.ts';
+import { resolveScope, scopedDocuments, singleParam, type Query } from './documentQueries.ts';
+import { readSearchCriteria, scoreDocument } from './documentSearch.ts';
+
+interface RankedRow extends Record<string, unknown> {
+  id: string;
+  position: number;
+  row: DocumentsTable;
+}
+
+/**
+ * Pages a ranked list. The rank is computed per request, so a marker holds the position
+ * of the last row shown (and its id, which wins if the ranking shifted meanwhile).
+ */
+export function pageOfRanked(items: RankedRow[], params: PageParams): Page<RankedRow> {
+  const n = items.length;
+  let markerAt: number | undefined;
+  if (params.marker) {
+    const [value, id] = params.marker;
+    const found = items.findIndex((item) => item.id === id);
+    markerAt = found >= 0 ? found : Math.min(Math.max(Number(value) || 0, 0), n);
+  }
+  let start: number;
+  let end: number;
+  if (params.reverse) {
+    end = markerAt ?? n;
+    start = Math.max(0, end - params.limit);
+  } else {
+    start = markerAt === undefined ? 0 : markerAt + 1;
+    end = Math.min(n, start + params.limit);
+  }
+  const isFirstPage = !params.marker && !params.reverse;
+  return {
+    rows: items.slice(start, end),
+    isFirstPage,
+    total: isFirstPage ? n : undefined,
+    hasNext: end < n,
+    hasPrevious: start > 0,
+  };
+}
+
+export async function searchDocumentsRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const store = documentStore(ctx);
+  const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
+
+  app.get('/search/documents', { config: { produces: [ctx.mediaTypes.document] } }, async (request, reply) => {
+    const query = request.query as Query;
+    const view = readView(singleParam(query, 'view'));
+    const params = readPageParams(query);
+    const criteria = readSearchCriteria(query);
+    const scope = await resolveScope(ctx, userOf(request), query);
+
+    let q = scopedDocuments(ctx, scope, 'library');
+    // Year bounds exclude documents without a year (NULL fails both comparisons).
+    if (criteria.minYear !== undefined) q = q.where('year', '>=', criteria.minYear);
+    if (criteria.maxYear !== undefined) q = q.where('year', '<=', criteria.maxYear);
+    const candidates = await q.execute();
+
+    const ranked = candidates
+      .map((row) => ({ row, score: scoreDocument(row, criteria) }))
+      .filter((r) => r.score > 0)
+      .sort((a, b) => b.score - a.score || (a.row.last_modified < b.row.last_modified ? 1 : a.row.last_modified > b.row.last_modified ? -1 : 0) || (a.row.id < b.row.id ? -1 : 1))
+      .map((r, position): RankedRow => ({ id: r.row.id, position, row: r.row }));
+
+    const page = pageOfRanked(ranked, params);
+    sendPageHeaders(request, reply, page, params, linkContext, (r) => r.position);
+    reply.type(request.responseType);
+    return store.jsonListText(page.rows.map((r) => r.row), view);
+  });
+}
