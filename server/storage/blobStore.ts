@@ -13,6 +13,10 @@ export interface StoredBlob {
 }
 
 export class BlobStore {
+  // Blobs being stored whose database row is not written yet: removal skips them, so a
+  // concurrent delete of another row with the same bytes cannot pull them away.
+  private readonly pins = new Map<string, number>();
+
   constructor(private readonly root: string) {
     mkdirSync(path.join(root, 'tmp'), { recursive: true });
   }
@@ -26,8 +30,11 @@ export class BlobStore {
     return existsSync(this.pathOf(sha1));
   }
 
-  /** Streams bytes to disk while hashing them; refuses more than `maxBytes`. */
-  async put(source: Readable | Buffer, maxBytes: number): Promise<StoredBlob> {
+  /**
+   * Streams bytes to disk while hashing them; refuses more than `maxBytes`. With `pin`, the
+   * blob stays pinned (see removeIfUnpinned) until `unpin` is called.
+   */
+  async put(source: Readable | Buffer, maxBytes: number, options: { pin?: boolean } = {}): Promise<StoredBlob> {
     const tmp = path.join(this.root, 'tmp', randomUUID());
     const sha1 = createHash('sha1');
     const sha256 = createHash('sha256');
@@ -50,6 +57,7 @@ export class BlobStore {
     }
     const blob = { sha1: sha1.digest('hex'), sha256: sha256.digest('hex'), size };
     const target = this.pathOf(blob.sha1);
+    if (options.pin) this.pin(blob.sha1);
     mkdirSync(path.dirname(target), { recursive: true });
     if (existsSync(target)) rmSync(tmp, { force: true });
     else renameSync(tmp, target);
@@ -66,5 +74,22 @@ export class BlobStore {
 
   remove(sha1: string): void {
     rmSync(this.pathOf(sha1), { force: true });
+  }
+
+  pin(sha1: string): void {
+    this.pins.set(sha1, (this.pins.get(sha1) ?? 0) + 1);
+  }
+
+  unpin(sha1: string): void {
+    const count = (this.pins.get(sha1) ?? 0) - 1;
+    if (count > 0) this.pins.set(sha1, count);
+    else this.pins.delete(sha1);
+  }
+
+  /** Removes the bytes unless an upload of the same bytes is in flight; says whether it did. */
+  removeIfUnpinned(sha1: string): boolean {
+    if (this.pins.has(sha1)) return false;
+    this.remove(sha1);
+    return true;
   }
 }

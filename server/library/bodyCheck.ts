@@ -1,0 +1,30 @@
+// Validation of JSON bodies that routes read themselves (routes taking either bytes or
+// JSON cannot declare one body schema). Same rules as route schemas: strict, no coercion.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Static, TSchema } from 'typebox';
+import { badRequest } from '../http/errors.ts';
+
+const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: true });
+const compiled = new WeakMap<TSchema, ValidateFunction>();
+
+export function checkBody<T extends TSchema>(schema: T, body: unknown): Static<T> {
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw badRequest('Request body must be a JSON object');
+  }
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema as object);
+    compiled.set(schema, validate);
+  }
+  if (!validate(body)) throw badRequest(describe(validate.errors?.[0]));
+  return body as Static<T>;
+}
+
+function describe(error: ErrorObject | undefined): string {
+  if (!error) return 'Request body is invalid';
+  const where = `body${error.instancePath.replace(/\//g, '.')}`;
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required') return `${where} is missing the required field "${String(params.missingProperty)}"`;
+  if (error.keyword === 'additionalProperties') return `${where} has an unknown field "${String(params.additionalProperty)}"`;
+  return `${where} ${error.message ?? 'is invalid'}`;
+}
