@@ -1,0 +1,76 @@
+// Clashes the sync engine could not merge (both sides changed one field differently) wait
+// here for the person to choose; nothing is overwritten silently meanwhile.
+import type { Db } from './database.ts';
+import { getBaseCopy } from './baseCopies.ts';
+import { readField, writeField } from './entityFields.ts';
+import { ReplicaError } from './errors.ts';
+import { entriesOf, recordUpdate } from './outbox.ts';
+import { inTransaction, now, stmt } from './statements.ts';
+import type { Conflict, ConflictResolution, EntityKind } from './types.ts';
+
+interface ConflictRow {
+  kind: EntityKind;
+  id: string;
+  field: string;
+  local_value: string | null;
+  remote_value: string | null;
+  base_value: string | null;
+  detected_at: string;
+}
+
+const encode = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+const decode = (text: string | null): unknown => (text === null ? undefined : JSON.parse(text));
+
+const toConflict = (row: ConflictRow): Conflict => ({
+  ...row, local_value: decode(row.local_value), remote_value: decode(row.remote_value), base_value: decode(row.base_value),
+});
+
+/** Records (or refreshes) a clash; undefined values mean "absent" on that side. */
+export function recordConflict(db: Db, conflict: Omit<Conflict, 'detected_at'>): void {
+  stmt(db, `INSERT INTO conflicts (kind, id, field, local_value, remote_value, base_value, detected_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (kind, id, field) DO UPDATE SET local_value = excluded.local_value, remote_value = excluded.remote_value,
+      base_value = excluded.base_value, detected_at = excluded.detected_at`).run(
+    conflict.kind, conflict.id, conflict.field, encode(conflict.local_value), encode(conflict.remote_value), encode(conflict.base_value), now(),
+  );
+}
+
+export function listConflicts(db: Db, filter: { kind?: EntityKind; id?: string } = {}): Conflict[] {
+  const rows = stmt(db, `SELECT * FROM conflicts WHERE (@kind IS NULL OR kind = @kind) AND (@id IS NULL OR id = @id) ORDER BY detected_at, kind, id, field`)
+    .all({ kind: filter.kind ?? null, id: filter.id ?? null }) as ConflictRow[];
+  return rows.map(toConflict);
+}
+
+/** Takes a field out of the pending update of a row (dropping the entry when nothing is left). */
+function dropPendingField(db: Db, kind: EntityKind, id: string, field: string): void {
+  for (const entry of entriesOf(db, kind, id)) {
+    if (entry.op !== 'update' || !entry.changed?.includes(field)) continue;
+    const rest = entry.changed.filter((f) => f !== field);
+    if (rest.length) stmt(db, 'UPDATE outbox SET changed = ?, revision = revision + 1 WHERE seq = ?').run(JSON.stringify(rest), entry.seq);
+    else stmt(db, 'DELETE FROM outbox WHERE seq = ?').run(entry.seq);
+  }
+}
+
+/**
+ * keep mine: the local value stays and will be pushed; keep theirs: the server's value
+ * replaces it and nothing is pushed for the field; value: the given value is set and pushed.
+ */
+export function resolveConflict(db: Db, kind: EntityKind, id: string, field: string, resolution: ConflictResolution): void {
+  inTransaction(db, () => {
+    const row = stmt(db, 'SELECT * FROM conflicts WHERE kind = ? AND id = ? AND field = ?').get(kind, id, field) as ConflictRow | undefined;
+    if (!row) throw new ReplicaError('not_found', `There is no conflict on ${field} of ${kind} ${id}`);
+    const conflict = toConflict(row);
+    // The push that follows is based on the server version the clash was found against.
+    const base = getBaseCopy(db, kind, id)?.last_modified ?? null;
+    if ('value' in resolution) {
+      writeField(db, kind, id, field, resolution.value);
+      recordUpdate(db, kind, id, [field], base);
+    } else if (resolution.keep === 'theirs') {
+      writeField(db, kind, id, field, conflict.remote_value);
+      dropPendingField(db, kind, id, field);
+    } else {
+      readField(db, kind, id, field);
+      recordUpdate(db, kind, id, [field], base);
+    }
+    stmt(db, 'DELETE FROM conflicts WHERE kind = ? AND id = ? AND field = ?').run(kind, id, field);
+  });
+}

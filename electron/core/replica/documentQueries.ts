@@ -1,0 +1,133 @@
+// What the library view asks for: a sorted, filtered page of documents, a count, one
+// document, and a search. Every sort walks one of the documents_by_* indexes.
+import type { Db } from './database.ts';
+import { toLocalDocument, type DocumentRow } from './documentRows.ts';
+import { invalid } from './errors.ts';
+import { SEARCH_COLUMNS, toMatchQuery } from './searchIndex.ts';
+import { stmt } from './statements.ts';
+import type { LocalDocument } from './types.ts';
+
+export const SORT_COLUMNS = {
+  title: 'sort_title',
+  first_author: 'sort_author',
+  year: 'year',
+  source: 'sort_source',
+  type: 'type',
+  added: 'added_local',
+  modified: 'modified_local',
+} as const;
+export type DocumentSort = keyof typeof SORT_COLUMNS;
+
+export interface DocumentFilter {
+  /** The library: null or absent for the personal library, else a group id. */
+  groupId?: string | null;
+  /** Only documents directly in this folder. */
+  folderId?: string;
+  /** The trash instead of the library (default false). */
+  trashed?: boolean;
+  starred?: boolean;
+  /** Only documents whose metadata nobody has confirmed yet. */
+  unconfirmed?: boolean;
+  /** Only documents added at or after this ISO time ("recently added"). */
+  addedSince?: string;
+}
+
+export interface DocumentListQuery extends DocumentFilter {
+  sort?: DocumentSort;
+  order?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+}
+
+export const MAX_PAGE = 1000;
+
+function page(limit: number | undefined, offset: number | undefined): { limit: number; offset: number } {
+  const l = limit ?? 100;
+  const o = offset ?? 0;
+  if (!Number.isInteger(l) || l < 1 || l > MAX_PAGE) throw invalid(`limit must be a whole number from 1 to ${MAX_PAGE}`, 'limit');
+  if (!Number.isInteger(o) || o < 0) throw invalid('offset must be a whole number, 0 or more', 'offset');
+  return { limit: l, offset: o };
+}
+
+function where(filter: DocumentFilter): { join: string; clauses: string[]; params: Record<string, unknown> } {
+  const clauses = ['d.group_id IS @groupId', 'd.trashed = @trashed'];
+  const params: Record<string, unknown> = { groupId: filter.groupId ?? null, trashed: filter.trashed ? 1 : 0 };
+  let join = '';
+  if (filter.folderId !== undefined) {
+    join = 'JOIN folder_documents fd ON fd.document_id = d.id AND fd.folder_id = @folderId';
+    params.folderId = filter.folderId;
+  }
+  if (filter.starred) clauses.push('d.starred = 1');
+  if (filter.unconfirmed) clauses.push('d.confirmed = 0');
+  if (filter.addedSince !== undefined) {
+    clauses.push('d.added_local >= @addedSince');
+    params.addedSince = filter.addedSince;
+  }
+  return { join, clauses, params };
+}
+
+export function listDocuments(db: Db, query: DocumentListQuery = {}): LocalDocument[] {
+  const sort = query.sort ?? 'title';
+  const column = SORT_COLUMNS[sort];
+  if (!column) throw invalid(`Documents cannot be sorted by ${String(sort)}; use one of ${Object.keys(SORT_COLUMNS).join(', ')}`, 'sort');
+  const direction = (query.order ?? 'asc') === 'desc' ? 'DESC' : 'ASC';
+  const { limit, offset } = page(query.limit, query.offset);
+  const { join, clauses, params } = where(query);
+  const rows = stmt(db, `SELECT d.* FROM documents d ${join} WHERE ${clauses.join(' AND ')}
+    ORDER BY d.${column} ${direction}, d.id ${direction} LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as DocumentRow[];
+  return rows.map(toLocalDocument);
+}
+
+export function countDocuments(db: Db, filter: DocumentFilter = {}): number {
+  const { join, clauses, params } = where(filter);
+  return stmt(db, `SELECT count(*) FROM documents d ${join} WHERE ${clauses.join(' AND ')}`).pluck().get(params) as number;
+}
+
+export function getDocument(db: Db, id: string): LocalDocument | undefined {
+  const row = stmt(db, 'SELECT * FROM documents WHERE id = ?').get(id) as DocumentRow | undefined;
+  return row && toLocalDocument(row);
+}
+
+export interface SearchQuery extends DocumentFilter {
+  limit?: number;
+  offset?: number;
+}
+
+const bm25 = `bm25(documents_fts, ${SEARCH_COLUMNS.map(([, weight]) => weight).join(', ')})`;
+
+/**
+ * Ranking costs time per match: beyond this many (a two-letter prefix typed into a large
+ * library matches most of it) results come in title order instead, which an index serves.
+ */
+export const RANKED_MATCHES_MAX = 5000;
+
+/**
+ * Searches title, authors, source, abstract, keywords, tags, the note, annotation text and
+ * PDF text, best match first (title hits weigh most). Accents and case do not matter; the
+ * last word matches as a prefix; any input is safe (it is never read as query syntax).
+ */
+export function searchDocuments(db: Db, text: string, query: SearchQuery = {}): LocalDocument[] {
+  const match = toMatchQuery(text);
+  if (match === null) return [];
+  const { limit, offset } = page(query.limit, query.offset);
+  const { join, clauses, params } = where(query);
+  const all = { ...params, match, limit, offset };
+  const matches = stmt(db, 'SELECT count(*) FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? LIMIT ?)').pluck().get(match, RANKED_MATCHES_MAX + 1) as number;
+  // The ranked form sorts (row number, score) pairs, not whole rows.
+  const rows = matches <= RANKED_MATCHES_MAX
+    ? stmt(db, `SELECT d.* FROM (SELECT rowid AS row_no, ${bm25} AS score FROM documents_fts WHERE documents_fts MATCH @match) f
+        JOIN documents d ON d.row_no = f.row_no ${join}
+        WHERE ${clauses.join(' AND ')} ORDER BY f.score, d.sort_title, d.id LIMIT @limit OFFSET @offset`).all(all)
+    : stmt(db, `SELECT d.* FROM documents d ${join}
+        WHERE ${clauses.join(' AND ')} AND d.row_no IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH @match)
+        ORDER BY d.sort_title, d.id LIMIT @limit OFFSET @offset`).all(all);
+  return (rows as DocumentRow[]).map(toLocalDocument);
+}
+
+export function countSearchResults(db: Db, text: string, filter: DocumentFilter = {}): number {
+  const match = toMatchQuery(text);
+  if (match === null) return 0;
+  const { join, clauses, params } = where(filter);
+  return stmt(db, `SELECT count(*) FROM documents_fts JOIN documents d ON d.row_no = documents_fts.rowid ${join}
+    WHERE documents_fts MATCH @match AND ${clauses.join(' AND ')}`).pluck().get({ ...params, match }) as number;
+}

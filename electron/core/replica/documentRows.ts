@@ -1,0 +1,133 @@
+// How a document is stored: every field in `data` (JSON), and copies of the few fields the
+// library lists sort and filter by in columns, so that those lists use indexes.
+import { DOCUMENT_FIELD_NAMES, type DocumentFields, type DocumentType } from '../../../shared/schemas/document.ts';
+import type { Db } from './database.ts';
+import { stmt } from './statements.ts';
+import type { LocalDocument } from './types.ts';
+
+export interface DocumentRow {
+  row_no: number;
+  id: string;
+  group_id: string | null;
+  profile_id: string | null;
+  title: string;
+  type: string;
+  year: number | null;
+  created: string | null;
+  last_modified: string | null;
+  added_local: string;
+  modified_local: string;
+  trashed: number;
+  data: string;
+}
+
+/** The server's default when a document is created without a type. */
+export const DEFAULT_DOCUMENT_TYPE: DocumentType = 'journal';
+
+const documentFieldSet = new Set<string>(DOCUMENT_FIELD_NAMES);
+
+/** The document fields of a JSON object, nulls dropped (a null is an absent field). */
+export function pickDocumentFields(json: Record<string, unknown>): DocumentFields {
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(json)) {
+    if (documentFieldSet.has(name) && value !== null && value !== undefined) fields[name] = value;
+  }
+  return fields as DocumentFields;
+}
+
+/** Accent-, case- and width-insensitive sort key ("Élan" sorts with "elan"). */
+export function sortKey(text: string | undefined | null): string | null {
+  if (text === undefined || text === null) return null;
+  const key = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim();
+  return key || null;
+}
+
+export interface StoredDocument {
+  id: string;
+  group_id: string | null;
+  profile_id: string | null;
+  created: string | null;
+  last_modified: string | null;
+  added_local: string;
+  modified_local: string;
+  trashed: boolean;
+  data: DocumentFields;
+}
+
+const bit = (value: boolean | undefined) => (value ? 1 : 0);
+
+/** Inserts or replaces a document; the row number (the search index key) is kept. */
+export function writeDocument(db: Db, doc: StoredDocument): number {
+  const { data } = doc;
+  const first = data.authors?.[0];
+  const firstAuthor = first ? [first.last_name, first.first_name].filter(Boolean).join(', ') : null;
+  const title = data.title ?? '';
+  const row = stmt(db, `
+    INSERT INTO documents (id, group_id, profile_id, title, type, year, created, last_modified, added_local,
+      modified_local, trashed, first_author, source, read, starred, confirmed, file_attached,
+      sort_title, sort_author, sort_source, data)
+    VALUES (@id, @group_id, @profile_id, @title, @type, @year, @created, @last_modified, @added_local,
+      @modified_local, @trashed, @first_author, @source, @read, @starred, @confirmed, @file_attached,
+      @sort_title, @sort_author, @sort_source, @data)
+    ON CONFLICT (id) DO UPDATE SET group_id = excluded.group_id, profile_id = excluded.profile_id,
+      title = excluded.title, type = excluded.type, year = excluded.year, created = excluded.created,
+      last_modified = excluded.last_modified, added_local = excluded.added_local,
+      modified_local = excluded.modified_local, trashed = excluded.trashed, first_author = excluded.first_author,
+      source = excluded.source, read = excluded.read, starred = excluded.starred, confirmed = excluded.confirmed,
+      file_attached = excluded.file_attached, sort_title = excluded.sort_title, sort_author = excluded.sort_author,
+      sort_source = excluded.sort_source, data = excluded.data
+    RETURNING row_no`).get({
+    id: doc.id,
+    group_id: doc.group_id,
+    profile_id: doc.profile_id,
+    title,
+    type: data.type ?? DEFAULT_DOCUMENT_TYPE,
+    year: data.year ?? null,
+    created: doc.created,
+    last_modified: doc.last_modified,
+    added_local: doc.added_local,
+    modified_local: doc.modified_local,
+    trashed: bit(doc.trashed),
+    first_author: firstAuthor,
+    source: data.source ?? null,
+    read: bit(data.read),
+    starred: bit(data.starred),
+    confirmed: bit(data.confirmed),
+    file_attached: bit(data.file_attached),
+    sort_title: sortKey(title) ?? '',
+    sort_author: sortKey(first ? `${first.last_name} ${first.first_name ?? ''}` : null),
+    sort_source: sortKey(data.source),
+    data: JSON.stringify(data),
+  }) as { row_no: number };
+  return row.row_no;
+}
+
+export function readDocumentRow(db: Db, id: string): DocumentRow | undefined {
+  return stmt(db, 'SELECT * FROM documents WHERE id = ?').get(id) as DocumentRow | undefined;
+}
+
+export function storedDocument(row: DocumentRow): StoredDocument {
+  return {
+    id: row.id,
+    group_id: row.group_id,
+    profile_id: row.profile_id,
+    created: row.created,
+    last_modified: row.last_modified,
+    added_local: row.added_local,
+    modified_local: row.modified_local,
+    trashed: row.trashed === 1,
+    data: JSON.parse(row.data) as DocumentFields,
+  };
+}
+
+export function toLocalDocument(row: DocumentRow): LocalDocument {
+  const doc: Record<string, unknown> = { ...(JSON.parse(row.data) as DocumentFields), id: row.id, title: row.title, type: row.type };
+  if (row.group_id !== null) doc.group_id = row.group_id;
+  if (row.profile_id !== null) doc.profile_id = row.profile_id;
+  if (row.created !== null) doc.created = row.created;
+  if (row.last_modified !== null) doc.last_modified = row.last_modified;
+  doc.trashed = row.trashed === 1;
+  doc.added_local = row.added_local;
+  doc.modified_local = row.modified_local;
+  return doc as unknown as LocalDocument;
+}

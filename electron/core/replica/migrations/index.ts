@@ -1,0 +1,6 @@
+// Every migration in the order it runs; migration N leaves PRAGMA user_version = N.
+// TypeScript modules rather than .sql files so that a bundled or packaged app carries
+// them without reading a folder at run time.
+import { sql as m0001 } from './0001-initial.ts';
+
+export const migrations: readonly string[] = [m0001];

@@ -1,0 +1,111 @@
+// The outbox: local changes waiting to be pushed, written in the same transaction as the
+// row they describe. Changes to one row made before a push coalesce into one entry, so the
+// push sends each field once and is based on the server version the first edit saw.
+import type { Db } from './database.ts';
+import { now, stmt } from './statements.ts';
+import type { EntityKind, OutboxEntry, OutboxOp } from './types.ts';
+
+interface OutboxRow extends Omit<OutboxEntry, 'changed'> {
+  changed: string | null;
+}
+
+export function toEntry(row: OutboxRow): OutboxEntry {
+  return { ...row, changed: row.changed === null ? null : (JSON.parse(row.changed) as string[]) };
+}
+
+export function entriesOf(db: Db, kind: EntityKind, id: string): OutboxEntry[] {
+  return (stmt(db, 'SELECT * FROM outbox WHERE kind = ? AND entity_id = ? ORDER BY seq').all(kind, id) as OutboxRow[]).map(toEntry);
+}
+
+function insert(db: Db, kind: EntityKind, id: string, op: OutboxOp, extra: { target?: string; changed?: string[]; base?: string | null } = {}): void {
+  stmt(db, `INSERT INTO outbox (kind, entity_id, op, target_id, changed, base_last_modified, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
+    kind, id, op, extra.target ?? null, extra.changed ? JSON.stringify(extra.changed) : null, extra.base ?? null, now(),
+  );
+}
+
+export function recordCreate(db: Db, kind: EntityKind, id: string): void {
+  insert(db, kind, id, 'create');
+}
+
+/**
+ * Records that `fields` changed. A pending create already sends the whole row; a pending
+ * update gains the fields and keeps its original base.
+ */
+export function recordUpdate(db: Db, kind: EntityKind, id: string, fields: readonly string[], base: string | null): void {
+  if (fields.length === 0) return;
+  const pending = entriesOf(db, kind, id).find((e) => e.op === 'create' || e.op === 'update');
+  if (!pending) {
+    insert(db, kind, id, 'update', { changed: [...new Set(fields)], base });
+    return;
+  }
+  const changed = pending.op === 'create' ? null : JSON.stringify([...new Set([...(pending.changed ?? []), ...fields])]);
+  stmt(db, 'UPDATE outbox SET changed = ?, revision = revision + 1 WHERE seq = ?').run(changed, pending.seq);
+}
+
+/** Trash and restore undo each other while neither has been pushed. */
+export function recordTrashOrRestore(db: Db, id: string, op: 'trash' | 'restore', base: string | null): void {
+  const opposite = op === 'trash' ? 'restore' : 'trash';
+  const undone = stmt(db, `DELETE FROM outbox WHERE kind = 'document' AND entity_id = ? AND op = ?`).run(id, opposite);
+  if (undone.changes === 0) insert(db, 'document', id, op, { base });
+}
+
+/**
+ * Records the deletion of a row. Returns false when the row was never pushed: then there is
+ * nothing to tell the service and every pending entry about it is dropped.
+ */
+export function recordDelete(db: Db, kind: EntityKind, id: string, base: string | null): boolean {
+  const entries = entriesOf(db, kind, id);
+  stmt(db, 'DELETE FROM outbox WHERE kind = ? AND entity_id = ?').run(kind, id);
+  if (entries.some((e) => e.op === 'create')) return false;
+  insert(db, kind, id, 'delete', { base });
+  return true;
+}
+
+/** Link and unlink of the same pair undo each other while neither has been pushed. */
+export function recordMembership(db: Db, folderId: string, documentId: string, op: 'link' | 'unlink'): void {
+  const opposite = op === 'link' ? 'unlink' : 'link';
+  const undone = stmt(db, `DELETE FROM outbox WHERE kind = 'folder' AND entity_id = ? AND target_id = ? AND op = ?`).run(folderId, documentId, opposite);
+  if (undone.changes === 0) insert(db, 'folder', folderId, op, { target: documentId });
+}
+
+/** Drops every pending entry about a row (and, for documents, links that name it). */
+export function forgetEntity(db: Db, kind: EntityKind, id: string): void {
+  stmt(db, 'DELETE FROM outbox WHERE kind = ? AND entity_id = ?').run(kind, id);
+  if (kind === 'document') stmt(db, `DELETE FROM outbox WHERE kind = 'folder' AND target_id = ?`).run(id);
+}
+
+/** What a pull must not overwrite: fields with a pending change, and pending row-level ops. */
+export interface PendingState {
+  created: boolean;
+  deleted: boolean;
+  trashChange: boolean;
+  fields: Set<string>;
+}
+
+export function pendingState(db: Db, kind: EntityKind, id: string): PendingState {
+  const state: PendingState = { created: false, deleted: false, trashChange: false, fields: new Set() };
+  for (const entry of entriesOf(db, kind, id)) {
+    if (entry.op === 'create') state.created = true;
+    else if (entry.op === 'delete') state.deleted = true;
+    else if (entry.op === 'trash' || entry.op === 'restore') state.trashChange = true;
+    else if (entry.op === 'update') for (const field of entry.changed ?? []) state.fields.add(field);
+  }
+  return state;
+}
+
+export function listOutbox(db: Db, limit = 1000): OutboxEntry[] {
+  return (stmt(db, 'SELECT * FROM outbox ORDER BY seq LIMIT ?').all(limit) as OutboxRow[]).map(toEntry);
+}
+
+export function outboxEntry(db: Db, seq: number): OutboxEntry | undefined {
+  const row = stmt(db, 'SELECT * FROM outbox WHERE seq = ?').get(seq) as OutboxRow | undefined;
+  return row && toEntry(row);
+}
+
+export function countOutbox(db: Db): number {
+  return (stmt(db, 'SELECT count(*) AS n FROM outbox').get() as { n: number }).n;
+}
+
+export function recordPushFailure(db: Db, seq: number, message: string): void {
+  stmt(db, 'UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE seq = ?').run(message, seq);
+}

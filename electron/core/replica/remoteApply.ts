@@ -1,0 +1,211 @@
+// Applying what a pull brought: server rows are upserted with their base copies, but a field
+// with a pending local change keeps the local value (the sync engine merges it when it
+// pushes), and a row whose local deletion is pending is not brought back.
+import type { Db } from './database.ts';
+import { ANNOTATION_EDITABLE_FIELDS, readAnnotationRow, toLocalAnnotation, writeAnnotation } from './annotationRows.ts';
+import { saveBaseCopy } from './baseCopies.ts';
+import { pickDocumentFields, readDocumentRow, storedDocument, writeDocument } from './documentRows.ts';
+import { invalid } from './errors.ts';
+import { readFileRow, refreshFileAttached } from './fileRows.ts';
+import { readFolderRow } from './folderRows.ts';
+import { forgetBookkeeping, forgetDependentsOfDocument } from './localRecords.ts';
+import { forgetEntity, pendingState, type PendingState } from './outbox.ts';
+import { TABLE_OF } from './remapId.ts';
+import { reindexDocument } from './searchIndex.ts';
+import { inTransaction, now, stmt } from './statements.ts';
+import { setWatermark } from './syncState.ts';
+import type { EntityKind, LocalAnnotation, Watermark } from './types.ts';
+
+export type ServerJson = Record<string, unknown>;
+
+export interface ApplyOptions {
+  /** Documents pulled from the trash listing. */
+  trashed?: boolean;
+}
+
+/** A watermark to advance in the same transaction as the page it describes. */
+export interface WatermarkUpdate extends Partial<Watermark> {
+  collection: string;
+  scope: string | null;
+}
+
+export type ApplyResult = 'applied' | 'skipped';
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** Takes the remote value of every field except those with a pending local change. */
+function keepPending<T extends Record<string, unknown>>(remote: T, local: Record<string, unknown>, pending: PendingState): T {
+  const merged: Record<string, unknown> = { ...remote };
+  for (const field of pending.fields) {
+    if (local[field] === undefined || local[field] === null) delete merged[field];
+    else merged[field] = local[field];
+  }
+  return merged as T;
+}
+
+function applyDocument(db: Db, json: ServerJson, options: ApplyOptions): ApplyResult {
+  const id = json.id as string;
+  saveBaseCopy(db, 'document', json);
+  const pending = pendingState(db, 'document', id);
+  if (pending.deleted) return 'skipped';
+  const row = readDocumentRow(db, id);
+  const remote = pickDocumentFields(json);
+  const server = {
+    id, group_id: str(json.group_id), profile_id: str(json.profile_id), created: str(json.created), last_modified: str(json.last_modified),
+  };
+  if (row) {
+    const local = storedDocument(row);
+    writeDocument(db, {
+      ...local,
+      ...server,
+      data: keepPending(remote, local.data, pending),
+      trashed: pending.trashChange ? local.trashed : options.trashed === true,
+      modified_local: pending.fields.size ? local.modified_local : (server.last_modified ?? local.modified_local),
+    });
+  } else {
+    const time = now();
+    writeDocument(db, {
+      ...server, data: remote, trashed: options.trashed === true,
+      added_local: server.created ?? time, modified_local: server.last_modified ?? time,
+    });
+  }
+  reindexDocument(db, id);
+  return 'applied';
+}
+
+function applyFolder(db: Db, json: ServerJson): ApplyResult {
+  const id = json.id as string;
+  saveBaseCopy(db, 'folder', json);
+  const pending = pendingState(db, 'folder', id);
+  if (pending.deleted) return 'skipped';
+  const row = readFolderRow(db, id);
+  const merged = keepPending({ name: str(json.name) ?? '', parent_id: str(json.parent_id) }, { ...row }, pending);
+  stmt(db, `INSERT INTO folders (id, name, parent_id, group_id, created, modified, added_local) VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (id) DO UPDATE SET name = excluded.name, parent_id = excluded.parent_id, group_id = excluded.group_id,
+      created = excluded.created, modified = excluded.modified`).run(
+    id, merged.name ?? '', merged.parent_id ?? null, str(json.group_id), str(json.created), str(json.modified), str(json.created) ?? now(),
+  );
+  return 'applied';
+}
+
+function applyAnnotation(db: Db, json: ServerJson): ApplyResult {
+  const id = json.id as string;
+  const documentId = str(json.document_id);
+  // An annotation of a document this replica does not hold (yet) cannot be stored.
+  if (!documentId || !readDocumentRow(db, documentId)) return 'skipped';
+  saveBaseCopy(db, 'annotation', json);
+  const pending = pendingState(db, 'annotation', id);
+  if (pending.deleted) return 'skipped';
+  const row = readAnnotationRow(db, id);
+  const remote: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(json)) if (value !== null && value !== undefined) remote[field] = value;
+  const local = row ? (toLocalAnnotation(row) as unknown as Record<string, unknown>) : {};
+  const merged = keepPending(remote, local, pending);
+  for (const field of Object.keys(merged)) {
+    if (!['id', 'document_id', 'type', 'profile_id', 'group_id', 'created', 'last_modified', ...ANNOTATION_EDITABLE_FIELDS].includes(field)) delete merged[field];
+  }
+  merged.privacy_level ??= 'private';
+  merged.type ??= 'note';
+  const time = now();
+  writeAnnotation(db, merged as unknown as LocalAnnotation, row?.added_local ?? str(json.created) ?? time, pending.fields.size && row ? row.modified_local : (str(json.last_modified) ?? time));
+  reindexDocument(db, documentId);
+  if (row && row.document_id !== documentId) reindexDocument(db, row.document_id);
+  return 'applied';
+}
+
+function applyFile(db: Db, json: ServerJson): ApplyResult {
+  const id = json.id as string;
+  const documentId = str(json.document_id);
+  if (!documentId || !readDocumentRow(db, documentId)) return 'skipped';
+  saveBaseCopy(db, 'file', json);
+  if (pendingState(db, 'file', id).deleted) return 'skipped';
+  const existing = readFileRow(db, id);
+  stmt(db, `INSERT INTO files (id, document_id, filehash, file_name, mime_type, size, local_path, added_local) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (id) DO UPDATE SET document_id = excluded.document_id, filehash = excluded.filehash, file_name = excluded.file_name,
+      mime_type = excluded.mime_type, size = excluded.size`).run(
+    id, documentId, (str(json.filehash) ?? '').toLowerCase(), str(json.file_name) ?? '', str(json.mime_type) ?? 'application/octet-stream',
+    typeof json.size === 'number' ? json.size : 0, existing?.local_path ?? null, str(json.created) ?? now(),
+  );
+  refreshFileAttached(db, documentId);
+  if (existing && existing.document_id !== documentId) refreshFileAttached(db, existing.document_id);
+  return 'applied';
+}
+
+const appliers: Record<EntityKind, (db: Db, json: ServerJson, options: ApplyOptions) => ApplyResult> = {
+  document: applyDocument,
+  folder: applyFolder,
+  annotation: applyAnnotation,
+  file: applyFile,
+};
+
+function applyOne(db: Db, kind: EntityKind, json: ServerJson, options: ApplyOptions): ApplyResult {
+  if (typeof json !== 'object' || json === null || typeof json.id !== 'string' || !json.id) throw invalid(`A ${kind} from the service has no id`);
+  return appliers[kind](db, json, options);
+}
+
+export function applyRemote(db: Db, kind: EntityKind, json: ServerJson, options: ApplyOptions = {}): ApplyResult {
+  return inTransaction(db, () => applyOne(db, kind, json, options));
+}
+
+/** Applies one page in one transaction, and advances the watermark with it when given. */
+export function applyRemoteBatch(
+  db: Db, kind: EntityKind, rows: readonly ServerJson[], options: ApplyOptions & { watermark?: WatermarkUpdate } = {},
+): { applied: number; skipped: string[] } {
+  return inTransaction(db, () => {
+    const skipped: string[] = [];
+    let applied = 0;
+    for (const json of rows) {
+      if (applyOne(db, kind, json, options) === 'applied') applied++;
+      else skipped.push(json.id as string);
+    }
+    if (options.watermark) setWatermark(db, options.watermark.collection, options.watermark.scope, options.watermark);
+    return { applied, skipped };
+  });
+}
+
+/** The service deleted a row: it goes, with whatever was pending about it. */
+export function applyRemoteDeletion(db: Db, kind: EntityKind, id: string): void {
+  inTransaction(db, () => {
+    const owner = kind === 'annotation' || kind === 'file'
+      ? (stmt(db, `SELECT document_id FROM ${TABLE_OF[kind]} WHERE id = ?`).pluck().get(id) as string | undefined)
+      : undefined;
+    if (kind === 'document') forgetDependentsOfDocument(db, id);
+    forgetEntity(db, kind, id);
+    forgetBookkeeping(db, kind, id);
+    stmt(db, `DELETE FROM ${TABLE_OF[kind]} WHERE id = ?`).run(id);
+    if (owner && kind === 'annotation') reindexDocument(db, owner);
+    if (owner && kind === 'file') refreshFileAttached(db, owner);
+  });
+}
+
+export function applyRemoteDeletions(db: Db, kind: EntityKind, ids: readonly string[], options: { watermark?: WatermarkUpdate } = {}): void {
+  inTransaction(db, () => {
+    for (const id of ids) applyRemoteDeletion(db, kind, id);
+    if (options.watermark) setWatermark(db, options.watermark.collection, options.watermark.scope, options.watermark);
+  });
+}
+
+/**
+ * Replaces a folder's membership with the service's list, except links and unlinks still
+ * waiting to be pushed. Documents this replica does not hold are left out.
+ */
+export function applyRemoteFolderDocuments(db: Db, folderId: string, documentIds: readonly string[]): void {
+  inTransaction(db, () => {
+    if (!readFolderRow(db, folderId)) return;
+    const pending = new Map(
+      (stmt(db, `SELECT target_id, op FROM outbox WHERE kind = 'folder' AND entity_id = ? AND op IN ('link', 'unlink')`).all(folderId) as { target_id: string; op: string }[])
+        .map((e) => [e.target_id, e.op]),
+    );
+    const wanted = new Set(documentIds);
+    const current = stmt(db, 'SELECT document_id FROM folder_documents WHERE folder_id = ?').pluck().all(folderId) as string[];
+    for (const documentId of current) {
+      if (!wanted.has(documentId) && pending.get(documentId) !== 'link') {
+        stmt(db, 'DELETE FROM folder_documents WHERE folder_id = ? AND document_id = ?').run(folderId, documentId);
+      }
+    }
+    for (const documentId of wanted) {
+      if (pending.get(documentId) === 'unlink') continue;
+      stmt(db, 'INSERT OR IGNORE INTO folder_documents (folder_id, document_id) SELECT ?, id FROM documents WHERE id = ?').run(folderId, documentId);
+    }
+  });
+}
