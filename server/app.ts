@@ -46,10 +46,11 @@ export async function buildService(config: ServerConfig): Promise<BuiltService> 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.jsonBodyLimit,
-    ignoreTrailingSlash: true,
-    ignoreDuplicateSlashes: true,
-    maxParamLength: 500,
     trustProxy: false,
+    // Malformed URLs and headers are answered before routing; keep the {message} shape.
+    frameworkErrors: (error: Error, _request: unknown, reply: { code(n: number): { type(t: string): { send(b: unknown): void } } }) => {
+      reply.code(400).type('application/json').send({ message: `Malformed request: ${error.message}` });
+    },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: 'array' } },
   } as never) as unknown as FastifyInstance;
