@@ -13,7 +13,7 @@ import {
   DEFAULT_PRIVACY_LEVEL,
   type DeletedAnnotation,
 } from '../../shared/schemas/annotation.ts';
-import { inferKind, kindProblem, type AnnotationShape } from './annotationKinds.ts';
+import { inferKind, kindProblem, type AnnotationShape } from '../../shared/annotations/annotationKinds.ts';
 import {
   deleteAnnotation,
   insertAnnotation,

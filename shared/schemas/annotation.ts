@@ -48,7 +48,7 @@ const Kind = Type.Unsafe<AnnotationType>({ type: 'string', enum: [...ANNOTATION_
 const Text = Type.String({ maxLength: ANNOTATION_TEXT_MAX });
 
 /**
- * POST body. `type` may be left out: it is inferred from the shape (see annotationKinds).
+ * POST body. `type` may be left out: it is inferred from the shape (see shared/annotations/annotationKinds.ts).
  * profile_id, id, created and last_modified are accepted for compatibility and ignored:
  * the server sets them.
  */

@@ -2,7 +2,7 @@
 // search entry (notes and annotation text are searchable) and the outbox, in one transaction.
 import { DEFAULT_HIGHLIGHT_COLOR, DEFAULT_PRIVACY_LEVEL, type AnnotationCreate, type AnnotationPatch } from '../../../shared/schemas/annotation.ts';
 import type { Db } from './database.ts';
-import { inferKind, kindProblem } from './annotationKinds.ts';
+import { inferKind, kindProblem } from '../../../shared/annotations/annotationKinds.ts';
 import { ANNOTATION_EDITABLE_FIELDS, readAnnotationRow, toLocalAnnotation, writeAnnotation, type AnnotationRow } from './annotationRows.ts';
 import { readDocumentRow } from './documentRows.ts';
 import { invalid, notFound } from './errors.ts';

@@ -1,7 +1,8 @@
-// The rules that tell the three annotation kinds apart. Kept apart from storage and HTTP
-// so that creation and PATCH check the same rules (a PATCH is checked on its result).
-import type { Color } from '../../shared/schemas/common.ts';
-import type { AnnotationType, Position } from '../../shared/schemas/annotation.ts';
+// The rules that tell the three annotation kinds apart (real-api notes, "Annotations").
+// One copy for the service and the desktop: the service checks creations and the result of
+// every PATCH; the desktop checks local edits so that its pushes are accepted.
+import type { Color } from '../schemas/common.ts';
+import type { AnnotationType, Position } from '../schemas/annotation.ts';
 
 export interface AnnotationShape {
   text?: string | null;
