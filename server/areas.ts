@@ -8,6 +8,10 @@ import { trashRoutes } from './library/trashRoutes.ts';
 import { filesRoutes } from './library/filesRoutes.ts';
 import { foldersRoutes } from './library/foldersRoutes.ts';
 import { annotationsRoutes } from './library/annotationsRoutes.ts';
+import { groupsRoutes } from './groups/groupsRoutes.ts';
+import { followersRoutes } from './people/followersRoutes.ts';
+import { vocabulariesRoutes } from './vocabularies/vocabulariesRoutes.ts';
+import { datasetsRoutes } from './datasets/datasetsRoutes.ts';
 
 export type AreaPlugin = (app: FastifyInstance, ctx: ServiceContext) => Promise<void>;
 
@@ -19,4 +23,8 @@ export const areaPlugins: AreaPlugin[] = [
   filesRoutes,
   foldersRoutes,
   annotationsRoutes,
+  groupsRoutes,
+  followersRoutes,
+  vocabulariesRoutes,
+  datasetsRoutes,
 ];

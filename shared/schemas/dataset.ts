@@ -140,21 +140,26 @@ export const DataLicence = Type.Object({
 });
 export type DataLicence = Static<typeof DataLicence>;
 
-export const Article = Type.Object({
-  id: Type.Optional(Id),
-  title: Type.Optional(Type.String({ maxLength: 500 })), // bound chosen here: same as a document title
-  doi: Type.Optional(ShortText),
-  journal_id: Type.Optional(Id),
-});
-export type Article = Static<typeof Article>;
-
 export const Journal = Type.Object({
   id: Id,
   name: Type.Optional(ShortText),
   url: Type.Optional(Url),
   logo_url: Type.Optional(Url),
+  /** Lets GET /datasets?issn= find the datasets of a journal's articles (added here: the spec shows no field for it). */
+  issn: Type.Optional(Type.String({ maxLength: 20 })),
 });
 export type Journal = Static<typeof Journal>;
+
+export const Article = Type.Object({
+  id: Type.Optional(Id),
+  title: Type.Optional(Type.String({ maxLength: 500 })), // bound chosen here: same as a document title
+  doi: Type.Optional(ShortText),
+  journal_id: Type.Optional(Id),
+  /** The article's journal (added here so that the issn filter has something to match). */
+  journal: Type.Optional(Journal),
+});
+export type Article = Static<typeof Article>;
+
 
 const DatasetVersionNumber = Type.Integer({ minimum: 1 });
 const ListOf = <T extends Parameters<typeof Type.Array>[0]>(item: T, maxItems: number) => Type.Array(item, { maxItems });

@@ -21,7 +21,7 @@ export const GroupRoleSchema = oneOf(V1_MEMBERSHIP_ROLES);
 export const EmailAddress = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
 
 export const groupFieldSchemas = {
-  name: Type.String({ minLength: 1, maxLength: 255 }), // bound chosen here: spec shows none
+  name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }), // bound chosen here: spec shows none; not only white space
   description: Type.String({ maxLength: 10000 }), // bound chosen here: spec shows none
   access_level: GroupAccessLevelSchema,
   webpage: Type.String({ maxLength: 2000 }), // bound chosen here: spec shows none
@@ -57,7 +57,7 @@ export const GroupCreate = Type.Object({
   disciplines: Type.Optional(groupFieldSchemas.disciplines),
   tags: Type.Optional(groupFieldSchemas.tags),
   webpage: Type.Optional(groupFieldSchemas.webpage),
-});
+}, { additionalProperties: false });
 export type GroupCreate = Static<typeof GroupCreate>;
 
 /** PATCH /groups/v2/{id} body: null clears a field (the name cannot be cleared). */
@@ -68,7 +68,7 @@ export const GroupPatch = Type.Object({
   disciplines: Type.Optional(Nullable(groupFieldSchemas.disciplines)),
   tags: Type.Optional(Nullable(groupFieldSchemas.tags)),
   webpage: Type.Optional(Nullable(groupFieldSchemas.webpage)),
-});
+}, { additionalProperties: false });
 export type GroupPatch = Static<typeof GroupPatch>;
 
 export const GroupMember = Type.Object({
@@ -83,8 +83,16 @@ export const MEMBERSHIP_CHANGES = ['admin', 'normal'] as const;
 export type MembershipChange = (typeof MEMBERSHIP_CHANGES)[number];
 
 /** PATCH /groups/v2/{id}/members/{profile_id} body. */
-export const GroupMembershipPatch = Type.Object({ membership: oneOf(MEMBERSHIP_CHANGES) });
+export const GroupMembershipPatch = Type.Object({ membership: oneOf(MEMBERSHIP_CHANGES) }, { additionalProperties: false });
 export type GroupMembershipPatch = Static<typeof GroupMembershipPatch>;
+
+/**
+ * What the service accepts in that PATCH: besides admin and normal, `owner` hands the group
+ * over (owner only; the previous owner stays on as admin), so that an owner can leave.
+ */
+export const MEMBER_ROLE_CHANGES = [...MEMBERSHIP_CHANGES, 'owner'] as const;
+export const GroupMemberRolePatch = Type.Object({ membership: oneOf(MEMBER_ROLE_CHANGES) }, { additionalProperties: false });
+export type GroupMemberRolePatch = Static<typeof GroupMemberRolePatch>;
 
 /** SENT and CREATED are the values seen; the others name the outcomes of the accept/decline/revoke actions. */
 export const INVITATION_STATUSES = ['CREATED', 'SENT', 'ACCEPTED', 'DECLINED', 'REVOKED'] as const;
@@ -112,6 +120,19 @@ export const GroupInvitationRequest = Type.Object({
 });
 export type GroupInvitationRequest = Static<typeof GroupInvitationRequest>;
 
+/**
+ * What the service accepts as that body: an address that is not one is that recipient's
+ * error_message in the per-recipient results, not a 400 for the whole request.
+ */
+export const GroupInvitationRequestBody = Type.Object(
+  {
+    recipients: Type.Array(Type.Object({ email: Type.String({ maxLength: 1000 }) }, { additionalProperties: false }), { minItems: 1, maxItems: 100 }),
+    message: Type.Optional(GroupMessageText),
+  },
+  { additionalProperties: false },
+);
+export type GroupInvitationRequestBody = Static<typeof GroupInvitationRequestBody>;
+
 /** One entry per recipient: invitation_uuid, or error_message, or invitation_uuid plus warning_message. */
 export const GroupInvitationResult = Type.Object({
   email: Type.String(),
@@ -122,7 +143,7 @@ export const GroupInvitationResult = Type.Object({
 export type GroupInvitationResult = Static<typeof GroupInvitationResult>;
 
 /** Body of a join request and of the answer to one. */
-export const GroupMessage = Type.Object({ message: Type.Optional(GroupMessageText) });
+export const GroupMessage = Type.Object({ message: Type.Optional(GroupMessageText) }, { additionalProperties: false });
 export type GroupMessage = Static<typeof GroupMessage>;
 
 /** GET /groups/v2 takes limit as a string in the spec: default 20, maximum 500. */

@@ -2,6 +2,7 @@
 // with the submission token, adds, lists and unlinks draft datasets for its author.
 import { Type, type Static } from 'typebox';
 import { EmailAddress } from './group.ts';
+import { DatasetCreationRequest } from './dataset.ts';
 
 /** Path segment naming the submission system. */
 export const SubmissionSystemName = Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$' }); // bound chosen here: spec shows none
@@ -52,3 +53,14 @@ export const SubmissionDatasetsQuery = Type.Object({
   fields: Type.Optional(Type.String({ maxLength: 2000 })), // bound chosen here: spec shows none
 });
 export type SubmissionDatasetsQuery = Static<typeof SubmissionDatasetsQuery>;
+
+/**
+ * POST /datasets/submissions/{system}/{id}/datasets body: a dataset creation request whose
+ * name may be left out (the spec's example sends description and files); the draft is then
+ * named after the submission.
+ */
+export const SubmissionDatasetCreationRequest = Type.Object({
+  ...DatasetCreationRequest.properties,
+  name: Type.Optional(DatasetCreationRequest.properties.name),
+});
+export type SubmissionDatasetCreationRequest = Static<typeof SubmissionDatasetCreationRequest>;

@@ -1,0 +1,86 @@
+// Groups v2: create, list, read, change and delete groups, and the popular ones.
+// DELETE answers 204 (the spec shows no body); the group's library goes with the group.
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../context.ts';
+import type { GroupsTable } from '../storage/tables.ts';
+import { userOf } from '../auth/authenticate.ts';
+import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
+import { GroupCreate, GroupListQuery, GroupPatch } from '../../shared/schemas/group.ts';
+import { createGroup, deleteGroup, patchGroup, popularGroups, rolesIn } from './groupStore.ts';
+import { groupAccessOf, loadGroup } from './groupRequest.ts';
+import { groupJson } from './groupView.ts';
+import { assertManager, assertOwner } from './membershipRules.ts';
+
+export async function groupsV2Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const mt = ctx.mediaTypes;
+  const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
+  const preValidation = loadGroup(ctx);
+
+  app.post<{ Body: GroupCreate }>(
+    '/groups/v2',
+    { schema: { body: GroupCreate }, config: { produces: [mt.groupV2], consumes: [mt.groupV2] } },
+    async (request, reply) => {
+      const group = await createGroup(ctx.db, userOf(request), request.body);
+      return reply
+        .code(201)
+        .header('Location', ctx.url(`/groups/v2/${group.id}`))
+        .type(request.responseType)
+        .send(groupJson(group, ctx.url, { role: 'owner', withAccessFlags: true }));
+    },
+  );
+
+  /** The caller's groups in any role (followed groups too), oldest first, paged. */
+  app.get<{ Querystring: GroupListQuery & Record<string, unknown> }>(
+    '/groups/v2',
+    { schema: { querystring: GroupListQuery }, config: { produces: [mt.groupList, mt.groupV2] } },
+    async (request, reply) => {
+      const profileId = userOf(request);
+      const params = readPageParams(request.query);
+      const q = ctx.db
+        .selectFrom('groups')
+        .innerJoin('group_members', 'group_members.group_id', 'groups.id')
+        .selectAll('groups')
+        .select('group_members.role as caller_role')
+        .where('group_members.profile_id', '=', profileId);
+      const page = await fetchPage<GroupsTable & { caller_role: string } & Record<string, unknown>>(q, 'groups.created', 'groups.id', params);
+      sendPageHeaders(request, reply, page, params, linkContext, (row) => row.created);
+      return reply.type(request.responseType).send(page.rows.map((row) => groupJson(row, ctx.url, { role: row.caller_role })));
+    },
+  );
+
+  /** Public and invite-only groups by member count; one list of at most `limit`, not paged. */
+  app.get<{ Querystring: GroupListQuery & Record<string, unknown> }>(
+    '/groups/v2/popular',
+    { schema: { querystring: GroupListQuery }, config: { produces: [mt.groupList, mt.groupV2] } },
+    async (request, reply) => {
+      const profileId = userOf(request);
+      const { limit } = readPageParams(request.query);
+      const groups = await popularGroups(ctx.db, limit);
+      const roles = await rolesIn(ctx.db, profileId, groups.map((g) => g.id));
+      return reply.type(request.responseType).send(groups.map((g) => groupJson(g, ctx.url, { role: roles.get(g.id) })));
+    },
+  );
+
+  app.get('/groups/v2/:id', { preValidation, config: { produces: [mt.groupV2] } }, async (request, reply) => {
+    const { group, role } = groupAccessOf(request);
+    return reply.type(request.responseType).send(groupJson(group, ctx.url, { role }));
+  });
+
+  app.patch<{ Body: GroupPatch }>(
+    '/groups/v2/:id',
+    { preValidation, schema: { body: GroupPatch }, config: { produces: [mt.groupV2], consumes: [mt.groupV2] } },
+    async (request, reply) => {
+      const { group, role } = groupAccessOf(request);
+      assertManager(role, 'change the group');
+      const changed = Object.values(request.body).some((value) => value !== undefined) ? await patchGroup(ctx.db, group, request.body) : group;
+      return reply.type(request.responseType).send(groupJson(changed, ctx.url, { role }));
+    },
+  );
+
+  app.delete('/groups/v2/:id', { preValidation }, async (request, reply) => {
+    const { group, role } = groupAccessOf(request);
+    assertOwner(role, 'delete the group');
+    await deleteGroup(ctx, group);
+    return reply.code(204).send();
+  });
+}
