@@ -1,13 +1,16 @@
 // `npm run bench [-- part ...]`: runs benchmark parts and prints figures with the ratio
 // of each to its target. Parts: service (more join as the desktop grows).
 import { runServiceBench } from './service/serviceBench.ts';
+import { runImportBench } from './import/importBench.ts';
+import { runVocabulariesBench } from './vocabularies/vocabulariesBench.ts';
 import { printResults, type BenchResult } from './report.ts';
 
 const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   service: runServiceBench,
+  import: runImportBench,
+  vocabularies: runVocabulariesBench,
 };
 
-async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const names = wanted.length ? wanted : Object.keys(PARTS);
   const unknown = names.filter((n) => !PARTS[n]);

@@ -11,6 +11,8 @@ import { checkPatchBody } from './documentInput.ts';
 import { parseContentDisposition } from './contentDisposition.ts';
 import type { DocumentStore } from './documentStore.ts';
 import type { DocumentFields } from '../../shared/schemas/document.ts';
+import { extractPdfMetadata } from '../../shared/node/pdf/extractPdfMetadata.ts';
+import { documentFieldsFromPdf } from '../../shared/node/pdf/documentFields.ts';
 
 export interface UploadedFile {
   fileName: string;
@@ -21,8 +23,13 @@ export interface UploadedFile {
 /** Finds document fields in an uploaded file. Answers only what it is sure of. */
 export type MetadataExtractor = (ctx: ServiceContext, file: UploadedFile) => Promise<DocumentFields>;
 
-/** The seam for real extraction; nothing is extracted yet, so the file-name title stands. */
-export const extractMetadata: MetadataExtractor = async () => ({});
+/** PDFs are read for their details (first pages only); other files keep the file-name title. */
+export const extractMetadata: MetadataExtractor = async (ctx, file) => {
+  const isPdf = file.mimeType === 'application/pdf' || /\.pdf$/i.test(file.fileName);
+  if (!isPdf) return {};
+  const result = await extractPdfMetadata(ctx.blobs.pathOf(file.attached.filehash));
+  return result.ok ? documentFieldsFromPdf(result) : {};
+};
 
 /** "Underwater_basket_weaving.pdf" -> "Underwater basket weaving". */
 export function titleFromFileName(fileName: string): string {

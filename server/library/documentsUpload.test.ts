@@ -79,3 +79,17 @@ describe('upload helpers', () => {
     expect(titleFromFileName(`${'x'.repeat(600)}.pdf`)).toHaveLength(500);
   });
 });
+
+describe('POST /documents with a real PDF', () => {
+  it('titles the document from the PDF, not from the file name', async () => {
+    const { readFileSync } = await import('node:fs');
+    const bytes = readFileSync(new URL('../../shared/node/pdf/fixtures/survival-approximate.pdf', import.meta.url));
+    const res = await upload(bytes, { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="approximate.pdf"' });
+    expect(res.status).toBe(201);
+    const doc = (await res.json()) as { title: string; year?: number; authors?: { last_name: string }[]; file_attached: boolean };
+    expect(doc.title).toBe('Approximating the Cox Model');
+    expect(doc.year).toBe(2019);
+    expect(doc.authors?.[0]?.last_name).toBe('Zhong');
+    expect(doc.file_attached).toBe(true);
+  });
+});

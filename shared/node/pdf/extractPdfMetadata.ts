@@ -1,0 +1,188 @@
+// PDF metadata extraction for the desktop and the service: reads only the first pages (and,
+// if asked, the full text page by page), never throws, and gives up after a time limit.
+//
+// Image-only (scanned) PDFs answer ok:true without a title and with the warning
+// NO_TEXT_WARNING, so callers keep the file and title it from its name.
+import { readDocumentInfo, type DocumentInfo } from './documentInfo.ts';
+import { readLayoutFields } from './layoutFields.ts';
+import { DEFAULT_MAX_BYTES, describeOpenError, failure, openPdf, readInput, type PdfDocument } from './openPdf.ts';
+import { analyseLayout, type PageText } from './pageLayout.ts';
+import { buildLines, normalizeText, type RawTextItem } from './textLines.ts';
+import { NO_TEXT_WARNING, type ExtractedFields, type ExtractedPerson, type ExtractionOptions, type ExtractionResult, type FieldConfidence } from './types.ts';
+
+export * from './types.ts';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_FULL_TEXT_CHARS = 5_000_000;
+
+export async function extractPdfMetadata(input: Buffer | Uint8Array | string, options: ExtractionOptions = {}): Promise<ExtractionResult> {
+  try {
+    const bytes = await readInput(input, options.maxBytes ?? DEFAULT_MAX_BYTES);
+    if (!(bytes instanceof Uint8Array)) return bytes;
+    if (options.signal?.aborted) return failure('damaged', 'Reading this PDF was stopped before it finished.');
+    const opened = await openPdf(bytes, options.signal);
+    if (!('doc' in opened)) return opened;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<ExtractionResult>((resolve) => {
+      timer = setTimeout(() => {
+        void opened.destroy();
+        resolve(failure('damaged', 'This PDF took too long to read; it may be damaged.'));
+      }, timeoutMs);
+    });
+    const aborted = new Promise<ExtractionResult>((resolve) => {
+      options.signal?.addEventListener('abort', () => {
+        void opened.destroy();
+        resolve(failure('damaged', 'Reading this PDF was stopped before it finished.'));
+      }, { once: true });
+    });
+    try {
+      return await Promise.race([extractFromDocument(opened.doc, options), timeout, aborted]);
+    } finally {
+      clearTimeout(timer);
+      await opened.destroy();
+    }
+  } catch (err) {
+    return describeOpenError(err);
+  }
+}
+
+async function readPage(doc: PdfDocument, n: number): Promise<PageText> {
+  const page = await doc.getPage(n);
+  try {
+    const [, , width, height] = page.view as [number, number, number, number];
+    const content = await page.getTextContent();
+    const { lines, rotatedText } = buildLines(content.items as RawTextItem[], n);
+    return { page: n, width: Math.abs(width) || 612, height: Math.abs(height) || 792, lines, rotatedText: normalizeText(rotatedText) };
+  } finally {
+    page.cleanup();
+  }
+}
+
+async function extractFromDocument(doc: PdfDocument, options: ExtractionOptions): Promise<ExtractionResult> {
+  const warnings: string[] = [];
+  const pageCount = doc.numPages;
+  if (!pageCount) return failure('empty', 'This PDF has no pages.');
+
+  let info: DocumentInfo = {};
+  try {
+    const meta = await doc.getMetadata();
+    info = readDocumentInfo(meta.info as Record<string, unknown>, meta.metadata as never);
+  } catch {
+    warnings.push('document information unreadable');
+  }
+
+  const maxPages = Math.max(1, Math.min(options.maxPages ?? 3, pageCount));
+  const pages: PageText[] = [];
+  let next = 1;
+  const readNext = async () => {
+    const n = next++;
+    try {
+      pages.push(await readPage(doc, n));
+    } catch {
+      warnings.push(`page ${n} unreadable`);
+    }
+  };
+  // Pages are read as they are needed (each costs tens of milliseconds): until one has text,
+  // then one more when the title sits in a page margin where running heads live.
+  let read: ReturnType<typeof readLayoutFields> | undefined;
+  let textPages: PageText[] = [];
+  while (next <= maxPages) {
+    await readNext();
+    const firstText = pages.findIndex((p) => p.lines.length > 0);
+    if (firstText < 0) continue;
+    textPages = pages.slice(firstText);
+    read = readLayoutFields(analyseLayout(textPages));
+    if (textPages.length > 1 || !titleInMargin(read.titleY, textPages[0]!)) break;
+  }
+  const hasText = !!read;
+  const fields: ExtractedFields = {};
+  const confidence: FieldConfidence = {};
+  if (read) {
+    Object.assign(fields, read.fields);
+    Object.assign(confidence, read.confidence);
+  } else {
+    warnings.push(NO_TEXT_WARNING);
+  }
+  mergeDocumentInfo(fields, confidence, info, hasText);
+
+  const result: ExtractionResult = { ok: true, fields, confidence, pageCount, warnings };
+  if (options.fullText) result.fullText = await readFullText(doc, options, warnings);
+  return result;
+}
+
+function titleInMargin(y: number | undefined, page: PageText): boolean {
+  return y !== undefined && (y > page.height * 0.88 || y < page.height * 0.12);
+}
+
+const words = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** The recorded Info/XMP values fill gaps and back up (or outweigh) weak layout guesses. */
+function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence, info: DocumentInfo, hasText: boolean): void {
+  if (info.title) {
+    const recorded = words(info.title);
+    const printed = fields.title ? words(fields.title) : '';
+    if (!fields.title) {
+      fields.title = info.title.slice(0, 500);
+      confidence.title = hasText ? 0.5 : 0.4;
+    } else if (recorded === printed) {
+      confidence.title = Math.max(confidence.title ?? 0, 0.95);
+    } else if (recorded.startsWith(printed) && recorded.length > printed.length && (confidence.title ?? 0) < 0.9) {
+      // The layout caught only part of a title the writer recorded whole.
+      fields.title = info.title.slice(0, 500);
+      confidence.title = 0.8;
+    } else if ((confidence.title ?? 0) < 0.5) {
+      fields.title = info.title.slice(0, 500);
+      confidence.title = 0.55;
+    }
+  }
+  if (!fields.authors && info.authors?.length) {
+    const people = info.authors.map(personFromRecorded).filter((p): p is ExtractedPerson => !!p);
+    if (people.length) {
+      fields.authors = people;
+      confidence.authors = 0.5;
+    }
+  }
+  if (info.doi) {
+    fields.identifiers = { ...fields.identifiers, doi: info.doi };
+    confidence.identifiers = 0.95;
+  }
+  if (!fields.keywords && info.keywords?.length) {
+    fields.keywords = info.keywords;
+    confidence.keywords = 0.5;
+  }
+}
+
+/** "Bates, Douglas" or "Douglas Bates" -> a person. */
+function personFromRecorded(name: string): ExtractedPerson | undefined {
+  const n = name.replace(/\s+/g, ' ').trim();
+  if (!n || n.length > 200) return undefined;
+  const comma = /^([^,]+),\s*(.+)$/.exec(n);
+  if (comma) return { last_name: comma[1]!.slice(0, 255), first_name: comma[2]!.slice(0, 255) };
+  const parts = n.split(' ');
+  const last = parts.pop()!;
+  return parts.length ? { first_name: parts.join(' ').slice(0, 255), last_name: last.slice(0, 255) } : { last_name: last.slice(0, 255) };
+}
+
+async function readFullText(doc: PdfDocument, options: ExtractionOptions, warnings: string[]): Promise<string> {
+  const limit = options.maxFullTextChars ?? DEFAULT_FULL_TEXT_CHARS;
+  const texts: string[] = [];
+  let total = 0;
+  for (let n = 1; n <= doc.numPages; n++) {
+    if (options.signal?.aborted) break;
+    try {
+      const page = await readPage(doc, n);
+      const text = page.lines.map((l) => l.text).join('\n');
+      texts.push(text);
+      total += text.length + 1;
+    } catch {
+      texts.push('');
+      warnings.push(`page ${n} unreadable`);
+    }
+    if (total >= limit) {
+      warnings.push(`full text cut at ${limit} characters`);
+      break;
+    }
+  }
+  return texts.join('\f').slice(0, limit);
+}

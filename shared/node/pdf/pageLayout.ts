@@ -1,0 +1,38 @@
+// The lines of the first pages with what the heuristics need to know about them: the body
+// font size, the page size, and which lines are running heads repeated on other pages.
+import type { TextLine } from './textLines.ts';
+
+export interface PageText {
+  page: number;
+  width: number;
+  height: number;
+  lines: TextLine[];
+  rotatedText: string;
+}
+
+export interface Layout {
+  pages: PageText[];
+  /** Font size carrying most of the characters on the first page with text. */
+  bodySize: number;
+  /** Lines of the first page that repeat, at the same place, on another page. */
+  runningHeads: Set<TextLine>;
+}
+
+export function analyseLayout(pages: PageText[]): Layout {
+  const first = pages[0];
+  const weights = new Map<number, number>();
+  for (const line of first?.lines ?? []) {
+    const key = Math.round(line.size * 2) / 2;
+    weights.set(key, (weights.get(key) ?? 0) + line.text.length);
+  }
+  const bodySize = [...weights.entries()].sort((p, q) => q[1] - p[1])[0]?.[0] ?? 10;
+  const runningHeads = new Set<TextLine>();
+  const shape = (s: string) => s.toLowerCase().replace(/[\d\s]+/g, ' ').replace(/[^\p{L} ]/gu, '').trim();
+  const elsewhere = pages.slice(1).flatMap((p) => p.lines.map((l) => ({ key: shape(l.text), y: l.y })));
+  for (const line of first?.lines ?? []) {
+    const key = shape(line.text);
+    if (!key) continue;
+    if (elsewhere.some((o) => o.key === key && Math.abs(o.y - line.y) < 12)) runningHeads.add(line);
+  }
+  return { pages, bodySize, runningHeads };
+}

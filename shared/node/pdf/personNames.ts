@@ -1,0 +1,47 @@
+// Author lines to people: split on commas, "and", "&" and superscript markers; keep only
+// pieces shaped like personal names (affiliations, e-mails and dates are dropped).
+import type { ExtractedPerson } from './types.ts';
+
+const PARTICLES = new Set(['van', 'von', 'de', 'der', 'den', 'da', 'di', 'du', 'le', 'la', 'del', 'della', 'dos', 'das', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'st.', 'zu', "d'"]);
+
+const NOT_A_NAME = /\b(?:univ\w*|institut\w*|department|dept|project|team|school|cent(?:er|re)|laborator\w*|lab|statisti\w*|inc|ltd|gmbh|llc|hospital|clinic|research|science\w*|foundation|corporation|development|core|group|package|version|vignette|journal|college|faculty|academy|agency|national|society|association|company|enthusiasts|compiled|abstract|introduction|contents|summary|keywords|email|e-mail|http\w*|www|edu|org|com|road|street|avenue|germany|austria|france|switzerland|usa|canada|australia|denmark|netherlands|china|japan|italy|spain|uk|program\w*|software|ministry|council|division|network|technolog\w*|engineering|informatics|mathemati\w*|economics|medicine|health|management|business|county|preprint|draft|manuscript|copyright|license|licensed|typeset|revised|updated|processed|published|submitted|accepted|appendix|chapter|section|figure|table)\b/i;
+
+const MONTHS = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
+
+/** Letters (with marks), apostrophes and hyphens: one word of a name. */
+const WORD = /^[\p{Lu}][\p{L}\p{M}'’-]*$/u;
+const INITIALS = /^(?:\p{Lu}\.?-?){1,3}$/u;
+
+export function splitAuthorLine(text: string): string[] {
+  return text
+    .replace(/^\s*(?:by|authors?:?)\s+/i, '')
+    .replace(/\(\s*[\d,\s]+\)/g, ',')
+    .split(/\s*(?:,|;|\band\b|&|\s{3,}|·|•|\|)\s*/i)
+    .map((s) => s.replace(/[∗*†‡§¶⁎✝#✉]+/g, ' ').replace(/\s\d+$|(?<=\p{Ll})\d+$/u, '').replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
+/** A person when `piece` looks like a name ("Mark A. van de Wiel"), else undefined. */
+export function parsePersonName(piece: string): ExtractedPerson | undefined {
+  if (piece.length > 60 || /[@\d:/()[\]{}=<>]/.test(piece) || NOT_A_NAME.test(piece) || MONTHS.test(piece) && /\d/.test(piece)) return undefined;
+  const tokens = piece.split(/\s+/).filter(Boolean);
+  if (tokens.length < 2 || tokens.length > 5) return undefined;
+  let sawWord = false;
+  for (const t of tokens) {
+    if (PARTICLES.has(t.toLowerCase()) && t === t.toLowerCase()) continue;
+    if (INITIALS.test(t)) continue;
+    if (!WORD.test(t)) return undefined;
+    if (t.length >= 2) sawWord = true;
+  }
+  if (!sawWord) return undefined;
+  const last = tokens[tokens.length - 1]!;
+  if (last.length < 2 || INITIALS.test(last) && !/\p{Ll}/u.test(last)) return undefined;
+  // "R Enthusiasts": a bare capital and one word is an abbreviation, not a name.
+  if (tokens.length === 2 && /^\p{Lu}$/u.test(tokens[0]!)) return undefined;
+  const fixCase = (t: string) => (t.length > 2 && t === t.toUpperCase() ? t[0] + t.slice(1).toLowerCase() : t);
+  const words = tokens.map(fixCase);
+  let split = words.length - 1;
+  while (split > 1 && PARTICLES.has(words[split - 1]!.toLowerCase()) && words[split - 1] === words[split - 1]!.toLowerCase()) split--;
+  const first = words.slice(0, split).join(' ');
+  return { first_name: first, last_name: words.slice(split).join(' ') };
+}

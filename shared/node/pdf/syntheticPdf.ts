@@ -1,0 +1,71 @@
+// A tiny PDF writer for tests: pages of Helvetica text at given positions and sizes, an
+// optional Info dictionary, and switches for the broken cases (encryption, truncation).
+// It writes correct cross-reference offsets so pdf.js reads the files without repair.
+
+export interface SyntheticText {
+  text: string;
+  x: number;
+  y: number;
+  size: number;
+  /** Rotate by 90 degrees (an arXiv banner in the margin). */
+  rotated?: boolean;
+}
+
+export interface SyntheticPdfOptions {
+  pages: SyntheticText[][];
+  info?: Record<string, string>;
+  /** Add an /Encrypt dictionary whose user password is not empty. */
+  encrypted?: boolean;
+  /** Draw a filled rectangle (an "image") on every page. */
+  drawing?: boolean;
+}
+
+const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+
+export function syntheticPdf(options: SyntheticPdfOptions): Buffer {
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body) ;
+  add('<< /Type /Catalog /Pages 2 0 R >>');
+  add(''); // pages, filled in below
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  const kids: number[] = [];
+  for (const page of options.pages) {
+    let content = options.drawing ? '0.5 g 50 50 500 700 re f\n' : '';
+    for (const t of page) {
+      const matrix = t.rotated ? `0 1 -1 0 ${t.x} ${t.y}` : `1 0 0 1 ${t.x} ${t.y}`;
+      content += `BT /F1 ${t.size} Tf ${matrix} Tm (${escape(t.text)}) Tj ET\n`;
+    }
+    add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`);
+    const contentId = objects.length;
+    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`);
+    kids.push(objects.length);
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  let infoRef = '';
+  if (options.info) {
+    add(`<< ${Object.entries(options.info).map(([k, v]) => `/${k} (${escape(v)})`).join(' ')} >>`);
+    infoRef = ` /Info ${objects.length} 0 R`;
+  }
+  let encryptRef = '';
+  if (options.encrypted) {
+    const hex32 = 'A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F90';
+    add(`<< /Filter /Standard /V 1 /R 2 /O <${hex32}> /U <${hex32}> /P -44 >>`);
+    encryptRef = ` /Encrypt ${objects.length} 0 R`;
+  }
+  let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${infoRef}${encryptRef} /ID [<0123456789ABCDEF0123456789ABCDEF> <0123456789ABCDEF0123456789ABCDEF>] >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** Body text lines (10 pt) from the top of a column downwards. */
+export function paragraph(lines: string[], x: number, top: number, size = 10): SyntheticText[] {
+  return lines.map((text, i) => ({ text, x, y: top - i * size * 1.2, size }));
+}
