@@ -2,15 +2,18 @@
 // of each to its target. Parts: service (more join as the desktop grows).
 import { runServiceBench } from './service/serviceBench.ts';
 import { runImportBench } from './import/importBench.ts';
+import { runSyncBench } from './sync/syncBench.ts';
 import { runVocabulariesBench } from './vocabularies/vocabulariesBench.ts';
 import { printResults, type BenchResult } from './report.ts';
 
 const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   service: runServiceBench,
   import: runImportBench,
+  sync: runSyncBench,
   vocabularies: runVocabulariesBench,
 };
 
+async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const names = wanted.length ? wanted : Object.keys(PARTS);
   const unknown = names.filter((n) => !PARTS[n]);

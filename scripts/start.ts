@@ -1,22 +1,80 @@
-// `npm start`: runs the embedded service with its data in the app's data directory and
-// prints where to reach it. (The desktop shell and browser mode take over this command
-// as they land; see README.)
+// `npm start`: the desktop app when the Electron binary is installed and a display exists;
+// otherwise browser mode (the real core, replica and embedded service, served to a browser
+// on a loopback port), with one line saying which address to open. Ctrl+C stops cleanly.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { appDataDir } from '../shared/node/appDataDir.ts';
-import { resolveConfig } from '../server/config.ts';
-import { buildService } from '../server/app.ts';
+import { fileURLToPath } from 'node:url';
 
-const dataDir = path.join(appDataDir(), 'service');
-const config = resolveConfig({ dataDir }, process.argv.slice(2), process.env);
-const service = await buildService(config);
-await service.app.listen({ host: config.host, port: config.port });
-console.log(`RefShelf service running at ${config.publicUrl}`);
-console.log(`  sign up:            ${config.publicUrl}/oauth/signup`);
-console.log(`  register an app:    ${config.publicUrl}/oauth/applications`);
-console.log(`  data directory:     ${config.dataDir}`);
-const stop = async () => {
-  await service.close();
-  process.exit(0);
-};
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+export type StartMode = { mode: 'electron'; binary: string } | { mode: 'browser'; reason: string };
+
+/** The Electron binary's path if it is installed: require('electron') names it (and throws when the download failed). */
+export function findElectronBinary(requireElectron: () => unknown, exists: (file: string) => boolean = existsSync): string | undefined {
+  try {
+    const binary = requireElectron();
+    return typeof binary === 'string' && binary.length > 0 && exists(binary) ? binary : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function chooseStartMode(input: { electronBinary: string | undefined; env: NodeJS.ProcessEnv; platform: NodeJS.Platform }): StartMode {
+  if (input.env.REFSHELF_BROWSER_MODE === '1') return { mode: 'browser', reason: 'REFSHELF_BROWSER_MODE=1' };
+  if (!input.electronBinary) return { mode: 'browser', reason: 'the Electron binary is not installed' };
+  if (input.platform === 'linux' && !input.env.DISPLAY && !input.env.WAYLAND_DISPLAY) {
+    return { mode: 'browser', reason: 'there is no display (DISPLAY/WAYLAND_DISPLAY unset)' };
+  }
+  return { mode: 'electron', binary: input.electronBinary };
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function runElectron(binary: string): Promise<void> {
+  const { buildElectron } = await import('./build-electron.ts');
+  await buildElectron();
+  const child = spawn(binary, [root], { stdio: 'inherit', cwd: root });
+  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+  process.on('SIGINT', forward('SIGINT'));
+  process.on('SIGTERM', forward('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+}
+
+async function runBrowserMode(reason: string): Promise<void> {
+  const { appDataDir } = await import('../shared/node/appDataDir.ts');
+  const { createCore } = await import('../electron/core/core.ts');
+  const rendererDir = path.join(root, 'dist', 'renderer');
+  const core = await createCore({
+    dataDir: appDataDir(),
+    rendererDir: existsSync(path.join(rendererDir, 'index.html')) ? rendererDir : undefined,
+    openExternal: (url) => console.log(`To sign in, open: ${url}`),
+  });
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    core.stop().then(() => process.exit(0), (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  await core.start().catch((error: unknown) => console.error(`[refshelf] ${error instanceof Error ? error.message : String(error)}`));
+  const server = await core.serveBrowser();
+  console.log(`RefShelf is running in browser mode (${reason}): open ${server.pageUrl}`);
+}
+
+async function main(): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const decision = chooseStartMode({ electronBinary: findElectronBinary(() => require('electron')), env: process.env, platform: process.platform });
+  if (decision.mode === 'electron') await runElectron(decision.binary);
+  else await runBrowserMode(decision.reason);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error('[refshelf] could not start:', error);
+    process.exit(1);
+  });
+}

@@ -33,9 +33,10 @@ let counter = 0;
 export async function startTestService(overrides: Partial<ServerConfig> = {}): Promise<TestService> {
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'refshelf-service-'));
   const base = resolveConfig({ port: 0, logLevel: 'silent', dataDir, ...overrides });
-  // Listen first on port 0 to learn the port, so public URLs are right.
+  // Listen first on port 0 (or the port asked for, e.g. to restart a service in place) to
+  // learn the port, so public URLs are right.
   let service = await buildService(base);
-  const address = await service.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = await service.app.listen({ host: '127.0.0.1', port: overrides.port ?? 0 });
   const port = Number(new URL(address).port);
   if (!overrides.publicUrl) {
     await service.close();

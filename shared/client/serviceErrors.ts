@@ -10,6 +10,8 @@ export interface ServiceErrorDetails {
   body?: unknown;
   method?: string;
   url?: string;
+  /** The Retry-After header of a 429 or 503, in milliseconds. */
+  retryAfterMs?: number;
 }
 
 /** The service answered with a status other than 2xx (or 3xx where one is expected). */
@@ -19,10 +21,12 @@ export class ServiceError extends Error {
   readonly body?: unknown;
   readonly method?: string;
   readonly url?: string;
+  readonly retryAfterMs?: number;
 
   constructor(details: ServiceErrorDetails) {
     super(details.message);
     this.name = 'ServiceError';
+    this.retryAfterMs = details.retryAfterMs;
     this.status = details.status;
     this.traceId = details.traceId;
     this.body = details.body;
@@ -112,8 +116,18 @@ export async function errorFromResponse(
     method: request.method,
     url: request.url,
   };
+  const retryAfter = retryAfterMs(response.headers.get('retry-after'));
+  if (retryAfter !== undefined) details.retryAfterMs = retryAfter;
   if (isTokenExpiry(response.status, response.headers.get('www-authenticate'), message)) return new TokenExpiredError(details);
   if (response.status === 404) return new NotFoundError(details);
   if (response.status === 412) return new PreconditionFailedError(details);
   return new ServiceError(details);
+}
+
+/** Retry-After is either delay-seconds or an HTTP date. */
+export function retryAfterMs(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }

@@ -6,6 +6,11 @@ import { readField, writeField } from './entityFields.ts';
 import { ReplicaError } from './errors.ts';
 import { entriesOf, recordUpdate } from './outbox.ts';
 import { inTransaction, now, stmt } from './statements.ts';
+import { ROW_CONFLICT_FIELD } from './syncRepairs.ts';
+import { deleteDocument } from './documentWrites.ts';
+import { deleteFolder } from './folderWrites.ts';
+import { deleteAnnotation } from './annotationWrites.ts';
+import { removeFile } from './fileWrites.ts';
 import type { Conflict, ConflictResolution, EntityKind } from './types.ts';
 
 interface ConflictRow {
@@ -41,13 +46,18 @@ export function listConflicts(db: Db, filter: { kind?: EntityKind; id?: string }
 }
 
 /** Takes a field out of the pending update of a row (dropping the entry when nothing is left). */
-function dropPendingField(db: Db, kind: EntityKind, id: string, field: string): void {
+export function dropPendingField(db: Db, kind: EntityKind, id: string, field: string): void {
   for (const entry of entriesOf(db, kind, id)) {
     if (entry.op !== 'update' || !entry.changed?.includes(field)) continue;
     const rest = entry.changed.filter((f) => f !== field);
     if (rest.length) stmt(db, 'UPDATE outbox SET changed = ?, revision = revision + 1 WHERE seq = ?').run(JSON.stringify(rest), entry.seq);
     else stmt(db, 'DELETE FROM outbox WHERE seq = ?').run(entry.seq);
   }
+}
+
+function deleteRow(db: Db, kind: EntityKind, id: string): void {
+  const remove = { document: deleteDocument, folder: deleteFolder, annotation: deleteAnnotation, file: removeFile }[kind];
+  remove(db, id);
 }
 
 /**
@@ -61,7 +71,10 @@ export function resolveConflict(db: Db, kind: EntityKind, id: string, field: str
     const conflict = toConflict(row);
     // The push that follows is based on the server version the clash was found against.
     const base = getBaseCopy(db, kind, id)?.last_modified ?? null;
-    if ('value' in resolution) {
+    if (field === ROW_CONFLICT_FIELD) {
+      // Deleted here, edited there: the row is back; keeping mine deletes it again.
+      if ('keep' in resolution && resolution.keep === 'mine') deleteRow(db, kind, id);
+    } else if ('value' in resolution) {
       writeField(db, kind, id, field, resolution.value);
       recordUpdate(db, kind, id, [field], base);
     } else if (resolution.keep === 'theirs') {

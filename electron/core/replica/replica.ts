@@ -5,7 +5,8 @@ import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import type { FolderCreate, FolderPatch } from '../../../shared/schemas/folder.ts';
 import { createAnnotation, deleteAnnotation, listAnnotations, updateAnnotation, type NewAnnotation } from './annotationWrites.ts';
 import { getBaseCopy } from './baseCopies.ts';
-import { listConflicts, recordConflict, resolveConflict } from './conflicts.ts';
+import { dropPendingField, listConflicts, recordConflict, resolveConflict } from './conflicts.ts';
+import { recreateRow } from './syncRepairs.ts';
 import { openDatabase, type Db } from './database.ts';
 import { countDocuments, countSearchResults, getDocument, listDocuments, searchDocuments, type DocumentFilter, type DocumentListQuery, type SearchQuery } from './documentQueries.ts';
 import { createDocument, deleteDocument, restoreDocument, setDocumentFulltext, trashDocument, updateDocument, type NewDocument } from './documentWrites.ts';
@@ -95,6 +96,8 @@ export function openReplica(file: string) {
     recordConflict: (conflict: Omit<Conflict, 'detected_at'>) => recordConflict(db, conflict),
     listConflicts: (filter?: { kind?: EntityKind; id?: string }) => listConflicts(db, filter),
     resolveConflict: (kind: EntityKind, id: string, field: string, resolution: ConflictResolution) => resolveConflict(db, kind, id, field, resolution),
+    dropPendingField: (kind: EntityKind, id: string, field: string) => dropPendingField(db, kind, id, field),
+    recreateRow: (kind: EntityKind, id: string) => recreateRow(db, kind, id),
   };
 }
 

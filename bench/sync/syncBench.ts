@@ -1,0 +1,218 @@
+// Sync engine figures: the service runs in its own process over a SQLite file seeded
+// directly (rows in the exact format documentStore.ts and annotationStore.ts write); the
+// engine and its replica run here. The floor of the initial sync is measured in the same
+// run: the same pages fetched raw and their rows inserted raw into a bare SQLite table.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { createAccount } from '../../server/auth/accounts.ts';
+import { TokenService } from '../../server/auth/tokenService.ts';
+import { splitFields } from '../../server/library/documentJson.ts';
+import { openDatabase } from '../../server/storage/database.ts';
+import { parseLinkHeader } from '../../shared/paging.ts';
+import { mediaTypes } from '../../shared/vendor.ts';
+import { createLibraryApi } from '../../shared/client/index.ts';
+import { createFileStore } from '../../electron/core/files/fileStore.ts';
+import { openReplica } from '../../electron/core/replica/index.ts';
+import { createSyncEngine } from '../../electron/core/sync/syncEngine.ts';
+import { sampleDocument } from '../service/sampleDocuments.ts';
+import { percentile, result, type BenchResult } from '../report.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BIG = 100_000;
+const SMALL = 1_000;
+const CHANGES = 10;
+
+interface Seeded {
+  token: string;
+  documentIds: string[];
+}
+
+export async function runSyncBench(): Promise<BenchResult[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refshelf-syncbench-'));
+  const work = mkdtempSync(path.join(os.tmpdir(), 'refshelf-syncbench-work-'));
+  let child: ChildProcess | undefined;
+  try {
+    let started = performance.now();
+    const big = await seedLibrary(dataDir, 'big@example.org', BIG, true);
+    const small = await seedLibrary(dataDir, 'small@example.org', SMALL, true);
+    console.log(`seeded ${BIG} + ${SMALL} documents and as many annotations in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const port = await freePort();
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli/serve.ts'), '--port', String(port), '--data-dir', dataDir, '--log-level', 'silent'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await waitForListening(child);
+    const base = `http://127.0.0.1:${port}`;
+    const mt = mediaTypes();
+
+    // Warm the service's caches and this process's HTTP stack the same way for both runs.
+    await rawPages(`${base}/documents?view=all&limit=500&sort=last_modified&order=asc`, big.token, mt.document, null, 4);
+
+    started = performance.now();
+    const floorDb = new Database(path.join(work, 'floor.sqlite'));
+    floorDb.pragma('journal_mode = WAL');
+    floorDb.exec('CREATE TABLE rows (id TEXT PRIMARY KEY, json TEXT NOT NULL)');
+    const floorRows = await rawPages(`${base}/documents?view=all&limit=500&sort=last_modified&order=asc`, big.token, mt.document, floorDb)
+      + await rawPages(`${base}/annotations?limit=500`, big.token, mt.annotation, floorDb);
+    const floorMs = performance.now() - started;
+    floorDb.close();
+    console.log(`floor: ${floorRows} rows in ${(floorMs / 1000).toFixed(1)} s`);
+
+    const device = (name: string, token: string) => {
+      const replica = openReplica(path.join(work, `${name}.sqlite`));
+      const api = createLibraryApi({ baseUrl: base, getAccessToken: async () => token });
+      const engine = createSyncEngine({ replica, api, fileStore: createFileStore(path.join(work, `${name}-files`)) });
+      return { replica, engine };
+    };
+
+    const bigDevice = device('big', big.token);
+    started = performance.now();
+    const initial = await bigDevice.engine.syncNow();
+    const initialMs = performance.now() - started;
+    const held = bigDevice.replica.countDocuments({});
+    const heldAnnotations = bigDevice.replica.db.prepare('SELECT count(*) FROM annotations').pluck().get() as number;
+    console.log(`initial sync: ${held} documents, ${heldAnnotations} annotations (${initial.pulled} pulled) in ${(initialMs / 1000).toFixed(1)} s`);
+    if (held !== BIG || heldAnnotations !== BIG) throw new Error(`initial sync incomplete: ${held} documents, ${heldAnnotations} annotations`);
+    const rssAfterInitial = process.memoryUsage().rss / 2 ** 20;
+
+    const smallDevice = device('small', small.token);
+    await smallDevice.engine.syncNow();
+
+    const incrementalBig = await incrementalTimes(base, big, bigDevice, mt.document);
+    const incrementalSmall = await incrementalTimes(base, small, smallDevice, mt.document);
+    const bigMedian = percentile(incrementalBig, 50);
+    const smallMedian = percentile(incrementalSmall, 50);
+
+    const searchTimes = searchLatencies(bigDevice.replica);
+    const rss = process.memoryUsage().rss / 2 ** 20;
+
+    bigDevice.replica.close();
+    smallDevice.replica.close();
+    return [
+      result('initial sync, 100k documents + 100k annotations', initialMs / 1000, 's', 'max', 60),
+      result('initial sync / floor (raw fetch + raw insert)', initialMs / floorMs, 'x', 'max', 2, `floor ${(floorMs / 1000).toFixed(1)} s`),
+      result('incremental sync, 10 changes in 100k library (median)', bigMedian, 'ms', 'max', 250, `p95 ${percentile(incrementalBig, 95).toFixed(0)} ms`),
+      result('incremental 100k / 1k library ratio', bigMedian / smallMedian, 'x', 'max', 1.5, `1k median ${smallMedian.toFixed(0)} ms`),
+      result('local search p95 over 100k documents', percentile(searchTimes, 95), 'ms', 'max', 20, `median ${percentile(searchTimes, 50).toFixed(1)} ms`),
+      result('desktop resident memory after sync', rss, 'MiB', 'max', 1024, `after initial sync ${rssAfterInitial.toFixed(0)} MiB`),
+    ];
+  } finally {
+    child?.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** One user's library written straight into the service's SQLite, as the stores write it. */
+async function seedLibrary(dataDir: string, email: string, count: number, withAnnotations: boolean): Promise<Seeded> {
+  const database = await openDatabase(dataDir);
+  try {
+    const { id: profileId } = await createAccount(database.db, { email, password: 'bench password', first_name: 'Bench', last_name: 'User' });
+    const token = (await new TokenService(database.db, 24 * 3600, 24 * 3600).issue('bench', profileId, 'all', false)).accessToken;
+    const sqlite = database.sqlite;
+    const insertDocument = sqlite.prepare(`INSERT INTO documents (id, profile_id, group_id, created, last_modified, title, type, year, trashed_at, data)
+      VALUES (?, ?, NULL, ?, ?, ?, ?, ?, NULL, ?)`);
+    const insertAnnotation = sqlite.prepare(`INSERT INTO annotations (id, type, document_id, profile_id, group_id, filehash, text, color, positions, privacy_level, created, last_modified)
+      VALUES (?, 'note', ?, ?, NULL, NULL, ?, NULL, NULL, 'private', ?, ?)`);
+    const documentIds: string[] = [];
+    // Distinct, increasing timestamps an hour back, as the service's nextTimestamp issues them.
+    const start = Date.now() - 3600_000;
+    sqlite.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        const { title, type, year, data } = splitFields(sampleDocument(i));
+        const id = randomUUID();
+        const time = new Date(start + i).toISOString();
+        insertDocument.run(id, profileId, time, time, title ?? '', type ?? 'journal', year ?? null, JSON.stringify(data));
+        if (withAnnotations) insertAnnotation.run(randomUUID(), id, profileId, `Reading note ${i}: ${sampleDocument(i + 1).title}`, time, time);
+        documentIds.push(id);
+      }
+    })();
+    return { token, documentIds };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Follows rel="next" from a URL; with a database, inserts each page's rows into its bare table. */
+async function rawPages(first: string, token: string, accept: string, db: Database.Database | null, maxPages = Infinity): Promise<number> {
+  const insert = db?.prepare('INSERT OR REPLACE INTO rows (id, json) VALUES (?, ?)');
+  const store = db?.transaction((items: { id: string }[]) => {
+    for (const item of items) insert!.run(item.id, JSON.stringify(item));
+  });
+  let url: string | undefined = first;
+  let rows = 0;
+  for (let page = 0; url && page < maxPages; page++) {
+    const response: Response = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: accept } });
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    const items = (await response.json()) as { id: string }[];
+    store?.(items);
+    rows += items.length;
+    url = parseLinkHeader(response.headers.get('link')).next;
+  }
+  return rows;
+}
+
+async function incrementalTimes(
+  base: string, library: Seeded, device: { engine: ReturnType<typeof createSyncEngine>; replica: ReturnType<typeof openReplica> }, accept: string,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let round = 0; round < 7; round++) {
+    for (let k = 0; k < CHANGES; k++) {
+      const id = library.documentIds[(round * 97 + k * 31) % library.documentIds.length]!;
+      const response = await fetch(`${base}/documents/${id}`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${library.token}`, 'Content-Type': accept, Accept: accept },
+        body: JSON.stringify({ abstract: `Changed in round ${round}` }),
+      });
+      if (!response.ok) throw new Error(`PATCH failed: ${response.status}`);
+    }
+    const started = performance.now();
+    const report = await device.engine.syncNow();
+    const elapsed = performance.now() - started;
+    if (report.pulled < CHANGES) throw new Error(`incremental sync pulled ${report.pulled} rows, expected ${CHANGES}`);
+    if (round >= 2) times.push(elapsed); // the first rounds warm up
+  }
+  return times.sort((a, b) => a - b);
+}
+
+function searchLatencies(replica: ReturnType<typeof openReplica>): number[] {
+  const terms = ['bayesian', 'quantum net', 'Müller', 'spectral wavelet', 'climate ocean', 'neural infer', 'García', 'protein kinetics', 'sparse', 'grap'];
+  const times: number[] = [];
+  for (let i = 0; i < 220; i++) {
+    const started = performance.now();
+    replica.searchDocuments(terms[i % terms.length]!, { limit: 50 });
+    if (i >= 20) times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function waitForListening(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('service did not start within 120 s')), 120_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`service exited with code ${code}`)));
+  });
+}

@@ -1,0 +1,165 @@
+// The desktop core, composed: settings, the token vault and account, the replica, the
+// local file store, the API client, the sync engine, and (when no remote service is
+// configured) the embedded service. The bridge handlers are its one face to the renderer;
+// the shell (electron/main.ts) or browser mode (scripts/start.ts) carries them.
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { AppInfo, EntityKind, SyncStatus } from '../../shared/bridge/contract.ts';
+import { createLibraryApi } from '../../shared/client/libraryApi.ts';
+import { createAccountManager, type AccountManager } from './account/account.ts';
+import { startEmbeddedService, type EmbeddedService } from './account/embeddedService.ts';
+import { createTokenVault, type SecretCodec } from './account/tokenVault.ts';
+import { startBrowserServer, type BrowserServer } from './bridge/browserServer.ts';
+import type { Handlers } from './bridge/dispatch.ts';
+import { createEventHub, type EventHub } from './bridge/eventHub.ts';
+import { createHandlers } from './bridge/handlers.ts';
+import { createFileStore } from './files/fileStore.ts';
+import { openReplica, type Replica } from './replica/replica.ts';
+import { createSettingsStore } from './settings/settings.ts';
+import { createSyncEngine, type SyncEngine } from './sync/syncEngine.ts';
+
+export interface CoreOptions {
+  /** The app's data directory (Electron's userData; shared/node/appDataDir.ts in browser mode). */
+  dataDir: string;
+  /** The built renderer, served in browser mode. */
+  rendererDir?: string;
+  /** Opens a URL in the system browser (sign-in to a remote service). */
+  openExternal(url: string): void | Promise<void>;
+  /** Encrypts the token vault (Electron safeStorage); without it, a 0600 file. */
+  secretStore?: SecretCodec;
+  /** The shell's native file dialog. */
+  chooseFiles?: (options: { title?: string; extensions?: string[] }) => Promise<string[]>;
+  appVersion?: string;
+  /** Sync engine timing (tests make it short). */
+  syncIntervalMs?: number;
+  syncDebounceMs?: number;
+  serviceLogLevel?: string;
+}
+
+export interface Core {
+  handlers: Handlers;
+  events: EventHub;
+  account: AccountManager;
+  replica: Replica;
+  sync: SyncEngine;
+  /** The embedded service, when it is the one in use. */
+  embedded?: EmbeddedService;
+  serviceUrl: string;
+  /** Signs in the local user of the embedded service if needed, and starts syncing. */
+  start(): Promise<void>;
+  /** Serves the renderer and the bridge to a browser on a loopback port (browser mode). */
+  serveBrowser(options?: { port?: number }): Promise<BrowserServer>;
+  stop(): Promise<void>;
+}
+
+const ALL_KINDS: EntityKind[] = ['document', 'folder', 'annotation', 'file'];
+
+/** A remote service gets its own replica: ids and data of one service mean nothing to another. */
+export function replicaFileFor(dataDir: string, serviceUrl: string | null): string {
+  if (serviceUrl === null) return path.join(dataDir, 'library.sqlite');
+  const tag = createHash('sha256').update(serviceUrl).digest('hex').slice(0, 12);
+  return path.join(dataDir, `library-${tag}.sqlite`);
+}
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const { dataDir } = options;
+  mkdirSync(dataDir, { recursive: true });
+  const events = createEventHub((error) => console.error('[refshelf] an event listener failed:', error));
+  const settings = createSettingsStore(path.join(dataDir, 'settings.json'));
+  const vault = createTokenVault(dataDir, options.secretStore);
+  const configured = settings.get();
+
+  const embedded = configured.serviceUrl === null
+    ? await startEmbeddedService({ dataDir: path.join(dataDir, 'service'), vault, logLevel: options.serviceLogLevel })
+    : undefined;
+  const serviceUrl = embedded ? embedded.url : configured.serviceUrl!;
+
+  const account = createAccountManager({ vault, serviceUrl, embedded, clientId: configured.clientId, openExternal: options.openExternal });
+  const replica = openReplica(replicaFileFor(dataDir, configured.serviceUrl));
+  const fileStore = createFileStore(path.join(dataDir, 'files'));
+  const api = createLibraryApi({ baseUrl: serviceUrl, getAccessToken: account.getAccessToken, refreshAccessToken: account.refreshAccessToken });
+  const sync = createSyncEngine({
+    replica, api, fileStore, downloadPolicy: configured.downloadPolicy,
+    ...(options.syncIntervalMs !== undefined ? { intervalMs: options.syncIntervalMs } : {}),
+    ...(options.syncDebounceMs !== undefined ? { debounceMs: options.syncDebounceMs } : {}),
+  });
+
+  let syncing = false;
+  const syncStatus = (): SyncStatus => (account.status().signedIn ? sync.status() : { ...sync.status(), state: 'signed-out' });
+  let lastState = sync.status().state;
+  const offStatus = sync.onStatus((status) => {
+    events.emit('sync.status', account.status().signedIn ? status : { ...status, state: 'signed-out' });
+    // A sync that finished may have pulled anything: the renderer reloads what it shows.
+    if (lastState === 'syncing' && status.state !== 'syncing') events.emit('library.changed', { kinds: ALL_KINDS, ids: [] });
+    lastState = status.state;
+  });
+
+  const offAccount = account.onChange((status) => {
+    events.emit('account.changed', status);
+    if (status.signedIn && !syncing) {
+      syncing = true;
+      sync.start();
+    } else if (!status.signedIn && syncing) {
+      syncing = false;
+      void sync.stop();
+    }
+  });
+  const offSettings = settings.onChange((next) => events.emit('settings.changed', next));
+
+  const appInfo = (): AppInfo => ({
+    name: 'RefShelf',
+    version: options.appVersion ?? '0.0.0-dev',
+    platform: process.platform,
+    dataDir,
+    serviceUrl,
+    embeddedService: embedded !== undefined,
+  });
+
+  const handlers = createHandlers({
+    replica,
+    sync: { status: syncStatus, syncNow: () => sync.syncNow(), requestSync: () => sync.requestSync(), confirmDeletions: (accept) => sync.confirmDeletions(accept) },
+    account,
+    settings,
+    events,
+    appInfo,
+    chooseFiles: options.chooseFiles,
+  });
+
+  const servers: BrowserServer[] = [];
+  let stopped = false;
+
+  return {
+    handlers,
+    events,
+    account,
+    replica,
+    sync,
+    embedded,
+    serviceUrl,
+    async start() {
+      if (embedded && !account.status().signedIn) await account.signIn(); // announces, which starts sync
+      if (account.status().signedIn && !syncing) {
+        syncing = true;
+        sync.start();
+      }
+    },
+    async serveBrowser(serveOptions = {}) {
+      const server = await startBrowserServer({ handlers, events, rendererDir: options.rendererDir, port: serveOptions.port });
+      servers.push(server);
+      return server;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      offStatus();
+      offAccount();
+      offSettings();
+      await Promise.all(servers.map((server) => server.close()));
+      await sync.stop();
+      await account.dispose();
+      await embedded?.close();
+      replica.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// Bytes of library files between the service and the local content-addressed store.
+import { readFile } from 'node:fs/promises';
+import type { LibraryApi } from '../../../shared/client/index.ts';
+import type { FileStore } from '../files/fileStore.ts';
+import type { Replica } from '../replica/index.ts';
+import { withRetry } from './retry.ts';
+
+interface FileRow {
+  id: string;
+  document_id: string;
+  filehash: string;
+  file_name: string;
+  mime_type: string;
+  local_path: string | null;
+}
+
+export interface TransferContext {
+  replica: Replica;
+  api: LibraryApi;
+  fileStore: FileStore;
+  signal?: AbortSignal;
+}
+
+export function fileRow(replica: Replica, id: string): FileRow | undefined {
+  return replica.db.prepare('SELECT id, document_id, filehash, file_name, mime_type, local_path FROM files WHERE id = ?').get(id) as FileRow | undefined;
+}
+
+/** Makes sure the bytes of a file are in the store and answers where they are. */
+export async function downloadFile(ctx: TransferContext, id: string): Promise<string> {
+  const row = fileRow(ctx.replica, id);
+  if (!row) throw new Error(`There is no file ${id} in this library`);
+  if (!ctx.fileStore.has(row.filehash)) {
+    const bytes = await withRetry(() => ctx.api.files.download(id, { signal: ctx.signal }), { signal: ctx.signal });
+    await ctx.fileStore.put(new Uint8Array(bytes), { expectedSha1: row.filehash });
+  }
+  const where = ctx.fileStore.pathOf(row.filehash);
+  // The row may have gone while the bytes travelled; the bytes stay for whoever needs them.
+  if (fileRow(ctx.replica, id)) ctx.replica.setFileLocalPath(id, where);
+  return where;
+}
+
+/** The bytes of a file added here: from the store, else from where the import left them. */
+export async function localBytes(ctx: TransferContext, row: FileRow): Promise<Uint8Array> {
+  if (ctx.fileStore.has(row.filehash)) return ctx.fileStore.read(row.filehash);
+  if (row.local_path) {
+    const bytes = await readFile(row.local_path);
+    await ctx.fileStore.put(bytes, { expectedSha1: row.filehash });
+    return bytes;
+  }
+  throw new Error(`The bytes of file ${row.file_name} (${row.filehash}) are not on this machine`);
+}

@@ -1,0 +1,228 @@
+// The desktop's sync engine: pushes the replica's outbox, pulls what changed on the service
+// (the personal library and every group's), merges, and tells the app how it is going.
+// One run at a time; runs start on demand (syncNow), after local edits (requestSync,
+// debounced), periodically, and again after a failure with backoff while offline.
+import { ServiceError, TokenExpiredError, type LibraryApi } from '../../../shared/client/index.ts';
+import type { FileStore } from '../files/fileStore.ts';
+import type { Replica } from '../replica/index.ts';
+import { downloadFile } from './fileTransfers.ts';
+import { pullAnnotations, pullDocumentRemovals, pullDocuments, pullFiles, pullFolders, pullLibraries } from './pull.ts';
+import { pushOutbox } from './push.ts';
+import { isAborted, isOffline, SyncAbortedError } from './retry.ts';
+import type { MassDeletion, RunContext, RunCounters } from './runContext.ts';
+
+export interface SyncStatus {
+  state: 'idle' | 'syncing' | 'offline' | 'error' | 'waiting-confirmation' | 'signed-out';
+  lastSyncedAt?: string;
+  pendingChanges: number;
+  conflicts: number;
+  progress?: { phase: string; done: number; total?: number };
+  error?: string;
+  pendingDeletion?: { count: number; libraryTotal: number };
+}
+
+export interface SyncReport {
+  pulled: number;
+  pushed: number;
+  deleted: number;
+  conflicts: number;
+  durationMs: number;
+}
+
+export interface SyncEngine {
+  /** Syncs now, then after local changes (debounced) and periodically. */
+  start(): void;
+  /** Stops the schedule and cancels a running sync cleanly. */
+  stop(): Promise<void>;
+  syncNow(options?: { signal?: AbortSignal }): Promise<SyncReport>;
+  /** Asks for a sync soon (debounced), after local edits. */
+  requestSync(): void;
+  status(): SyncStatus;
+  onStatus(listener: (status: SyncStatus) => void): () => void;
+  /** The answer to the mass-deletion guard: apply the held-back deletions, or keep the documents. */
+  confirmDeletions(accept: boolean): void;
+  /** The bytes of a file, downloaded now if they are not here yet (the "on open" policy). */
+  ensureFile(fileId: string, options?: { signal?: AbortSignal }): Promise<string>;
+}
+
+export interface SyncEngineOptions {
+  replica: Replica;
+  api: LibraryApi;
+  fileStore: FileStore;
+  downloadPolicy?: 'on-open' | 'eager';
+  intervalMs?: number;
+  debounceMs?: number;
+  /** This machine's clock; only for display (lastSyncedAt). Watermarks use the service's clock. */
+  now?: () => number;
+  /** Items per page of every listing (the service allows 1 to 500). */
+  pageSize?: number;
+  /** How far before a watermark each pull starts again. */
+  overlapMs?: number;
+}
+
+const MAX_OFFLINE_DELAY_MS = 60_000;
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { replica, api, fileStore } = options;
+  const intervalMs = options.intervalMs ?? 5 * 60_000;
+  const debounceMs = options.debounceMs ?? 2_000;
+  const now = options.now ?? Date.now;
+  const pageSize = options.pageSize ?? 500;
+  const overlapMs = options.overlapMs ?? 5_000;
+  const listeners = new Set<(status: SyncStatus) => void>();
+
+  let status: SyncStatus = { state: 'idle', pendingChanges: 0, conflicts: 0 };
+  let running: Promise<SyncReport> | undefined;
+  let controller: AbortController | undefined;
+  let massDecision: 'ask' | 'apply' | 'keep' = 'ask';
+  let started = false;
+  let debounceTimer: NodeJS.Timeout | undefined;
+  let intervalTimer: NodeJS.Timeout | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  const counts = () => (replica.db.open ? { pendingChanges: replica.countOutbox(), conflicts: replica.listConflicts().length } : {});
+
+  function emit(change: Partial<SyncStatus>): void {
+    const next: SyncStatus = { ...status, ...change, ...counts() };
+    for (const key of Object.keys(next) as (keyof SyncStatus)[]) if (next[key] === undefined) delete next[key];
+    status = next;
+    for (const listener of listeners) {
+      try {
+        listener(status);
+      } catch {
+        // a listener's failure is its own; the sync goes on
+      }
+    }
+  }
+  status = { ...status, ...counts() };
+
+  async function run(signal: AbortSignal): Promise<SyncReport> {
+    const startedAt = performance.now();
+    const counters: RunCounters = { pulled: 0, pushed: 0, deleted: 0, conflicts: 0 };
+    const ctx: RunContext = {
+      replica, api, fileStore, signal, pageSize, overlapMs, counters,
+      downloadPolicy: options.downloadPolicy ?? 'on-open',
+      allowMassDeletion: massDecision === 'apply',
+      progress: (phase, done, total) => emit({ progress: total === undefined ? { phase, done } : { phase, done, total } }),
+    };
+    emit({ state: 'syncing', error: undefined, progress: { phase: 'starting', done: 0 } });
+    try {
+      await pushOutbox(ctx);
+      const libraries = await pullLibraries(ctx);
+      const decision = massDecision;
+      let held: MassDeletion | undefined;
+      for (const library of libraries) await pullDocuments(ctx, library);
+      for (const library of libraries) {
+        ctx.massDeletion = undefined;
+        await pullDocumentRemovals(ctx, library, decision);
+        held ??= ctx.massDeletion;
+      }
+      for (const library of libraries) {
+        await pullFolders(ctx, library);
+        await pullFiles(ctx, library);
+        await pullAnnotations(ctx, library);
+      }
+      // Merges, rows created again and resolutions made during the pull go out now.
+      if (replica.countOutbox() > 0) await pushOutbox(ctx);
+      if (!held) massDecision = 'ask';
+      failures = 0;
+      const lastSyncedAt = new Date(now()).toISOString();
+      if (held) emit({ state: 'waiting-confirmation', lastSyncedAt, progress: undefined, pendingDeletion: { count: held.count, libraryTotal: held.libraryTotal } });
+      else emit({ state: 'idle', lastSyncedAt, progress: undefined, pendingDeletion: undefined });
+      return { ...counters, durationMs: performance.now() - startedAt };
+    } catch (error) {
+      if (isAborted(error, signal)) {
+        emit({ state: 'idle', progress: undefined });
+        throw new SyncAbortedError();
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      if (isOffline(error)) emit({ state: 'offline', error: message, progress: undefined });
+      else if (error instanceof TokenExpiredError || (error instanceof ServiceError && error.status === 401)) emit({ state: 'signed-out', error: message, progress: undefined });
+      else emit({ state: 'error', error: message, progress: undefined });
+      throw error;
+    }
+  }
+
+  async function syncNow(callOptions: { signal?: AbortSignal } = {}): Promise<SyncReport> {
+    // One run at a time: a call during a run waits for it, then runs again (so changes made
+    // meanwhile are included).
+    while (running) await running.catch(() => undefined);
+    const own = new AbortController();
+    const outer = callOptions.signal;
+    const forward = () => own.abort();
+    if (outer?.aborted) own.abort();
+    outer?.addEventListener('abort', forward, { once: true });
+    controller = own;
+    const current = run(own.signal).finally(() => {
+      outer?.removeEventListener('abort', forward);
+      if (running === current) running = undefined;
+      if (controller === own) controller = undefined;
+    });
+    running = current;
+    return current;
+  }
+
+  function scheduleRetry(): void {
+    if (!started) return;
+    clearTimeout(retryTimer);
+    const delay = Math.min(MAX_OFFLINE_DELAY_MS, 1_000 * 2 ** Math.min(failures, 6), intervalMs);
+    retryTimer = setTimeout(trigger, delay);
+    retryTimer.unref?.();
+  }
+
+  function trigger(): void {
+    if (!started) return;
+    syncNow().catch((error: unknown) => {
+      if (error instanceof SyncAbortedError) return;
+      failures++;
+      if (status.state === 'offline' || status.state === 'error') scheduleRetry();
+    });
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      intervalTimer = setInterval(trigger, intervalMs);
+      intervalTimer.unref?.();
+      trigger();
+    },
+
+    async stop() {
+      started = false;
+      clearTimeout(debounceTimer);
+      clearTimeout(retryTimer);
+      clearInterval(intervalTimer);
+      controller?.abort();
+      await running?.catch(() => undefined);
+    },
+
+    syncNow,
+
+    requestSync() {
+      emit({});
+      if (!started) return;
+      clearTimeout(debounceTimer);
+      debounceTimer = setTimeout(trigger, debounceMs);
+      debounceTimer.unref?.();
+    },
+
+    status: () => status,
+
+    onStatus(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+
+    confirmDeletions(accept) {
+      massDecision = accept ? 'apply' : 'keep';
+      emit({ state: 'idle', pendingDeletion: undefined });
+      trigger();
+    },
+
+    ensureFile(fileId, callOptions = {}) {
+      return downloadFile({ replica, api, fileStore, signal: callOptions.signal }, fileId);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+// Test helpers: a "device" is one app's replica, file store and sync engine on temp files,
+// signed in to the real test service as some user.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLibraryApi, type LibraryApi } from '../../../shared/client/index.ts';
+import { createFileStore, type FileStore } from '../files/fileStore.ts';
+import { openReplica, type Replica } from '../replica/index.ts';
+import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './syncEngine.ts';
+
+export interface Device {
+  replica: Replica;
+  fileStore: FileStore;
+  api: LibraryApi;
+  engine: SyncEngine;
+  dir: string;
+  sync: SyncEngine['syncNow'];
+  dispose(): Promise<void>;
+}
+
+export interface DeviceAuth {
+  getAccessToken: () => Promise<string | undefined>;
+  refreshAccessToken?: () => Promise<string | undefined>;
+}
+
+export function openDevice(baseUrl: string, auth: string | DeviceAuth, options: Partial<Omit<SyncEngineOptions, 'replica' | 'api' | 'fileStore'>> = {}): Device {
+  const dir = mkdtempSync(path.join(tmpdir(), 'refshelf-device-'));
+  const replica = openReplica(path.join(dir, 'library.sqlite'));
+  const fileStore = createFileStore(path.join(dir, 'files'));
+  const tokens = typeof auth === 'string' ? { getAccessToken: async () => auth } : auth;
+  const api = createLibraryApi({ baseUrl, ...tokens });
+  const engine = createSyncEngine({ replica, api, fileStore, pageSize: 50, ...options });
+  return {
+    replica, fileStore, api, engine, dir,
+    sync: (o) => engine.syncNow(o),
+    async dispose() {
+      await engine.stop();
+      if (replica.db.open) replica.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A document's editable view, for comparing two devices. */
+export function docView(replica: Replica, id: string): Record<string, unknown> | undefined {
+  const doc = replica.getDocument(id) as Record<string, unknown> | undefined;
+  if (!doc) return undefined;
+  const { added_local: _a, modified_local: _m, ...rest } = doc;
+  return rest;
+}
+
+export function allDocumentIds(replica: Replica, groupId: string | null = null): string[] {
+  return (replica.db.prepare('SELECT id FROM documents WHERE group_id IS ? ORDER BY id').pluck().all(groupId) as string[]);
+}

@@ -1,0 +1,24 @@
+// Builds the desktop shell into dist/electron: main.js (ESM, the shell with the whole core
+// bundled in) and preload.cjs (a sandboxed preload must be one CommonJS file). esbuild
+// rather than tsc: the sources import with `.ts` extensions, and bundling lets Electron
+// run the shell without a TypeScript loader. npm packages stay external (node_modules is
+// next to dist/), native better-sqlite3 among them.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ELECTRON_OUT_DIR = path.join(root, 'dist', 'electron');
+
+export async function buildElectron(): Promise<void> {
+  const common = { bundle: true, platform: 'node' as const, target: 'node20', sourcemap: true, logLevel: 'warning' as const, absWorkingDir: root };
+  await Promise.all([
+    build({ ...common, entryPoints: ['electron/main.ts'], outfile: path.join(ELECTRON_OUT_DIR, 'main.js'), format: 'esm', packages: 'external' }),
+    build({ ...common, entryPoints: ['electron/preload.ts'], outfile: path.join(ELECTRON_OUT_DIR, 'preload.cjs'), format: 'cjs', external: ['electron'] }),
+  ]);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildElectron();
+  console.log(`Built the desktop shell into ${path.relative(process.cwd(), ELECTRON_OUT_DIR) || '.'}`);
+}

@@ -1,0 +1,235 @@
+// The bridge between the renderer and the desktop core: ONE type of commands
+// (name -> request -> response) and events (core -> renderer). The core implements the
+// commands once (electron/core/bridge/handlers.ts); two transports carry them: Electron IPC
+// (preload + ipcMain.handle) and a loopback WebSocket for browser mode. Errors never cross
+// as thrown exceptions: every answer is a BridgeResult, and a failure carries a code the
+// UI can act on and a message it can show as is.
+import type {
+  AnnotationPatch, ConflictResolution, DocumentListQuery, DocumentPage, DocumentPatch, DocumentSearchQuery, EntityKind,
+  FolderCreate, LibraryAnnotation, LibraryDocument, LibraryFile, LibraryFolder, LibraryFolderNode, NewAnnotation, NewDocument,
+  SyncConflict,
+} from './libraryTypes.ts';
+
+export type * from './libraryTypes.ts';
+export { DOCUMENT_SORTS } from './libraryTypes.ts';
+
+// ---- Errors -------------------------------------------------------------------------
+
+export type BridgeErrorCode =
+  | 'invalid' // bad input; `field` names it when known
+  | 'not_found'
+  | 'cycle' // a folder moved under itself
+  | 'state' // not allowed in the current state
+  | 'unknown_command'
+  | 'signed_out'
+  | 'not_configured'
+  | 'unsupported' // not available on this transport (e.g. file dialogs in browser mode)
+  | 'forbidden' // the caller may not use the bridge (a foreign frame or origin)
+  | 'cancelled'
+  | 'network'
+  | 'service' // the service answered with an error
+  | 'internal';
+
+export interface BridgeError {
+  code: BridgeErrorCode;
+  message: string;
+  field?: string;
+  /** The HTTP status when the service answered with an error. */
+  status?: number;
+}
+
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+// ---- Shapes of app, account, settings and sync ---------------------------------------
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  platform: string;
+  dataDir: string;
+  serviceUrl?: string;
+  embeddedService: boolean;
+}
+
+export interface AccountProfile {
+  id: string;
+  email?: string;
+  displayName?: string;
+}
+
+export interface AccountStatus {
+  signedIn: boolean;
+  /** The service this account belongs to (the embedded one listens on a loopback port). */
+  serviceUrl?: string;
+  embedded: boolean;
+  profile?: AccountProfile;
+  /** While a browser sign-in waits for the user: the page to open (browser mode shows it). */
+  pendingSignIn?: { authorizationUrl: string };
+}
+
+export type Theme = 'light' | 'dark' | 'system';
+export type DownloadPolicy = 'on-open' | 'eager';
+
+export interface Settings {
+  /** null: the embedded service on this machine; else the base URL of a remote service. */
+  serviceUrl: string | null;
+  /** The OAuth client id registered for this app at the remote service. */
+  clientId: string | null;
+  downloadPolicy: DownloadPolicy;
+  theme: Theme;
+}
+
+export interface SettingsChange {
+  settings: Settings;
+  /** Switching the service takes effect when the app starts again. */
+  restartRequired: boolean;
+}
+
+export type SyncState = 'idle' | 'syncing' | 'offline' | 'error' | 'waiting-confirmation' | 'signed-out';
+
+export interface SyncStatus {
+  state: SyncState;
+  lastSyncedAt?: string;
+  pendingChanges: number;
+  conflicts: number;
+  progress?: { phase: string; done: number; total?: number };
+  error?: string;
+  pendingDeletion?: { count: number; libraryTotal: number };
+}
+
+export interface ImportProgress {
+  id: string;
+  phase: string;
+  done: number;
+  total?: number;
+  file?: string;
+  error?: string;
+}
+
+/** Menu items the renderer acts on (the shell's menu sends them as events). */
+export type MenuAction = 'import' | 'new-document' | 'find' | 'preferences' | 'about';
+
+// ---- Commands -----------------------------------------------------------------------
+
+interface Command<Req, Res> {
+  request: Req;
+  response: Res;
+}
+type NoRequest = void;
+
+export interface BridgeCommands {
+  'app.info': Command<NoRequest, AppInfo>;
+  /** Asks the shell for files to open (a native dialog); 'unsupported' in browser mode. */
+  'app.chooseFiles': Command<{ title?: string; extensions?: string[] } | void, { paths: string[] }>;
+
+  'account.status': Command<NoRequest, AccountStatus>;
+  /** Signs in (the embedded service: at once; a remote one: in the system browser). */
+  'account.signIn': Command<NoRequest, AccountStatus>;
+  'account.signOut': Command<NoRequest, AccountStatus>;
+
+  'settings.get': Command<NoRequest, Settings>;
+  'settings.set': Command<Partial<Settings>, SettingsChange>;
+
+  'documents.list': Command<DocumentListQuery | void, DocumentPage>;
+  'documents.search': Command<DocumentSearchQuery, DocumentPage>;
+  'documents.get': Command<{ id: string }, LibraryDocument>;
+  'documents.create': Command<NewDocument, LibraryDocument>;
+  'documents.update': Command<{ id: string; patch: DocumentPatch }, LibraryDocument>;
+  'documents.trash': Command<{ id: string }, void>;
+  'documents.restore': Command<{ id: string }, void>;
+  'documents.delete': Command<{ id: string }, void>;
+
+  'folders.tree': Command<{ groupId?: string | null } | void, LibraryFolderNode[]>;
+  'folders.create': Command<FolderCreate, LibraryFolder>;
+  'folders.rename': Command<{ id: string; name: string }, LibraryFolder>;
+  'folders.move': Command<{ id: string; parentId: string | null }, LibraryFolder>;
+  'folders.delete': Command<{ id: string }, void>;
+  'folders.addDocument': Command<{ folderId: string; documentId: string }, void>;
+  'folders.removeDocument': Command<{ folderId: string; documentId: string }, void>;
+
+  'annotations.list': Command<{ documentId: string }, LibraryAnnotation[]>;
+  'annotations.create': Command<NewAnnotation, LibraryAnnotation>;
+  'annotations.update': Command<{ id: string; patch: AnnotationPatch }, LibraryAnnotation>;
+  'annotations.delete': Command<{ id: string }, void>;
+
+  'files.list': Command<{ documentId: string }, LibraryFile[]>;
+  /** Files dropped on the window or chosen in a dialog, by path (import comes in a later issue). */
+  'files.receivePaths': Command<{ paths: string[]; documentId?: string }, { accepted: string[]; rejected: { path: string; reason: string }[] }>;
+
+  'sync.status': Command<NoRequest, SyncStatus>;
+  'sync.syncNow': Command<NoRequest, SyncStatus>;
+  'sync.confirmDeletions': Command<{ accept: boolean }, SyncStatus>;
+  'conflicts.list': Command<{ kind?: EntityKind; id?: string } | void, SyncConflict[]>;
+  'conflicts.resolve': Command<{ kind: EntityKind; id: string; field: string; resolution: ConflictResolution }, void>;
+}
+
+export type CommandName = keyof BridgeCommands;
+export type CommandRequest<K extends CommandName> = BridgeCommands[K]['request'];
+export type CommandResponse<K extends CommandName> = BridgeCommands[K]['response'];
+/** The arguments after the command name: none when the request is void or optional. */
+export type CommandArgs<K extends CommandName> = void extends CommandRequest<K>
+  ? [request?: Exclude<CommandRequest<K>, void>]
+  : [request: CommandRequest<K>];
+
+/** Every command name, for transports that register one channel per command. */
+export const COMMAND_NAMES = [
+  'app.info', 'app.chooseFiles',
+  'account.status', 'account.signIn', 'account.signOut',
+  'settings.get', 'settings.set',
+  'documents.list', 'documents.search', 'documents.get', 'documents.create', 'documents.update',
+  'documents.trash', 'documents.restore', 'documents.delete',
+  'folders.tree', 'folders.create', 'folders.rename', 'folders.move', 'folders.delete',
+  'folders.addDocument', 'folders.removeDocument',
+  'annotations.list', 'annotations.create', 'annotations.update', 'annotations.delete',
+  'files.list', 'files.receivePaths',
+  'sync.status', 'sync.syncNow', 'sync.confirmDeletions', 'conflicts.list', 'conflicts.resolve',
+] as const satisfies readonly CommandName[];
+
+// The list above must name every command: this fails to compile when one is missing.
+type MissingCommand = Exclude<CommandName, (typeof COMMAND_NAMES)[number]>;
+const _everyCommandListed: [MissingCommand] extends [never] ? true : MissingCommand = true;
+void _everyCommandListed;
+
+// ---- Events -------------------------------------------------------------------------
+
+export interface BridgeEvents {
+  'sync.status': SyncStatus;
+  /** ids empty: anything of these kinds may have changed (after a pull); reload. */
+  'library.changed': { kinds: EntityKind[]; ids: string[] };
+  'import.progress': ImportProgress;
+  'account.changed': AccountStatus;
+  'settings.changed': Settings;
+  'app.menu': { action: MenuAction };
+}
+
+export type EventName = keyof BridgeEvents;
+export type EventListener<E extends EventName> = (payload: BridgeEvents[E]) => void;
+
+// ---- What the renderer holds --------------------------------------------------------
+
+/** The object the preload exposes as window.refshelf, and the WebSocket client implements. */
+export interface BridgeTransport {
+  invoke<K extends CommandName>(command: K, ...args: CommandArgs<K>): Promise<BridgeResult<CommandResponse<K>>>;
+  on<E extends EventName>(event: E, listener: EventListener<E>): () => void;
+}
+
+/** What the desktop preload adds: the path of a file dropped on the window (browsers hide it). */
+export interface DesktopBridge extends BridgeTransport {
+  pathForFile(file: File): string;
+}
+
+/** Electron IPC channel names: one per command, one for all events. */
+export const IPC_COMMAND_PREFIX = 'refshelf:command:';
+export const IPC_EVENT_CHANNEL = 'refshelf:event';
+export const ipcChannel = (command: CommandName): string => `${IPC_COMMAND_PREFIX}${command}`;
+
+/** The WebSocket subprotocols of browser mode: the bridge's, and the one carrying the secret. */
+export const WS_PROTOCOL = 'refshelf-bridge.v1';
+export const WS_SECRET_PROTOCOL_PREFIX = 'refshelf-secret.';
+export const WS_PATH = '/bridge';
+
+/** Messages of the WebSocket transport. */
+export type WsClientMessage = { id: number; command: string; request?: unknown };
+export type WsServerMessage =
+  | { id: number; result: BridgeResult<unknown> }
+  | { event: string; payload: unknown };

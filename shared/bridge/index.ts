@@ -1,0 +1,2 @@
+// The bridge contract from one import.
+export * from './contract.ts';

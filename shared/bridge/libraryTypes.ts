@@ -1,0 +1,110 @@
+// The library shapes that cross the bridge. They restate the replica's types
+// (electron/core/replica/types.ts) in platform-neutral form, because shared/ may not import
+// from electron/; the core's handler map is type-checked against these, so the two cannot
+// drift apart unnoticed.
+import type { AnnotationCreate, AnnotationPatch, AnnotationType, Position, PrivacyLevel } from '../schemas/annotation.ts';
+import type { Color } from '../schemas/common.ts';
+import type { DocumentCreate, DocumentFields, DocumentPatch, DocumentType } from '../schemas/document.ts';
+import type { FolderCreate, FolderPatch } from '../schemas/folder.ts';
+
+export type { AnnotationPatch, DocumentPatch, FolderCreate, FolderPatch };
+
+export type EntityKind = 'document' | 'folder' | 'annotation' | 'file';
+
+export interface LibraryDocument extends DocumentFields {
+  id: string;
+  title: string;
+  type: DocumentType;
+  group_id?: string;
+  profile_id?: string;
+  created?: string;
+  last_modified?: string;
+  trashed: boolean;
+  added_local: string;
+  modified_local: string;
+}
+
+export interface LibraryFolder {
+  id: string;
+  name: string;
+  parent_id?: string;
+  group_id?: string;
+  created?: string;
+  modified?: string;
+}
+
+export interface LibraryFolderNode extends LibraryFolder {
+  children: LibraryFolderNode[];
+}
+
+export interface LibraryAnnotation {
+  id: string;
+  document_id: string;
+  type: AnnotationType;
+  filehash?: string;
+  text?: string;
+  color?: Color;
+  positions?: Position[];
+  privacy_level: PrivacyLevel;
+  profile_id?: string;
+  group_id?: string;
+  created?: string;
+  last_modified?: string;
+}
+
+export interface LibraryFile {
+  id: string;
+  document_id: string;
+  filehash: string;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  local_path?: string;
+}
+
+export interface SyncConflict {
+  kind: EntityKind;
+  id: string;
+  field: string;
+  local_value: unknown;
+  remote_value: unknown;
+  base_value: unknown;
+  detected_at: string;
+}
+
+export type ConflictResolution = { keep: 'mine' } | { keep: 'theirs' } | { value: unknown };
+
+export type NewDocument = Omit<DocumentCreate, 'id' | 'profile_id'>;
+export type NewAnnotation = Omit<AnnotationCreate, 'id' | 'profile_id'>;
+
+export const DOCUMENT_SORTS = ['title', 'first_author', 'year', 'source', 'type', 'added', 'modified'] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+
+export interface DocumentFilter {
+  /** null or absent: the personal library; else a group id. */
+  groupId?: string | null;
+  folderId?: string;
+  trashed?: boolean;
+  starred?: boolean;
+  unconfirmed?: boolean;
+  addedSince?: string;
+}
+
+export interface DocumentListQuery extends DocumentFilter {
+  sort?: DocumentSort;
+  order?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+}
+
+export interface DocumentSearchQuery extends DocumentFilter {
+  text: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** A page of documents with the total count of the query, for virtual lists. */
+export interface DocumentPage {
+  items: LibraryDocument[];
+  total: number;
+}
