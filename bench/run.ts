@@ -1,6 +1,7 @@
 // `npm run bench [-- part ...]`: runs benchmark parts and prints figures with the ratio
 // of each to its target. Parts: service (more join as the desktop grows).
 import { runServiceBench } from './service/serviceBench.ts';
+import { runCatalogBench } from './catalog/catalogBench.ts';
 import { runImportBench } from './import/importBench.ts';
 import { runSyncBench } from './sync/syncBench.ts';
 import { runVocabulariesBench } from './vocabularies/vocabulariesBench.ts';
@@ -8,6 +9,7 @@ import { printResults, type BenchResult } from './report.ts';
 
 const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   service: runServiceBench,
+  catalog: runCatalogBench,
   import: runImportBench,
   sync: runSyncBench,
   vocabularies: runVocabulariesBench,

@@ -12,6 +12,7 @@ import { groupsRoutes } from './groups/groupsRoutes.ts';
 import { followersRoutes } from './people/followersRoutes.ts';
 import { vocabulariesRoutes } from './vocabularies/vocabulariesRoutes.ts';
 import { datasetsRoutes } from './datasets/datasetsRoutes.ts';
+import { catalogRoutes } from './catalog/catalogRoutes.ts';
 
 export type AreaPlugin = (app: FastifyInstance, ctx: ServiceContext) => Promise<void>;
 
@@ -27,4 +28,5 @@ export const areaPlugins: AreaPlugin[] = [
   followersRoutes,
   vocabulariesRoutes,
   datasetsRoutes,
+  catalogRoutes,
 ];

@@ -1,0 +1,144 @@
+// Catalog search at scale: 1,000,000 generated catalog documents are bulk-inserted into the
+// service's SQLite (one transaction per batch), then the service runs in a child process and
+// simple and advanced searches are timed over HTTP. The built database is cached under the
+// OS temp dir (refshelf-catalog-bench-v1) so later runs skip the build.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../../server/storage/database.ts';
+import { TokenService } from '../../server/auth/tokenService.ts';
+import { CatalogStore } from '../../server/catalog/catalogStore.ts';
+import { mediaTypes } from '../../shared/vendor.ts';
+import { percentile, result, type BenchResult } from '../report.ts';
+import { random, RecordGenerator, sampleVocabulary } from './catalogRecords.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DOCUMENTS = Number(process.env.CATALOG_BENCH_DOCUMENTS ?? 1_000_000);
+const BATCH = 20_000;
+const QUERIES = 200;
+const CACHE_DIR = path.join(os.tmpdir(), `refshelf-catalog-bench-v1-${DOCUMENTS}`);
+
+async function buildCatalog(dir: string): Promise<{ seconds: number; generator: RecordGenerator }> {
+  const generator = new RecordGenerator(sampleVocabulary());
+  const complete = path.join(dir, 'complete');
+  if (existsSync(complete)) return { seconds: NaN, generator };
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const started = performance.now();
+  const database = await openDatabase(dir);
+  try {
+    const sqlite = database.sqlite;
+    sqlite.pragma('synchronous = OFF');
+    const store = new CatalogStore(sqlite);
+    const now = new Date().toISOString();
+    const insertBatch = sqlite.transaction((from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        const { open_access, ...fields } = generator.record(i);
+        store.insert(fields, { imported: true, openAccess: open_access }, now);
+      }
+    });
+    for (let from = 0; from < DOCUMENTS; from += BATCH) {
+      insertBatch(from, Math.min(DOCUMENTS, from + BATCH));
+      if ((from / BATCH) % 10 === 0) console.log(`  catalog bench: ${from + BATCH} documents inserted (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    }
+    sqlite.exec("INSERT INTO catalog_fts (catalog_fts) VALUES ('optimize')");
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    await database.close();
+  }
+  writeFileSync(complete, new Date().toISOString());
+  return { seconds: (performance.now() - started) / 1000, generator };
+}
+
+async function benchToken(dir: string): Promise<string> {
+  const database = await openDatabase(dir);
+  try {
+    // A client-credentials token: the catalog needs no user.
+    return (await new TokenService(database.db, 3600, 3600).issue('bench', null, 'all', false)).accessToken;
+  } finally {
+    await database.close();
+  }
+}
+
+async function timeQueries(base: string, token: string, paths: string[]): Promise<{ times: number[]; empty: number }> {
+  const headers = { Authorization: `Bearer ${token}`, Accept: mediaTypes().document };
+  const times: number[] = [];
+  let empty = 0;
+  for (let i = 0; i < paths.length; i++) {
+    const start = performance.now();
+    const res = await fetch(`${base}${paths[i]}`, { headers });
+    const body = (await res.json()) as unknown[];
+    const elapsed = performance.now() - start;
+    if (res.status !== 200) throw new Error(`${paths[i]}: ${res.status} ${JSON.stringify(body)}`);
+    if (!body.length) empty++;
+    if (i >= 10) times.push(elapsed); // the first few warm the page cache
+  }
+  return { times: times.sort((a, b) => a - b), empty };
+}
+
+export async function runCatalogBench(): Promise<BenchResult[]> {
+  const { seconds, generator } = await buildCatalog(CACHE_DIR);
+  console.log(Number.isNaN(seconds) ? `  catalog bench: reusing ${CACHE_DIR}` : `  catalog bench: built ${DOCUMENTS} documents in ${seconds.toFixed(0)} s`);
+  const token = await benchToken(CACHE_DIR);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli/serve.ts'), '--port', String(port), '--data-dir', CACHE_DIR, '--log-level', 'silent'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, SERVICE_SAMPLE_CATALOG: '0' },
+  });
+  try {
+    await waitForListening(child);
+    const base = `http://127.0.0.1:${port}`;
+    const r = random(7);
+    const q = encodeURIComponent;
+    const simple = Array.from({ length: QUERIES + 10 }, () => {
+      const words = Array.from({ length: 1 + Math.floor(r() * 3) }, () => generator.queryWord());
+      return `/search/catalog?query=${q(words.join(' '))}`;
+    });
+    const advanced = Array.from({ length: QUERIES + 10 }, (_, i) => {
+      const parts = [`title=${q(generator.queryWord())}`, `author=${q(generator.lastName())}`];
+      if (i % 3 === 0) parts.push(`abstract=${q(generator.queryWord())}`);
+      if (i % 2 === 0) parts.push(`min_year=${1960 + (i % 50)}`);
+      return `/search/catalog?${parts.join('&')}`;
+    });
+    const s = await timeQueries(base, token, simple);
+    const a = await timeQueries(base, token, advanced);
+    const size = statSync(path.join(CACHE_DIR, 'service.sqlite')).size / 2 ** 20;
+    const results = [
+      result(`simple catalog search p95, ${DOCUMENTS.toLocaleString('en-US')} documents`, percentile(s.times, 95), 'ms', 'max', 50, `median ${percentile(s.times, 50).toFixed(1)} ms, ${s.empty} of ${simple.length} empty`),
+      result(`advanced catalog search p95, ${DOCUMENTS.toLocaleString('en-US')} documents`, percentile(a.times, 95), 'ms', 'max', 100, `median ${percentile(a.times, 50).toFixed(1)} ms, ${a.empty} of ${advanced.length} empty; database ${size.toFixed(0)} MiB`),
+    ];
+    if (!Number.isNaN(seconds)) results.push(result('catalog bench database build (generate + index)', seconds, 's', 'max', 300));
+    return results;
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function waitForListening(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('service did not start within 60 s')), 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`service exited with code ${code}`)));
+  });
+}

@@ -1,0 +1,56 @@
+// Imports BibTeX, RIS and CSL-JSON files into the catalog: each file is parsed tolerantly
+// (a broken entry is reported with its line, the others are kept), then its records are
+// added in one transaction with de-duplication.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseBibtex } from '../../shared/bibtex/parseBibtex.ts';
+import { parseRis } from '../../shared/ris/parseRis.ts';
+import { parseCslJson } from '../../shared/csl/cslJson.ts';
+import type { ParseProblem, ParseResult } from '../../shared/bibtex/importedRecord.ts';
+import type { CatalogStore } from './catalogStore.ts';
+
+export type RecordFormat = 'bibtex' | 'ris' | 'csl-json';
+
+export interface FileImportReport {
+  file: string;
+  format: RecordFormat;
+  records: number;
+  added: number;
+  merged: number;
+  errors: ParseProblem[];
+}
+
+/** By extension, else by the first characters of the text. */
+export function detectFormat(file: string, text: string): RecordFormat {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.bib' || ext === '.bibtex') return 'bibtex';
+  if (ext === '.ris') return 'ris';
+  if (ext === '.json' || ext === '.csl') return 'csl-json';
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  if (start.startsWith('[') || start.startsWith('{')) return 'csl-json';
+  if (/^TY {1,2}-/m.test(start.slice(0, 2000))) return 'ris';
+  return 'bibtex';
+}
+
+/** UTF-8, falling back to Latin-1 for older files that are not valid UTF-8. */
+export function readText(file: string): string {
+  const bytes = readFileSync(file);
+  const text = bytes.toString('utf8');
+  return text.includes('\uFFFD') ? bytes.toString('latin1') : text;
+}
+
+export function parseRecords(format: RecordFormat, text: string): ParseResult {
+  if (format === 'ris') return parseRis(text);
+  if (format === 'csl-json') return parseCslJson(text);
+  return parseBibtex(text);
+}
+
+export function importText(store: CatalogStore, file: string, text: string, format = detectFormat(file, text)): FileImportReport {
+  const parsed = parseRecords(format, text);
+  const { added, merged } = store.addMany(parsed.records.map((r) => ({ fields: r.document, openAccess: r.openAccess })), true);
+  return { file, format, records: parsed.records.length, added, merged, errors: parsed.errors };
+}
+
+export function importFile(store: CatalogStore, file: string): FileImportReport {
+  return importText(store, file, readText(file));
+}

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type OpenedDatabase } from '../storage/database.ts';
+import { CatalogStore } from './catalogStore.ts';
+import { SqliteCatalogSearch, wordsOf } from './catalogSearch.ts';
+
+describe('SqliteCatalogSearch', () => {
+  let dir: string;
+  let database: OpenedDatabase;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'catalog-search-'));
+    database = await openDatabase(dir);
+    const store = new CatalogStore(database.sqlite);
+    // Titles hold 0..3 of the words alpha, beta, gamma; years alternate, one has none.
+    const words = ['alpha', 'beta', 'gamma'];
+    for (let i = 0; i < 40; i++) {
+      const title = [...words.filter((_, w) => i & (1 << w)), `filler${i}`].join(' ');
+      store.insert({ title, type: 'journal', year: i % 10 === 0 ? undefined : 1990 + (i % 20) }, { imported: true });
+    }
+  });
+  afterAll(async () => {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const hitsOf = (titles: string[]) => titles.map((t) => ['alpha', 'beta', 'gamma'].filter((w) => t.includes(w)).length);
+  const titlesOf = (seqs: number[]) => seqs.map((seq) => database.sqlite.prepare('SELECT title FROM catalog_documents WHERE seq = ?').pluck().get(seq) as string);
+
+  it('ranks by matched words in both the scored and the tiered (large result) paths, with the same pages', () => {
+    for (const scoreLimit of [1_000_000, 0]) {
+      const search = new SqliteCatalogSearch(database.sqlite, scoreLimit);
+      const criteria = { terms: wordsOf('Alpha beta GAMMA') };
+      const all = search.search(criteria, { offset: 0, limit: 100, withTotal: true });
+      expect(all.total).toBe(35); // 40 rows, 5 of them hold none of the words
+      const hits = hitsOf(titlesOf(all.seqs));
+      expect(hits).toEqual([...hits].sort((a, b) => b - a));
+      expect(hits[0]).toBe(3);
+      const paged = [0, 7, 14, 21, 28].flatMap((offset) => search.search(criteria, { offset, limit: 7, withTotal: false }).seqs);
+      expect(paged).toEqual(all.seqs);
+    }
+  });
+
+  it('applies year filters in the tiered path too, excluding documents without a year', () => {
+    const search = new SqliteCatalogSearch(database.sqlite, 0);
+    const { seqs, total } = search.search({ fields: { title: ['alpha'] }, minYear: 2000 }, { offset: 0, limit: 100, withTotal: true });
+    const years = seqs.map((seq) => database.sqlite.prepare('SELECT year FROM catalog_documents WHERE seq = ?').pluck().get(seq) as number | null);
+    expect(years.every((y) => y !== null && y >= 2000)).toBe(true);
+    expect(seqs.length).toBe(total);
+    expect(total).toBeGreaterThan(0);
+  });
+});

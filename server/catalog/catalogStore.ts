@@ -1,0 +1,218 @@
+// Catalog documents in storage: adding records with de-duplication and merging, lookups by
+// identifier and file hash, and the search index kept in step. Runs on the raw SQLite
+// handle (prepared statements, one transaction per batch): imports add thousands of rows.
+import { randomUUID } from 'node:crypto';
+import type SQLite from 'better-sqlite3';
+import type { Person } from '../../shared/schemas/common.ts';
+import type { DocumentFields, DocumentType, IdentifierKey } from '../../shared/schemas/document.ts';
+import type { CatalogDocumentsTable } from './catalogTables.ts';
+import { DEDUPE_ORDER, identifiesWholeWork, matchKey, normaliseIdentifier, normalisedIdentifiers, titleKey } from './dedupe.ts';
+import { SqliteCatalogSearch, type CatalogSearchIndex } from './catalogSearch.ts';
+
+/** Library-document fields a catalog document carries (besides title, type and year). */
+export const CATALOG_DATA_FIELDS = [
+  'abstract', 'source', 'authors', 'identifiers', 'keywords', 'month', 'day', 'revision', 'pages', 'volume', 'issue',
+  'websites', 'publisher', 'city', 'edition', 'institution', 'series', 'chapter', 'editors',
+] as const;
+
+export type CatalogFields = DocumentFields & { title: string; type: DocumentType };
+
+export type CatalogRow = CatalogDocumentsTable;
+
+export interface AddOptions {
+  /** The record came from an import (not a user library). */
+  imported: boolean;
+  openAccess?: boolean;
+}
+
+export function catalogFieldsOf(source: Record<string, unknown> & { title: string; type: string; year?: number | null }): CatalogFields {
+  const out: Record<string, unknown> = { title: source.title, type: source.type };
+  if (typeof source.year === 'number') out.year = source.year;
+  for (const field of CATALOG_DATA_FIELDS) {
+    const value = source[field];
+    if (value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && !value.length)) out[field] = value;
+  }
+  return out as CatalogFields;
+}
+
+export function rowFields(row: CatalogRow): CatalogFields {
+  const data = JSON.parse(row.data) as Record<string, unknown>;
+  return catalogFieldsOf({ ...data, title: row.title, type: row.type, year: row.year });
+}
+
+function otherText(fields: CatalogFields): string[] {
+  return [
+    ...(fields.keywords ?? []),
+    ...Object.values(fields.identifiers ?? {}).filter((v): v is string => typeof v === 'string'),
+    fields.publisher ?? '',
+    fields.series ?? '',
+    fields.institution ?? '',
+    ...(fields.editors ?? []).map((e: Person) => `${e.first_name ?? ''} ${e.last_name}`),
+  ].filter(Boolean);
+}
+
+export class CatalogStore {
+  readonly search: CatalogSearchIndex;
+  private readonly s: Record<string, SQLite.Statement>;
+
+  constructor(readonly sqlite: SQLite.Database) {
+    this.search = new SqliteCatalogSearch(sqlite);
+    const p = (text: string) => sqlite.prepare(text);
+    this.s = {
+      insert: p(`INSERT INTO catalog_documents (id, title, type, year, open_access, imported, match_key, title_key, data, created, last_modified)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      update: p(`UPDATE catalog_documents SET title = ?, type = ?, year = ?, open_access = ?, imported = ?, match_key = ?, title_key = ?,
+                 data = ?, last_modified = ? WHERE seq = ?`),
+      delete: p('DELETE FROM catalog_documents WHERE seq = ?'),
+      bySeq: p('SELECT * FROM catalog_documents WHERE seq = ?'),
+      byId: p('SELECT * FROM catalog_documents WHERE id = ?'),
+      byMatchKey: p('SELECT * FROM catalog_documents WHERE match_key = ? ORDER BY seq LIMIT 20'),
+      byTitleKey: p('SELECT * FROM catalog_documents WHERE title_key = ? ORDER BY seq LIMIT 50'),
+      byIdentifier: p(`SELECT d.* FROM catalog_identifiers i JOIN catalog_documents d ON d.seq = i.catalog_seq
+                       WHERE i.kind = ? AND i.value = ? ORDER BY i.catalog_seq LIMIT 50`),
+      byFilehash: p(`SELECT d.* FROM files f JOIN catalog_sources s ON s.document_id = f.document_id
+                     JOIN catalog_documents d ON d.seq = s.catalog_seq WHERE f.filehash = ? ORDER BY d.seq LIMIT 1`),
+      addIdentifier: p('INSERT OR IGNORE INTO catalog_identifiers (kind, value, catalog_seq) VALUES (?, ?, ?)'),
+      clearIdentifiers: p('DELETE FROM catalog_identifiers WHERE catalog_seq = ?'),
+      count: p('SELECT count(*) FROM catalog_documents'),
+    };
+  }
+
+  count(): number {
+    return this.s.count!.pluck().get() as number;
+  }
+
+  bySeq(seq: number): CatalogRow | undefined {
+    return this.s.bySeq!.get(seq) as CatalogRow | undefined;
+  }
+
+  byId(id: string): CatalogRow | undefined {
+    return this.s.byId!.get(id) as CatalogRow | undefined;
+  }
+
+  bySeqs(seqs: number[]): CatalogRow[] {
+    if (!seqs.length) return [];
+    const rows = this.sqlite.prepare(`SELECT * FROM catalog_documents WHERE seq IN (${seqs.map(() => '?').join(',')})`).all(...seqs) as CatalogRow[];
+    const bySeq = new Map(rows.map((r) => [r.seq, r]));
+    return seqs.map((s) => bySeq.get(s)).filter((r): r is CatalogRow => Boolean(r));
+  }
+
+  /** Documents holding this identifier; whole works first (an ISSN's serial before its articles). */
+  byIdentifier(kind: IdentifierKey, value: string): CatalogRow | undefined {
+    const normalised = normaliseIdentifier(kind, value);
+    if (!normalised) return undefined;
+    const rows = this.s.byIdentifier!.all(kind, normalised) as CatalogRow[];
+    return rows.find((r) => identifiesWholeWork(kind, r.type)) ?? rows[0];
+  }
+
+  byFilehash(hash: string): CatalogRow | undefined {
+    return this.s.byFilehash!.get(hash.trim().toLowerCase()) as CatalogRow | undefined;
+  }
+
+  byTitleKey(title: string): CatalogRow[] {
+    return this.s.byTitleKey!.all(titleKey(title)) as CatalogRow[];
+  }
+
+  /** The catalog document these fields describe, when there is one (see dedupe.ts). */
+  findDuplicate(fields: CatalogFields): CatalogRow | undefined {
+    for (const [kind, value] of normalisedIdentifiers(fields.identifiers)) {
+      if (!DEDUPE_ORDER.includes(kind) || !identifiesWholeWork(kind, fields.type)) continue;
+      const rows = this.s.byIdentifier!.all(kind, value) as CatalogRow[];
+      const match = rows.find((r) => identifiesWholeWork(kind, r.type));
+      if (match) return match;
+    }
+    const candidates = this.s.byMatchKey!.all(matchKey(fields.title, fields.year, fields.authors)) as CatalogRow[];
+    const doi = fields.identifiers?.doi;
+    // Same title, year and author but different DOIs, or different pages or issues of one
+    // serial (a recurring "Editorial" column): two works.
+    const differ = (a: string | undefined, b: string | undefined, normalise = (x: string) => x.trim().toLowerCase()) =>
+      Boolean(a && b && normalise(a) !== normalise(b));
+    return candidates.find((row) => {
+      const other = rowFields(row);
+      return !differ(doi, other.identifiers?.doi, (x) => normaliseIdentifier('doi', x) ?? x)
+        && !differ(fields.pages, other.pages) && !differ(fields.issue, other.issue) && !differ(fields.volume, other.volume);
+    });
+  }
+
+  insert(fields: CatalogFields, options: AddOptions, now = new Date().toISOString()): number {
+    const { title, type, year, ...rest } = fields;
+    const data = Object.fromEntries(Object.entries(rest).filter(([k]) => (CATALOG_DATA_FIELDS as readonly string[]).includes(k)));
+    const openAccess = options.openAccess || Boolean(fields.identifiers?.arxiv);
+    const info = this.s.insert!.run(
+      randomUUID(), title, type, year ?? null, openAccess ? 1 : 0, options.imported ? 1 : 0,
+      matchKey(title, year, fields.authors), titleKey(title), JSON.stringify(data), now, now,
+    );
+    const seq = Number(info.lastInsertRowid);
+    this.indexIdentifiers(seq, fields);
+    this.search.index(seq, { title, year, openAccess, authors: fields.authors, source: fields.source, abstract: fields.abstract, other: otherText(fields) });
+    return seq;
+  }
+
+  /** Replaces a document's metadata, keeping its id, flags given in options. */
+  replace(row: CatalogRow, fields: CatalogFields, options: AddOptions): void {
+    const { title, type, year, ...rest } = fields;
+    const data = Object.fromEntries(Object.entries(rest).filter(([k]) => (CATALOG_DATA_FIELDS as readonly string[]).includes(k)));
+    const openAccess = options.openAccess || Boolean(fields.identifiers?.arxiv);
+    this.s.update!.run(
+      title, type, year ?? null, openAccess ? 1 : 0, options.imported ? 1 : 0, matchKey(title, year, fields.authors), titleKey(title),
+      JSON.stringify(data), new Date().toISOString(), row.seq,
+    );
+    this.s.clearIdentifiers!.run(row.seq);
+    this.indexIdentifiers(row.seq, fields);
+    this.search.unindex(row.seq);
+    this.search.index(row.seq, { title, year, openAccess, authors: fields.authors, source: fields.source, abstract: fields.abstract, other: otherText(fields) });
+  }
+
+  delete(seq: number): void {
+    this.s.delete!.run(seq);
+    this.s.clearIdentifiers!.run(seq);
+    this.search.unindex(seq);
+  }
+
+  /**
+   * Adds a record, or merges it into its duplicate: fields the catalog document lacks are
+   * filled in, identifiers are joined; existing values win (the first source is kept).
+   */
+  add(fields: CatalogFields, options: AddOptions): { seq: number; merged: boolean } {
+    const existing = this.findDuplicate(fields);
+    if (!existing) return { seq: this.insert(fields, options), merged: false };
+    const current = rowFields(existing);
+    const merged: Record<string, unknown> = { ...fields, ...current };
+    merged.identifiers = { ...(fields.identifiers ?? {}), ...(current.identifiers ?? {}) };
+    this.replace(existing, merged as CatalogFields, {
+      imported: options.imported || existing.imported === 1,
+      openAccess: options.openAccess || existing.open_access === 1,
+    });
+    return { seq: existing.seq, merged: true };
+  }
+
+  /** Adds many records in one transaction. */
+  addMany(records: { fields: CatalogFields; openAccess?: boolean }[], imported: boolean): { added: number; merged: number } {
+    let added = 0;
+    let merged = 0;
+    this.sqlite.transaction(() => {
+      for (const record of records) {
+        const result = this.add(record.fields, { imported, openAccess: record.openAccess });
+        if (result.merged) merged++;
+        else added++;
+      }
+    })();
+    return { added, merged };
+  }
+
+  private indexIdentifiers(seq: number, fields: CatalogFields): void {
+    for (const [kind, value] of normalisedIdentifiers(fields.identifiers)) this.s.addIdentifier!.run(kind, value, seq);
+  }
+}
+
+const stores = new WeakMap<SQLite.Database, CatalogStore>();
+
+/** One store per database handle (its statements are prepared once). */
+export function catalogStoreOf(sqlite: SQLite.Database): CatalogStore {
+  let store = stores.get(sqlite);
+  if (!store) {
+    store = new CatalogStore(sqlite);
+    stores.set(sqlite, store);
+  }
+  return store;
+}

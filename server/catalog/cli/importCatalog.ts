@@ -1,0 +1,74 @@
+// `npm run catalog:import -- --data-dir DIR file...`: bulk-imports BibTeX (.bib), RIS (.ris)
+// and CSL-JSON (.json) files into the catalog of the service whose data is in DIR, printing
+// counts per file and each entry that could not be read (file:line: message).
+// Exit code 0 when every file was read (entries with problems are reported, not fatal),
+// 1 when a file could not be read, 2 on wrong usage.
+import path from 'node:path';
+import { openDatabase } from '../../storage/database.ts';
+import { catalogStoreOf } from '../catalogStore.ts';
+import { importFile } from '../catalogImport.ts';
+
+export interface ImportCliResult {
+  exitCode: number;
+  lines: string[];
+}
+
+export async function runImportCli(argv: string[]): Promise<ImportCliResult> {
+  const lines: string[] = [];
+  let dataDir = process.env.SERVICE_DATA_DIR ?? '.data/service';
+  const files: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--data-dir') {
+      const value = argv[++i];
+      if (!value) return { exitCode: 2, lines: ['--data-dir needs a directory'] };
+      dataDir = value;
+    } else if (arg.startsWith('--data-dir=')) {
+      dataDir = arg.slice('--data-dir='.length);
+    } else if (arg.startsWith('--')) {
+      return { exitCode: 2, lines: [`Unknown option ${arg}. Usage: catalog:import -- --data-dir DIR file.bib|file.ris|file.json ...`] };
+    } else {
+      files.push(arg);
+    }
+  }
+  if (!files.length) return { exitCode: 2, lines: ['Usage: catalog:import -- --data-dir DIR file.bib|file.ris|file.json ...'] };
+
+  const database = await openDatabase(path.resolve(dataDir));
+  let exitCode = 0;
+  const totals = { records: 0, added: 0, merged: 0, errors: 0 };
+  try {
+    const store = catalogStoreOf(database.sqlite);
+    for (const file of files) {
+      try {
+        const report = importFile(store, file);
+        lines.push(`${file} (${report.format}): ${report.records} records, ${report.added} added, ${report.merged} merged, ${report.errors.length} errors`);
+        for (const error of report.errors) lines.push(`  ${file}:${error.line}: ${error.message}`);
+        totals.records += report.records;
+        totals.added += report.added;
+        totals.merged += report.merged;
+        totals.errors += report.errors.length;
+      } catch (error) {
+        exitCode = 1;
+        lines.push(`${file}: cannot be read: ${(error as Error).message}`);
+      }
+    }
+    lines.push(`Total: ${totals.records} records, ${totals.added} added, ${totals.merged} merged, ${totals.errors} errors; catalog holds ${store.count()} documents`);
+  } finally {
+    await database.close();
+  }
+  return { exitCode, lines };
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (isMain) {
+  runImportCli(process.argv.slice(2)).then(
+    ({ exitCode, lines }) => {
+      for (const line of lines) console.log(line);
+      process.exitCode = exitCode;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,135 @@
+// Keeps the catalog current with users' libraries without hooks in the documents code: a
+// scan of documents changed (and tombstones written) since a watermark maps each library
+// document that is not hidden and not in the trash to its catalog document, creating one
+// when none matches. It runs at start-up, on a timer, and before each catalog read (cheap
+// when nothing changed: an index range over the last few seconds).
+import type SQLite from 'better-sqlite3';
+import type { DocumentsTable } from '../storage/tables.ts';
+import { catalogFieldsOf, rowFields, type CatalogStore } from './catalogStore.ts';
+
+const WATERMARK_KEY = 'catalog.library_watermark';
+/**
+ * Writes are stamped before they commit, so a document can appear with a time slightly
+ * before the watermark; rescanning this window (skipping unchanged rows) catches it.
+ */
+const RESCAN_MS = 5000;
+
+interface Changed extends DocumentsTable {
+  mapped_seq: number | null;
+  mapped_modified: string | null;
+}
+
+export class LibrarySync {
+  private readonly s: Record<string, SQLite.Statement>;
+
+  constructor(private readonly sqlite: SQLite.Database, private readonly store: CatalogStore) {
+    const p = (text: string) => sqlite.prepare(text);
+    this.s = {
+      watermark: p('SELECT value FROM settings WHERE key = ?'),
+      setWatermark: p('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+      changed: p(`SELECT d.*, s.catalog_seq AS mapped_seq, s.document_last_modified AS mapped_modified
+                  FROM documents d LEFT JOIN catalog_sources s ON s.document_id = d.id
+                  WHERE d.last_modified >= ? AND d.trashed_at IS NULL
+                    AND (s.document_id IS NULL OR s.document_last_modified <> d.last_modified)
+                  ORDER BY d.last_modified LIMIT 500`),
+      removed: p(`SELECT t.id AS id, t.deleted_at AS deleted_at, s.catalog_seq AS mapped_seq FROM tombstones t
+                  JOIN catalog_sources s ON s.document_id = t.id
+                  WHERE t.kind = 'document' AND t.deleted_at >= ? AND s.catalog_seq IS NOT NULL`),
+      maxRemoved: p(`SELECT max(deleted_at) FROM tombstones WHERE kind = 'document' AND deleted_at >= ?`),
+      setSource: p(`INSERT INTO catalog_sources (document_id, catalog_seq, document_last_modified) VALUES (?, ?, ?)
+                    ON CONFLICT (document_id) DO UPDATE SET catalog_seq = excluded.catalog_seq, document_last_modified = excluded.document_last_modified`),
+      unmapSource: p('UPDATE catalog_sources SET catalog_seq = NULL WHERE document_id = ?'),
+      latestMapped: p(`SELECT d.* FROM catalog_sources s JOIN documents d ON d.id = s.document_id
+                       WHERE s.catalog_seq = ? AND d.trashed_at IS NULL ORDER BY d.last_modified DESC LIMIT 1`),
+    };
+  }
+
+  private watermark(): string {
+    return (this.s.watermark!.pluck().get(WATERMARK_KEY) as string | undefined) ?? '';
+  }
+
+  /** Brings the catalog up to date with the libraries; returns how many documents it looked at. */
+  run(): number {
+    let processed = 0;
+    for (;;) {
+      const batch = this.sqlite.transaction(() => this.step())();
+      processed += batch;
+      if (batch < 500) return processed;
+    }
+  }
+
+  private step(): number {
+    const mark = this.watermark();
+    const since = mark ? new Date(Date.parse(mark) - RESCAN_MS).toISOString() : '';
+    let latest = mark;
+    for (const gone of this.s.removed!.all(since) as { id: string; deleted_at: string; mapped_seq: number }[]) {
+      this.s.unmapSource!.run(gone.id);
+      this.afterUnmap(gone.mapped_seq);
+    }
+    const removedUpTo = this.s.maxRemoved!.pluck().get(since) as string | null;
+    if (removedUpTo && removedUpTo > latest) latest = removedUpTo;
+
+    const changed = this.s.changed!.all(since) as Changed[];
+    for (const doc of changed) {
+      this.map(doc);
+      if (doc.last_modified > latest) latest = doc.last_modified;
+    }
+    if (latest !== mark) this.s.setWatermark!.run(WATERMARK_KEY, latest);
+    return changed.length;
+  }
+
+  private map(doc: Changed): void {
+    const data = safeJson(doc.data);
+    const previous = doc.mapped_seq;
+    if (data.hidden === true) {
+      this.s.setSource!.run(doc.id, null, doc.last_modified);
+      if (previous !== null) this.afterUnmap(previous);
+      return;
+    }
+    const fields = catalogFieldsOf({ ...data, title: doc.title, type: doc.type, year: doc.year });
+    const current = previous !== null ? this.store.bySeq(previous) : undefined;
+    let target = this.store.findDuplicate(fields);
+    if (!target && current && current.imported === 0 && this.onlySource(current.seq, doc.id)) {
+      // The document's own catalog entry follows its edits.
+      target = current;
+    }
+    let seq: number;
+    if (!target) {
+      seq = this.store.insert(fields, { imported: false });
+    } else {
+      seq = target.seq;
+      // Library-made entries show the most recently edited copy; imported metadata stays.
+      if (target.imported === 0) this.store.replace(target, fields, { imported: false, openAccess: target.open_access === 1 });
+    }
+    this.s.setSource!.run(doc.id, seq, doc.last_modified);
+    if (previous !== null && previous !== seq) this.afterUnmap(previous);
+  }
+
+  private onlySource(seq: number, documentId: string): boolean {
+    const others = this.sqlite.prepare('SELECT count(*) FROM catalog_sources WHERE catalog_seq = ? AND document_id <> ?').pluck().get(seq, documentId) as number;
+    return others === 0;
+  }
+
+  /** A catalog entry lost a library copy: drop it if nothing else holds it, else refresh it. */
+  private afterUnmap(seq: number): void {
+    const row = this.store.bySeq(seq);
+    if (!row || row.imported === 1) return;
+    const latest = this.s.latestMapped!.get(seq) as DocumentsTable | undefined;
+    if (!latest) {
+      this.sqlite.prepare('UPDATE catalog_sources SET catalog_seq = NULL WHERE catalog_seq = ?').run(seq);
+      this.store.delete(seq);
+      return;
+    }
+    const fields = catalogFieldsOf({ ...safeJson(latest.data), title: latest.title, type: latest.type, year: latest.year });
+    if (JSON.stringify(fields) !== JSON.stringify(rowFields(row))) this.store.replace(row, fields, { imported: false, openAccess: row.open_access === 1 });
+  }
+}
+
+function safeJson(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,394 @@
+// Tolerant BibTeX import. A splitter first isolates entries (an entry that never closes is
+// cut at the next line that starts a new entry), then each entry is parsed on its own: a
+// broken entry is reported with its line number and every other entry is still imported.
+// @string macros, # concatenation, braces and quotes, month macros, LaTeX accents and
+// name lists are handled. (@citation-js/plugin-bibtex needs Node >= 22 and fails whole
+// files on one bad entry, hence this parser.)
+import type { DocumentType } from '../schemas/document.ts';
+import { latexToUnicode } from './latexToUnicode.ts';
+import { parseBibtexNames } from './bibtexNames.ts';
+import {
+  cleanArxiv, cleanDoi, cleanPages, dayOf, firstCode, fitRecord, monthOf, splitKeywords, yearOf,
+  type ImportedRecord, type ParseProblem, type ParseResult, type RecordFields,
+} from './importedRecord.ts';
+
+export type { ImportedRecord, ParseProblem, ParseResult, RecordFields } from './importedRecord.ts';
+
+export interface BibtexEntry {
+  type: string;
+  key: string;
+  /** 1-based line of the entry's @. */
+  line: number;
+  /** Field name (lower case) -> value with macros expanded, LaTeX still in it. */
+  fields: Record<string, string>;
+}
+
+const MONTH_MACROS: Record<string, string> = {
+  jan: 'January', feb: 'February', mar: 'March', apr: 'April', may: 'May', jun: 'June',
+  jul: 'July', aug: 'August', sep: 'September', oct: 'October', nov: 'November', dec: 'December',
+};
+
+class EntryError extends Error {
+  constructor(message: string, readonly offset: number) {
+    super(message);
+  }
+}
+
+interface RawEntry {
+  type: string;
+  /** Offset just after the opening delimiter. */
+  bodyStart: number;
+  bodyEnd: number;
+  start: number;
+}
+
+/** A line that starts a new entry: "@type{key," or "@string{" / "@preamble{" / "@comment{". */
+const ENTRY_START = /^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(][ \t]*(?:[^\s,={}()]+[ \t]*,|$|\r?\n)/;
+const SPECIAL_START = /^[ \t]*@[ \t]*(?:string|preamble|comment)[ \t]*[{(]/i;
+
+/** Finds the entries of a file; never throws. */
+function splitEntries(text: string, problems: ParseProblem[], lineAt: (offset: number) => number): RawEntry[] {
+  const entries: RawEntry[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const at = text.indexOf('@', i);
+    if (at < 0) break;
+    const header = /^@[ \t]*([A-Za-z][\w-]*)[ \t\r\n]*([{(])/.exec(text.slice(at, at + 200));
+    if (!header) {
+      i = at + 1;
+      continue;
+    }
+    const type = header[1]!.toLowerCase();
+    const open = header[2]!;
+    const close = open === '{' ? '}' : ')';
+    const bodyStart = at + header[0].length;
+    let depth = 0;
+    let end = -1;
+    let cutAt = -1;
+    for (let j = bodyStart; j < text.length; j++) {
+      const ch = text[j];
+      if (ch === '\\') {
+        j++;
+        continue;
+      }
+      if (ch === '\n') {
+        // An unclosed entry runs into the next one: stop at a line that clearly starts an entry.
+        const rest = text.slice(j + 1, j + 200);
+        if (ENTRY_START.test(rest) || SPECIAL_START.test(rest)) {
+          cutAt = j + 1;
+          break;
+        }
+      }
+      if (ch === '{') depth++;
+      else if (ch === '}') {
+        if (depth === 0 && close === '}') {
+          end = j;
+          break;
+        }
+        depth--;
+        if (depth < 0) {
+          // A stray closing brace: the entry's own end when it is braced.
+          end = j;
+          break;
+        }
+      } else if (ch === ')' && close === ')' && depth === 0) {
+        end = j;
+        break;
+      }
+    }
+    if (end < 0) {
+      const stop = cutAt >= 0 ? cutAt : text.length;
+      if (type !== 'comment') problems.push({ line: lineAt(at), message: `@${type} entry is not closed (missing "${close}")`, key: keyHint(text, bodyStart) });
+      // Reported, not imported half-read; reading goes on at the next entry.
+      i = stop;
+      continue;
+    }
+    entries.push({ type, bodyStart, bodyEnd: end, start: at });
+    i = end + 1;
+  }
+  return entries;
+}
+
+function keyHint(text: string, bodyStart: number): string | undefined {
+  const m = /^\s*([^\s,={}()]+)\s*,/.exec(text.slice(bodyStart, bodyStart + 300));
+  return m?.[1];
+}
+
+/** Reads the fields of one entry body; throws EntryError on anything malformed. */
+class BodyReader {
+  pos: number;
+  constructor(readonly text: string, start: number, readonly end: number, readonly macros: Map<string, string>) {
+    this.pos = start;
+  }
+
+  skipSpace(): void {
+    while (this.pos < this.end) {
+      const ch = this.text[this.pos]!;
+      if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') this.pos++;
+      else if (ch === '%' ) {
+        // Comments are not BibTeX syntax, but biber and many files use them between fields.
+        const nl = this.text.indexOf('\n', this.pos);
+        this.pos = nl < 0 || nl > this.end ? this.end : nl + 1;
+      } else break;
+    }
+  }
+
+  atEnd(): boolean {
+    this.skipSpace();
+    return this.pos >= this.end;
+  }
+
+  identifier(what: string): string {
+    this.skipSpace();
+    const m = /^[^\s"#%'(),={}]+/.exec(this.text.slice(this.pos, Math.min(this.end, this.pos + 500)));
+    if (!m) throw new EntryError(`expected ${what}, found ${this.describeHere()}`, this.pos);
+    this.pos += m[0].length;
+    return m[0];
+  }
+
+  describeHere(): string {
+    if (this.pos >= this.end) return 'the end of the entry';
+    return `"${this.text.slice(this.pos, this.pos + 12).split('\n')[0]}"`;
+  }
+
+  expect(ch: string): void {
+    this.skipSpace();
+    if (this.text[this.pos] !== ch) throw new EntryError(`expected "${ch}", found ${this.describeHere()}`, this.pos);
+    this.pos++;
+  }
+
+  /** value = part ("#" part)* */
+  value(): string {
+    let out = this.part();
+    for (;;) {
+      this.skipSpace();
+      if (this.text[this.pos] !== '#') return out;
+      this.pos++;
+      out += this.part();
+    }
+  }
+
+  part(): string {
+    this.skipSpace();
+    const ch = this.text[this.pos];
+    if (ch === '{') return this.braced();
+    if (ch === '"') return this.quoted();
+    const m = /^[^\s"#%'(),={}]+/.exec(this.text.slice(this.pos, Math.min(this.end, this.pos + 500)));
+    if (!m) throw new EntryError(`expected a value, found ${this.describeHere()}`, this.pos);
+    this.pos += m[0].length;
+    const word = m[0];
+    if (/^\d+$/.test(word)) return word;
+    const name = word.toLowerCase();
+    return this.macros.get(name) ?? MONTH_MACROS[name] ?? word;
+  }
+
+  braced(): string {
+    const start = this.pos;
+    let depth = 0;
+    for (; this.pos < this.end; this.pos++) {
+      const ch = this.text[this.pos];
+      if (ch === '\\') {
+        this.pos++;
+        continue;
+      }
+      if (ch === '{') depth++;
+      else if (ch === '}' && --depth === 0) {
+        this.pos++;
+        return this.text.slice(start + 1, this.pos - 1);
+      }
+    }
+    throw new EntryError('a braced value is not closed', start);
+  }
+
+  quoted(): string {
+    const start = this.pos;
+    let depth = 0;
+    for (this.pos++; this.pos < this.end; this.pos++) {
+      const ch = this.text[this.pos];
+      if (ch === '\\') {
+        this.pos++;
+        continue;
+      }
+      if (ch === '{') depth++;
+      else if (ch === '}') depth--;
+      else if (ch === '"' && depth === 0) {
+        this.pos++;
+        return this.text.slice(start + 1, this.pos - 1);
+      }
+    }
+    throw new EntryError('a quoted value is not closed', start);
+  }
+}
+
+/** Splits and reads a BibTeX file into raw entries (macros expanded, LaTeX kept). */
+export function readBibtexEntries(text: string): { entries: BibtexEntry[]; errors: ParseProblem[] } {
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const lineAt = (offset: number) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+  const errors: ParseProblem[] = [];
+  const entries: BibtexEntry[] = [];
+  const macros = new Map<string, string>();
+  for (const raw of splitEntries(text, errors, lineAt)) {
+    if (raw.type === 'comment' || raw.type === 'preamble') continue;
+    const reader = new BodyReader(text, raw.bodyStart, raw.bodyEnd, macros);
+    let key = '';
+    try {
+      if (raw.type === 'string') {
+        while (!reader.atEnd()) {
+          const name = reader.identifier('a macro name').toLowerCase();
+          reader.expect('=');
+          macros.set(name, reader.value());
+          reader.skipSpace();
+          if (reader.text[reader.pos] === ',') reader.pos++;
+        }
+        continue;
+      }
+      reader.skipSpace();
+      const keyMatch = /^([^\s,={}()"]*)\s*,/.exec(text.slice(reader.pos, Math.min(raw.bodyEnd, reader.pos + 500)));
+      if (keyMatch) {
+        key = keyMatch[1]!;
+        reader.pos += keyMatch[0].length;
+      } else if (!/^[^\s,={}()"]+\s*=/.test(text.slice(reader.pos, reader.pos + 500))) {
+        // "@misc{key}" with no fields: nothing to import, but not a syntax error either.
+        key = reader.identifier('a citation key');
+      }
+      const fields: Record<string, string> = {};
+      while (!reader.atEnd()) {
+        const name = reader.identifier('a field name').toLowerCase();
+        reader.expect('=');
+        const value = reader.value();
+        // The first occurrence wins, as BibTeX does (it warns about the repeat).
+        if (!(name in fields)) fields[name] = value;
+        reader.skipSpace();
+        if (reader.pos < raw.bodyEnd) {
+          if (reader.text[reader.pos] !== ',') throw new EntryError(`expected "," between fields, found ${reader.describeHere()}`, reader.pos);
+          reader.pos++;
+        }
+      }
+      entries.push({ type: raw.type, key, line: lineAt(raw.start), fields });
+    } catch (error) {
+      if (!(error instanceof EntryError)) throw error;
+      errors.push({ line: lineAt(error.offset), message: `@${raw.type}${key ? ` ${key}` : ''} (line ${lineAt(raw.start)}): ${error.message}`, ...(key ? { key } : {}) });
+    }
+  }
+  return { entries, errors };
+}
+
+const TYPES: Record<string, DocumentType> = {
+  article: 'journal', book: 'book', booklet: 'book', mvbook: 'book', collection: 'book', mvcollection: 'book',
+  inbook: 'book_section', incollection: 'book_section', suppbook: 'book_section', suppcollection: 'book_section',
+  bookinbook: 'book_section', inreference: 'encyclopedia_article',
+  inproceedings: 'conference_proceedings', conference: 'conference_proceedings', proceedings: 'conference_proceedings',
+  mvproceedings: 'conference_proceedings', techreport: 'report', report: 'report', phdthesis: 'thesis',
+  mastersthesis: 'thesis', thesis: 'thesis', online: 'web_page', electronic: 'web_page', www: 'web_page',
+  webpage: 'web_page', patent: 'patent', software: 'computer_program', manual: 'generic', misc: 'generic',
+  unpublished: 'generic', periodical: 'generic', reference: 'book', jurisdiction: 'case', legislation: 'statute',
+  video: 'film', movie: 'film', audio: 'generic', newsarticle: 'newspaper_article',
+};
+
+export function documentTypeOfBibtex(entryType: string, subtype?: string): DocumentType {
+  const type = TYPES[entryType.toLowerCase()] ?? 'generic';
+  if (type === 'report' && subtype && /working\s*paper/i.test(subtype)) return 'working_paper';
+  if (entryType.toLowerCase() === 'article' && subtype && /magazine/i.test(subtype)) return 'magazine_article';
+  if (entryType.toLowerCase() === 'article' && subtype && /newspaper/i.test(subtype)) return 'newspaper_article';
+  return type;
+}
+
+/** URLs and DOIs are verbatim in BibTeX apart from escaped specials and braces. */
+function verbatim(value: string): string {
+  return value.replace(/\\([_%&#$~])/g, '$1').replace(/[{}]/g, '').replace(/\\url/g, '').trim();
+}
+
+function urlsOf(value: string): string[] {
+  return verbatim(value).split(/\s+|;\s*(?=https?:)/).map((u) => u.trim()).filter((u) => /^(?:https?|ftp):\/\//i.test(u));
+}
+
+/** One entry as Document fields, or a problem when it has no title. */
+export function bibtexEntryToDocument(entry: BibtexEntry): { document: RecordFields; openAccess: boolean } | { problem: string } {
+  const f = entry.fields;
+  const text = (name: string) => (f[name] !== undefined ? latexToUnicode(f[name]) : undefined);
+  const first = (...names: string[]) => names.map(text).find((v) => v);
+  const title = first('title', 'booktitle', 'maintitle');
+  if (!title) return { problem: `@${entry.type}${entry.key ? ` ${entry.key}` : ''} has no title` };
+  const subtype = text('type') ?? text('entrysubtype');
+  const type = documentTypeOfBibtex(entry.type, subtype);
+  const source = ['article', 'periodical'].includes(entry.type)
+    ? first('journal', 'journaltitle', 'journal-full')
+    : ['inproceedings', 'incollection', 'inbook', 'conference', 'inreference', 'bookinbook', 'suppbook', 'suppcollection'].includes(entry.type) && f.title
+      ? first('booktitle', 'maintitle')
+      : first('howpublished', 'organization', 'eventtitle');
+
+  const date = text('date');
+  const [dateYear, dateMonth, dateDay] = date ? date.split(/[-/]/) : [];
+  const eprintType = (text('archiveprefix') ?? text('eprinttype') ?? '').toLowerCase();
+  const eprint = f.eprint !== undefined ? verbatim(f.eprint) : undefined;
+  const arxiv = (f.arxiv !== undefined ? cleanArxiv(verbatim(f.arxiv)) : undefined)
+    ?? (eprint && (eprintType === 'arxiv' || !eprintType) ? cleanArxiv(eprint) : undefined);
+  const pmid = (f.pmid !== undefined ? verbatim(f.pmid) : undefined) ?? (eprint && eprintType === 'pubmed' ? eprint : undefined);
+  const doiRaw = f.doi !== undefined ? verbatim(f.doi) : undefined;
+  const doi = doiRaw ? cleanDoi(doiRaw.split(/\s+/)[0]!) : undefined;
+  const websites = [...new Set([...(f.url ? urlsOf(f.url) : []), ...(doiRaw && !doi ? urlsOf(doiRaw) : [])])];
+  const accessed = /^\d{4}-\d{2}-\d{2}/.exec(text('urldate') ?? '')?.[0];
+
+  const document: RecordFields = {
+    title,
+    type,
+    source,
+    year: yearOf(text('year')) ?? yearOf(dateYear),
+    month: monthOf(text('month')) ?? monthOf(dateMonth),
+    day: dayOf(text('day')) ?? dayOf(dateDay),
+    authors: f.author ? parseBibtexNames(f.author) : undefined,
+    editors: f.editor ? parseBibtexNames(f.editor) : undefined,
+    translators: f.translator ? parseBibtexNames(f.translator) : undefined,
+    abstract: text('abstract'),
+    keywords: f.keywords ? splitKeywords(text('keywords')!) : undefined,
+    volume: text('volume'),
+    issue: first('number', 'issue'),
+    pages: f.pages !== undefined ? cleanPages(text('pages')!) : undefined,
+    publisher: text('publisher'),
+    city: first('address', 'location'),
+    edition: text('edition'),
+    institution: first('institution', 'school', 'organization'),
+    series: text('series'),
+    chapter: text('chapter'),
+    language: first('language', 'langid'),
+    genre: entry.type === 'mastersthesis' ? "Master's thesis" : entry.type === 'phdthesis' ? 'PhD thesis' : subtype,
+    citation_key: entry.key || undefined,
+    websites: websites.length ? websites : undefined,
+    accessed,
+    identifiers: {
+      doi,
+      isbn: f.isbn !== undefined ? firstCode(text('isbn')!) : undefined,
+      issn: f.issn !== undefined ? firstCode(text('issn')!) : undefined,
+      pmid,
+      arxiv,
+    },
+  };
+  const flag = (text('openaccess') ?? text('oa') ?? '').toLowerCase();
+  return { document: fitRecord(document), openAccess: Boolean(arxiv) || flag === 'true' || flag === 'yes' };
+}
+
+/** Parses a BibTeX file: every readable entry becomes a record; problems carry line numbers. */
+export function parseBibtex(text: string): ParseResult {
+  const { entries, errors } = readBibtexEntries(text.replace(/^\uFEFF/, ''));
+  const records: ImportedRecord[] = [];
+  for (const entry of entries) {
+    const converted = bibtexEntryToDocument(entry);
+    if ('problem' in converted) {
+      errors.push({ line: entry.line, message: converted.problem, ...(entry.key ? { key: entry.key } : {}) });
+      continue;
+    }
+    records.push({ line: entry.line, ...(entry.key ? { key: entry.key } : {}), document: converted.document, ...(converted.openAccess ? { openAccess: true } : {}) });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return { records, errors };
+}
