@@ -87,20 +87,22 @@ export function installNegotiation(app: FastifyInstance): void {
   });
 }
 
+/** Fastify body parser for JSON: an empty body is no body; malformed JSON is a 400. */
+export function parseJsonBody(_req: FastifyRequest, body: string | Buffer, done: (err: Error | null, value?: unknown) => void): void {
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  if (!text.trim()) return done(null, undefined);
+  try {
+    done(null, JSON.parse(text));
+  } catch {
+    done(new HttpError(400, 'Request body is not valid JSON'));
+  }
+}
+
 /** Registers body parsers: JSON for application/json and every +json vendor type; a stream for anything else. */
 export function installBodyParsers(app: FastifyInstance, jsonBodyLimit: number): void {
   app.removeContentTypeParser(['application/json']);
-  const parseJson = (_req: FastifyRequest, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (!text.trim()) return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new HttpError(400, 'Request body is not valid JSON'));
-    }
-  };
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: jsonBodyLimit }, parseJson);
-  app.addContentTypeParser(/^application\/[\w.+-]*\+json$/i, { parseAs: 'string', bodyLimit: jsonBodyLimit }, parseJson);
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: jsonBodyLimit }, parseJsonBody);
+  app.addContentTypeParser(/^application\/[\w.+-]*\+json$/i, { parseAs: 'string', bodyLimit: jsonBodyLimit }, parseJsonBody);
   // File bytes arrive as a stream; routes that take them read it with their own limits.
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
 }

@@ -4,18 +4,11 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../http/errors.ts';
+import { parseJsonBody } from '../http/mediaTypes.ts';
 
 export function installUploadParsers(app: FastifyInstance, jsonTypes: readonly string[], jsonBodyLimit: number): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser([...jsonTypes], { parseAs: 'string', bodyLimit: jsonBodyLimit }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (!text.trim()) return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new HttpError(400, 'Request body is not valid JSON'));
-    }
-  });
+  app.addContentTypeParser([...jsonTypes], { parseAs: 'string', bodyLimit: jsonBodyLimit }, parseJsonBody);
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
 }
 
