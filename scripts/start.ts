@@ -33,7 +33,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 async function runElectron(binary: string): Promise<void> {
   const { buildElectron } = await import('./build-electron.ts');
   await buildElectron();
-  const child = spawn(binary, [root], { stdio: 'inherit', cwd: root });
+  // The shell runs the core in Electron's Node: it needs SQLite built for that ABI.
+  const { ensureElectronSqlite } = await import('./electronSqlite.ts');
+  const { SQLITE_BINDING_ENV } = await import('../shared/node/sqliteBinding.ts');
+  const binding = ensureElectronSqlite(root);
+  const child = spawn(binary, [root], { stdio: 'inherit', cwd: root, env: { ...process.env, [SQLITE_BINDING_ENV]: binding } });
   const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
   process.on('SIGINT', forward('SIGINT'));
   process.on('SIGTERM', forward('SIGTERM'));

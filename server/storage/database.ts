@@ -6,6 +6,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
 import { migrations } from './migrations/index.ts';
+import { sqliteOptions } from '../../shared/node/sqliteBinding.ts';
 import type { Database } from './tables.ts';
 
 export type ServiceDb = Kysely<Database>;
@@ -19,7 +20,7 @@ export interface OpenedDatabase {
 
 export async function openDatabase(dataDir: string): Promise<OpenedDatabase> {
   mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(dataDir, 'service.sqlite'));
+  const sqlite = new SQLite(path.join(dataDir, 'service.sqlite'), sqliteOptions());
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
