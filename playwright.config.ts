@@ -1,0 +1,30 @@
+// End-to-end tests: the real renderer in Chromium, talking to the real core in browser
+// mode (embedded service, real replica). One worker: the machine has two cores and the
+// tests share one core process.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.spec.ts',
+  globalSetup: './e2e/globalSetup.ts',
+  workers: 1,
+  fullyParallel: false,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  retries: 0,
+  reporter: 'list',
+  outputDir: 'test-results',
+  use: {
+    viewport: { width: 1360, height: 820 },
+    actionTimeout: 7_000,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

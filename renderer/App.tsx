@@ -1,0 +1,174 @@
+// The window: toolbar, the three panes, the status bar and the dialogs. It wires the
+// bridge's events into the stores, applies the theme, and owns the global shortcuts.
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { useEffect, useMemo, useRef } from 'react';
+import type { BridgeClient } from './bridge/bridgeClient.ts';
+import { ConfirmDialog } from './components/ConfirmDialog.tsx';
+import { ConflictsDialog } from './components/ConflictsDialog.tsx';
+import { DetailsPane } from './components/DetailsPane.tsx';
+import { DocumentList } from './components/DocumentList.tsx';
+import { NewDocumentDialog } from './components/NewDocumentDialog.tsx';
+import { SettingsDialog } from './components/SettingsDialog.tsx';
+import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
+import { Sidebar } from './components/Sidebar.tsx';
+import { StatusBar } from './components/StatusBar.tsx';
+import { Toolbar } from './components/Toolbar.tsx';
+import { isMac, shortcutFor } from './lib/shortcuts.ts';
+import { createAppStore, effectiveTheme } from './state/appStore.ts';
+import { StoresContext, useApp, useLibrary, useStores, type Stores } from './state/context.tsx';
+import { createLibraryStore } from './state/libraryStore.ts';
+
+const RELOAD_DELAY_MS = 80;
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || !el.tagName) return false;
+  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
+}
+
+function ErrorBanner() {
+  const error = useLibrary((s) => s.error);
+  const showError = useLibrary((s) => s.showError);
+  if (!error) return null;
+  return (
+    <div className="error-banner" role="alert">
+      <span>{error}</span>
+      <button type="button" className="link-button" onClick={() => showError(null)}>Dismiss</button>
+    </div>
+  );
+}
+
+function useTheme() {
+  const theme = useApp((s) => s.settings?.theme);
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-color-scheme: dark)');
+    const apply = () => {
+      document.documentElement.dataset.theme = effectiveTheme(theme, query.matches);
+    };
+    apply();
+    query.addEventListener('change', apply);
+    return () => query.removeEventListener('change', apply);
+  }, [theme]);
+}
+
+function Window() {
+  const { bridge, library, app, mac } = useStores();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const detailsRef = useRef<HTMLElement>(null);
+  const dialog = useApp((s) => s.dialog);
+  const openDialog = useApp((s) => s.openDialog);
+  useTheme();
+
+  useEffect(() => {
+    void app.getState().load().catch((error: Error) => library.getState().showError(error.message));
+    void library.getState().reload();
+    void library.getState().loadFolders();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let folders = false;
+    const offs = [
+      bridge.on('sync.status', (status) => app.getState().setSync(status)),
+      bridge.on('account.changed', (status) => app.getState().setAccount(status)),
+      bridge.on('settings.changed', (settings) => app.getState().setSettings(settings)),
+      bridge.on('library.changed', ({ kinds }) => {
+        folders ||= kinds.includes('folder');
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          void library.getState().reload();
+          if (folders) void library.getState().loadFolders();
+          folders = false;
+        }, RELOAD_DELAY_MS);
+      }),
+      bridge.on('app.menu', ({ action }) => {
+        if (action === 'new-document') app.getState().openDialog('new-document');
+        if (action === 'find') searchRef.current?.focus();
+        if (action === 'preferences') app.getState().openDialog('settings');
+      }),
+    ];
+    return () => { clearTimeout(timer); offs.forEach((off) => off()); };
+  }, [bridge, library, app]);
+
+  const focusList = () => (document.querySelector('[data-testid="document-list"]') as HTMLElement | null)?.focus();
+  /** Focuses the title of the selected document once the details pane shows that document. */
+  const focusDetails = (framesLeft = 60) => {
+    const ids = library.getState().selectedIds();
+    const pane = detailsRef.current;
+    const shown = pane?.dataset.docId;
+    const ready = ids.length === 1 && shown !== undefined && library.getState().currentId(shown) === library.getState().currentId(ids[0]!);
+    if (!ready && framesLeft > 0) {
+      requestAnimationFrame(() => focusDetails(framesLeft - 1));
+      return;
+    }
+    const title = pane?.querySelector<HTMLElement>('[name="title"]');
+    (title ?? pane)?.focus();
+  };
+
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return;
+      const typing = isTyping(e.target);
+      const shortcut = shortcutFor(e, mac, typing);
+      if (!shortcut) return;
+      const dialogOpen = app.getState().dialog !== null;
+      switch (shortcut.action) {
+        case 'new-document': e.preventDefault(); openDialog('new-document'); break;
+        case 'settings': e.preventDefault(); openDialog('settings'); break;
+        case 'find': if (!dialogOpen) { e.preventDefault(); searchRef.current?.focus(); searchRef.current?.select(); } break;
+        case 'sync': e.preventDefault(); void app.getState().syncNow(); break;
+        case 'help': if (!dialogOpen) { e.preventDefault(); openDialog('shortcuts'); } break;
+        case 'focus-list': if (!dialogOpen && typing && detailsRef.current?.contains(e.target as Node)) focusList(); break;
+        default: break;
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [mac, app, openDialog]);
+
+  const collection = useLibrary((s) => s.collection);
+
+  return (
+    <div className="app">
+      <Toolbar ref={searchRef} />
+      <ErrorBanner />
+      <main className="panes">
+        <Sidebar />
+        <DocumentList onOpenDetails={() => focusDetails()} />
+        <DetailsPane ref={detailsRef} />
+      </main>
+      <StatusBar />
+      <NewDocumentDialog onCreated={(id) => {
+        if (collection.kind !== 'all' && collection.kind !== 'recent') library.getState().setCollection({ kind: 'all' });
+        void library.getState().reload().then(() => {
+          library.getState().selectIds([id]);
+          focusDetails();
+        });
+      }} />
+      <SettingsDialog />
+      <ShortcutsDialog />
+      <ConflictsDialog />
+      <ConfirmDialog
+        open={dialog === 'empty-trash'}
+        title="Empty the trash?"
+        body="Every document in the trash is deleted for good, here and on the service. This cannot be undone."
+        confirmLabel="Empty trash"
+        onConfirm={() => void library.getState().emptyTrash()}
+        onClose={() => openDialog(null)}
+      />
+    </div>
+  );
+}
+
+export function App({ bridge, platform }: { bridge: BridgeClient; platform: string }) {
+  const stores = useMemo<Stores>(() => ({
+    bridge,
+    library: createLibraryStore(bridge),
+    app: createAppStore(bridge),
+    mac: isMac(platform),
+  }), [bridge, platform]);
+  return (
+    <StoresContext.Provider value={stores}>
+      <Tooltip.Provider delayDuration={500}>
+        <Window />
+      </Tooltip.Provider>
+    </StoresContext.Provider>
+  );
+}

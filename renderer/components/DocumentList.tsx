@@ -1,0 +1,309 @@
+// The middle pane: a virtual grid over the current query (100,000 rows cost the DOM only
+// the rows in view), sortable by header, multi-selectable by mouse and keyboard, with a
+// context menu, and rows that drag onto folders.
+import * as ContextMenu from '@radix-ui/react-context-menu';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import type { DocumentSort, LibraryDocument } from '../../shared/bridge/contract.ts';
+import { SHORT_TYPE_LABELS, TYPE_LABELS } from '../lib/fieldLayout.ts';
+import { folderPaths } from '../lib/folderTree.ts';
+import { authorsSummary, listDate, shortDate } from '../lib/format.ts';
+import { searchTerms } from '../lib/highlight.ts';
+import { shortcutFor } from '../lib/shortcuts.ts';
+import { useApp, useLibrary, useStores } from '../state/context.tsx';
+import { COLUMN_SORTS } from '../state/listQuery.ts';
+import { DOCUMENTS_MIME } from './dragData.ts';
+import { Highlighted } from './Highlighted.tsx';
+import { Icon } from './Icon.tsx';
+
+const ROW_HEIGHT = 26;
+
+interface Column {
+  id: string;
+  label: string;
+  width: string;
+  render(doc: LibraryDocument, terms: readonly string[]): React.ReactNode;
+}
+
+const COLUMNS: Column[] = [
+  { id: 'starred', label: 'Starred', width: '26px', render: (d) => <span className={`star ${d.starred ? 'on' : ''}`} aria-label={d.starred ? 'Starred' : 'Not starred'}>{d.starred ? '★' : '☆'}</span> },
+  { id: 'read', label: 'Read', width: '20px', render: (d) => <span className={`read-dot ${d.read ? '' : 'unread'}`} aria-label={d.read ? 'Read' : 'Unread'} /> },
+  { id: 'file', label: 'File', width: '22px', render: (d) => (d.file_attached ? <span aria-label="Has a file"><Icon name="clip" size={12} /></span> : null) },
+  { id: 'title', label: 'Title', width: 'minmax(150px, 3fr)', render: (d, t) => <Highlighted text={d.title} terms={t} /> },
+  { id: 'authors', label: 'Authors', width: 'minmax(90px, 1.4fr)', render: (d, t) => <Highlighted text={authorsSummary(d.authors)} terms={t} /> },
+  { id: 'year', label: 'Year', width: '46px', render: (d) => d.year ?? '' },
+  { id: 'source', label: 'Source', width: 'minmax(80px, 1.2fr)', render: (d, t) => <Highlighted text={d.source ?? ''} terms={t} /> },
+  { id: 'type', label: 'Type', width: '88px', render: (d) => <span title={TYPE_LABELS[d.type]}>{SHORT_TYPE_LABELS[d.type] ?? TYPE_LABELS[d.type] ?? d.type}</span> },
+  { id: 'added', label: 'Added', width: '76px', render: (d) => <span title={shortDate(d.added_local)}>{listDate(d.added_local)}</span> },
+  { id: 'modified', label: 'Modified', width: '76px', render: (d) => <span title={shortDate(d.modified_local)}>{listDate(d.modified_local)}</span> },
+];
+
+const GRID_TEMPLATE = COLUMNS.map((c) => c.width).join(' ');
+
+function EmptyState() {
+  const collection = useLibrary((s) => s.collection);
+  const search = useLibrary((s) => s.search);
+  const filtered = useLibrary((s) => Object.keys(s.filters).some((k) => s.filters[k as keyof typeof s.filters] !== undefined && s.filters[k as keyof typeof s.filters] !== false));
+  const openDialog = useApp((s) => s.openDialog);
+  let title = 'Your library is empty';
+  let hint = 'Add a document by hand with New document (Ctrl+N).';
+  if (search.trim()) { title = `Nothing matches “${search.trim()}”`; hint = 'Try fewer or shorter words; the search looks in titles, authors, sources, abstracts, tags and notes.'; }
+  else if (filtered) { title = 'No documents pass these filters'; hint = 'Widen the year range or clear the filters.'; }
+  else if (collection.kind === 'trash') { title = 'The trash is empty'; hint = 'Documents you delete wait here until you empty the trash.'; }
+  else if (collection.kind === 'starred') { title = 'No favourites yet'; hint = 'Star a document (S, or the ☆ in its row) to keep it here.'; }
+  else if (collection.kind === 'review') { title = 'Nothing needs review'; hint = 'Documents whose details nobody has confirmed yet show up here.'; }
+  else if (collection.kind === 'recent') { title = 'Nothing added in the last 30 days'; hint = 'New documents show up here for a month.'; }
+  else if (collection.kind === 'folder') { title = 'This folder is empty'; hint = 'Drag documents from the list onto the folder, or use “Add to folder” in their menu.'; }
+  return (
+    <div className="empty-state" role="status">
+      <p className="empty-title">{title}</p>
+      <p className="empty-hint">{hint}</p>
+      {!search && collection.kind === 'all' && !filtered ? <button type="button" className="button primary" onClick={() => openDialog('new-document')}>New document</button> : null}
+    </div>
+  );
+}
+
+export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
+  const { library, mac } = useStores();
+  const total = useLibrary((s) => s.total);
+  const pages = useLibrary((s) => s.pages);
+  const loading = useLibrary((s) => s.loading);
+  const selection = useLibrary((s) => s.selection);
+  const sort = useLibrary((s) => s.sort);
+  const order = useLibrary((s) => s.order);
+  const search = useLibrary((s) => s.search);
+  const queryVersion = useLibrary((s) => s.queryVersion);
+  const collection = useLibrary((s) => s.collection);
+  const folders = useLibrary((s) => s.folders);
+  const terms = useMemo(() => searchTerms(search), [search]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const searching = search.trim() !== '';
+
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+
+  useEffect(() => {
+    library.getState().ensureRange(first, last);
+  }, [first, last, pages, library, queryVersion]);
+
+  useEffect(() => {
+    virtualizer.scrollToOffset(0);
+  }, [queryVersion, virtualizer]);
+
+  useEffect(() => {
+    if (selection.cursor !== null) virtualizer.scrollToIndex(selection.cursor, { align: 'auto' });
+  }, [selection.cursor, virtualizer]);
+
+  const state = library.getState;
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const shortcut = shortcutFor(e.nativeEvent, mac, false);
+    if (!shortcut) {
+      if (e.key === 'PageDown' || e.key === 'PageUp') {
+        e.preventDefault();
+        const rows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 260) / ROW_HEIGHT) - 1);
+        state().move(e.key === 'PageDown' ? rows : -rows, e.shiftKey);
+      }
+      return;
+    }
+    const ids = state().selectedIds();
+    const handled = () => { e.preventDefault(); e.stopPropagation(); };
+    switch (shortcut.action) {
+      case 'down': handled(); state().move(1); break;
+      case 'up': handled(); state().move(-1); break;
+      case 'extend-down': handled(); state().move(1, true); break;
+      case 'extend-up': handled(); state().move(-1, true); break;
+      case 'first': handled(); state().move(-total); break;
+      case 'last': handled(); state().move(total); break;
+      case 'select-all': handled(); state().selectAllRows(); break;
+      case 'focus-details': if (ids.length > 0) { handled(); onOpenDetails(); } break;
+      case 'trash':
+        if (ids.length === 0) break;
+        handled();
+        if (collection.kind === 'trash') void state().deleteForever(ids);
+        else void state().trash(ids);
+        break;
+      case 'toggle-star': {
+        if (ids.length === 0) break;
+        handled();
+        const docs = ids.map((id) => findLoaded(id)).filter(Boolean) as LibraryDocument[];
+        void state().setFlag(ids, 'starred', !docs.every((d) => d.starred));
+        break;
+      }
+      case 'toggle-read': {
+        if (ids.length === 0) break;
+        handled();
+        const docs = ids.map((id) => findLoaded(id)).filter(Boolean) as LibraryDocument[];
+        void state().setFlag(ids, 'read', !docs.every((d) => d.read));
+        break;
+      }
+      default:
+        break;
+    }
+  };
+
+  const findLoaded = (id: string): LibraryDocument | undefined => {
+    for (const page of state().pages.values()) {
+      const found = page.find((d) => d.id === id);
+      if (found) return found;
+    }
+    return undefined;
+  };
+
+  const onRowMouseDown = (e: MouseEvent, index: number) => {
+    if (e.button === 2) {
+      // A right click on an unselected row selects it first, like file managers do.
+      if (!selection.ids.has(state().docAt(index)?.id ?? '')) state().select(index);
+      return;
+    }
+    if (e.button !== 0) return;
+    const toggle = mac ? e.metaKey : e.ctrlKey;
+    // Keep a multi-selection when a drag starts from inside it; the click (mouseup) narrows it.
+    const id = state().docAt(index)?.id;
+    if (!e.shiftKey && !toggle && id && selection.ids.has(id) && selection.ids.size > 1) return;
+    state().select(index, { shift: e.shiftKey, toggle });
+  };
+
+  const onRowClick = (e: MouseEvent, index: number) => {
+    const toggle = mac ? e.metaKey : e.ctrlKey;
+    const id = state().docAt(index)?.id;
+    if (!e.shiftKey && !toggle && id && selection.ids.has(id) && selection.ids.size > 1) state().select(index);
+  };
+
+  const header = (column: Column) => {
+    const sortKey: DocumentSort | undefined = COLUMN_SORTS[column.id];
+    const active = !searching && sortKey === sort;
+    const ariaSort = active ? (order === 'asc' ? 'ascending' : 'descending') : undefined;
+    const compact = column.id === 'starred' || column.id === 'read' || column.id === 'file';
+    return (
+      <div role="columnheader" aria-sort={ariaSort} key={column.id} className={`cell header-cell ${compact ? 'compact' : ''}`}>
+        {sortKey && !searching ? (
+          <button type="button" className="sort-button" onClick={() => state().sortBy(sortKey)} title={`Sort by ${column.label.toLowerCase()}`}>
+            {column.label}
+            <span className="sort-arrow" aria-hidden="true">{active ? (order === 'asc' ? '▲' : '▼') : ''}</span>
+          </button>
+        ) : (
+          <span className="header-label" title={sortKey ? 'Search results are ranked by relevance' : column.label}>{compact ? <span className="sr-only">{column.label}</span> : column.label}{compact ? <span aria-hidden="true">{column.id === 'starred' ? '★' : column.id === 'read' ? '●' : <Icon name="clip" size={12} />}</span> : null}</span>
+        )}
+      </div>
+    );
+  };
+
+  const selected = [...selection.ids];
+  const contextDocs = selected.map(findLoaded).filter(Boolean) as LibraryDocument[];
+  const inTrash = collection.kind === 'trash';
+  const folderList = folderPaths(folders);
+
+  return (
+    <section className="list-pane" aria-label="Documents">
+      <div role="grid" aria-label="Documents" aria-rowcount={total + 1} aria-colcount={COLUMNS.length} aria-multiselectable="true" className="grid">
+        <div role="row" aria-rowindex={1} className="grid-row header-row" style={{ gridTemplateColumns: GRID_TEMPLATE }}>
+          {COLUMNS.map(header)}
+        </div>
+        <ContextMenu.Root>
+          <ContextMenu.Trigger asChild>
+            <div
+              ref={scrollRef}
+              className="grid-body"
+              tabIndex={0}
+              data-testid="document-list"
+              aria-label="Document rows"
+              onKeyDown={onKeyDown}
+              onFocus={() => { if (selection.cursor === null && total > 0 && selection.ids.size === 0) state().select(0); }}
+            >
+              {total === 0 && !loading ? <EmptyState /> : null}
+              <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+                {items.map((item) => {
+                  const doc = state().docAt(item.index);
+                  const isSelected = doc ? selection.ids.has(doc.id) : false;
+                  return (
+                    <div
+                      key={item.key}
+                      role="row"
+                      aria-rowindex={item.index + 2}
+                      aria-selected={isSelected}
+                      data-index={item.index}
+                      className={`grid-row body-row ${isSelected ? 'selected' : ''} ${item.index === selection.cursor ? 'cursor' : ''} ${doc && !doc.read ? 'unread' : ''} ${item.index % 2 ? 'odd' : ''}`}
+                      style={{ gridTemplateColumns: GRID_TEMPLATE, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                      draggable={doc !== undefined}
+                      onDragStart={(e) => {
+                        if (!doc) return;
+                        const ids = isSelected ? [...state().selection.ids] : [doc.id];
+                        if (!isSelected) state().select(item.index);
+                        e.dataTransfer.setData(DOCUMENTS_MIME, JSON.stringify(ids));
+                        e.dataTransfer.setData('text/plain', ids.length === 1 ? doc.title : `${ids.length} documents`);
+                        e.dataTransfer.effectAllowed = 'copyMove';
+                      }}
+                      onMouseDown={(e) => onRowMouseDown(e, item.index)}
+                      onClick={(e) => onRowClick(e, item.index)}
+                      onDoubleClick={onOpenDetails}
+                    >
+                      {doc
+                        ? COLUMNS.map((c) => (
+                          <div role="gridcell" key={c.id} className={`cell cell-${c.id}`} title={c.id === 'title' ? doc.title : undefined}>
+                            {c.id === 'starred' ? (
+                              <button type="button" tabIndex={-1} className={`star-button ${doc.starred ? 'on' : ''}`} aria-label={doc.starred ? `Unstar ${doc.title}` : `Star ${doc.title}`}
+                                onMouseDown={(e) => e.stopPropagation()}
+                                onClick={(e) => { e.stopPropagation(); void state().setFlag([doc.id], 'starred', !doc.starred); }}>
+                                {doc.starred ? '★' : '☆'}
+                              </button>
+                            ) : c.render(doc, terms)}
+                          </div>
+                        ))
+                        : <div role="gridcell" className="cell loading-cell" style={{ gridColumn: '1 / -1' }}>Loading…</div>}
+                    </div>
+                  );
+                })}
+              </div>
+            </div>
+          </ContextMenu.Trigger>
+          <ContextMenu.Portal>
+            <ContextMenu.Content className="menu" aria-label="Document actions">
+              {selected.length === 0 ? <ContextMenu.Item className="menu-item" disabled>No document selected</ContextMenu.Item> : inTrash ? (
+                <>
+                  <ContextMenu.Item className="menu-item" onSelect={() => void state().restore(selected)}>Restore</ContextMenu.Item>
+                  <ContextMenu.Separator className="menu-separator" />
+                  <ContextMenu.Item className="menu-item danger" onSelect={() => void state().deleteForever(selected)}>Delete for good</ContextMenu.Item>
+                </>
+              ) : (
+                <>
+                  <ContextMenu.Item className="menu-item" onSelect={onOpenDetails}>Edit details<span className="menu-hint">Enter</span></ContextMenu.Item>
+                  <ContextMenu.Item className="menu-item" onSelect={() => void state().setFlag(selected, 'starred', !contextDocs.every((d) => d.starred))}>
+                    {contextDocs.every((d) => d.starred) ? 'Unstar' : 'Star'}<span className="menu-hint">S</span>
+                  </ContextMenu.Item>
+                  <ContextMenu.Item className="menu-item" onSelect={() => void state().setFlag(selected, 'read', !contextDocs.every((d) => d.read))}>
+                    {contextDocs.every((d) => d.read) ? 'Mark unread' : 'Mark read'}<span className="menu-hint">R</span>
+                  </ContextMenu.Item>
+                  <ContextMenu.Item className="menu-item" onSelect={() => void state().setFlag(selected, 'confirmed', !contextDocs.every((d) => d.confirmed))}>
+                    {contextDocs.every((d) => d.confirmed) ? 'Mark as needing review' : 'Confirm details'}
+                  </ContextMenu.Item>
+                  <ContextMenu.Sub>
+                    <ContextMenu.SubTrigger className="menu-item" disabled={folderList.length === 0}>Add to folder<span className="menu-hint">▸</span></ContextMenu.SubTrigger>
+                    <ContextMenu.Portal>
+                      <ContextMenu.SubContent className="menu">
+                        {folderList.map((f) => (
+                          <ContextMenu.Item key={f.id} className="menu-item" onSelect={() => void state().addToFolder(f.id, selected)}>{f.path}</ContextMenu.Item>
+                        ))}
+                      </ContextMenu.SubContent>
+                    </ContextMenu.Portal>
+                  </ContextMenu.Sub>
+                  {collection.kind === 'folder' ? (
+                    <ContextMenu.Item className="menu-item" onSelect={() => void state().removeFromFolder(collection.id, selected)}>Remove from this folder</ContextMenu.Item>
+                  ) : null}
+                  <ContextMenu.Separator className="menu-separator" />
+                  <ContextMenu.Item className="menu-item danger" onSelect={() => void state().trash(selected)}>Move to trash<span className="menu-hint">Del</span></ContextMenu.Item>
+                </>
+              )}
+            </ContextMenu.Content>
+          </ContextMenu.Portal>
+        </ContextMenu.Root>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,220 @@
+// The left pane: the library's fixed collections, the folder tree (create, rename, nest,
+// delete, drag to move) and the trash. Documents dropped on a folder are added to it;
+// dropped on the trash, they are trashed.
+import * as ContextMenu from '@radix-ui/react-context-menu';
+import { useMemo, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { flattenTree, isSelfOrDescendant } from '../lib/folderTree.ts';
+import { useLibrary, useApp } from '../state/context.tsx';
+import { collectionKey, type Collection } from '../state/listQuery.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { DOCUMENTS_MIME, FOLDER_MIME, carries, draggedDocuments } from './dragData.ts';
+import { Icon, type IconName } from './Icon.tsx';
+import { IconButton } from './IconButton.tsx';
+
+const FIXED: { collection: Collection; label: string; icon: IconName }[] = [
+  { collection: { kind: 'all' }, label: 'My Library', icon: 'library' },
+  { collection: { kind: 'recent' }, label: 'Recently Added', icon: 'clock' },
+  { collection: { kind: 'starred' }, label: 'Favourites', icon: 'star' },
+  { collection: { kind: 'review' }, label: 'Needs Review', icon: 'review' },
+];
+
+type Editing = { mode: 'create'; parentId: string | null } | { mode: 'rename'; id: string } | null;
+
+function NameInput({ initial, label, onDone }: { initial: string; label: string; onDone(name: string | null): void }) {
+  const [value, setValue] = useState(initial);
+  const finish = (name: string | null) => onDone(name === null || name.trim() === '' ? null : name.trim());
+  return (
+    <input
+      className="folder-name-input"
+      aria-label={label}
+      autoFocus
+      value={value}
+      maxLength={255}
+      onFocus={(e) => e.currentTarget.select()}
+      onChange={(e) => setValue(e.target.value)}
+      onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
+        if (e.key === 'Enter') finish(value);
+        if (e.key === 'Escape') { e.stopPropagation(); finish(null); }
+      }}
+      onBlur={() => finish(value)}
+    />
+  );
+}
+
+export function Sidebar() {
+  const collection = useLibrary((s) => s.collection);
+  const folders = useLibrary((s) => s.folders);
+  const setCollection = useLibrary((s) => s.setCollection);
+  const createFolder = useLibrary((s) => s.createFolder);
+  const renameFolder = useLibrary((s) => s.renameFolder);
+  const moveFolder = useLibrary((s) => s.moveFolder);
+  const deleteFolder = useLibrary((s) => s.deleteFolder);
+  const addToFolder = useLibrary((s) => s.addToFolder);
+  const trash = useLibrary((s) => s.trash);
+  const openDialog = useApp((s) => s.openDialog);
+  // A push may rename a new folder's id while its name box is open: compare ids as the store follows them.
+  useLibrary((s) => s.remaps);
+  const currentId = useLibrary((s) => s.currentId);
+  const originalId = useLibrary((s) => s.originalId);
+  const same = (a: string | null, b: string) => a !== null && currentId(a) === currentId(b);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [editing, setEditing] = useState<Editing>(null);
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const flat = useMemo(() => flattenTree(folders, collapsed), [folders, collapsed]);
+  const activeKey = collectionKey(collection);
+
+  const toggle = (id: string) => setCollapsed((c) => {
+    const next = new Set(c);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  });
+
+  /** Which drags a target accepts, and what a drop does. */
+  const dropProps = (key: string, accept: { documents?: (ids: string[]) => void; folder?: (id: string) => void }) => ({
+    onDragOver(e: DragEvent) {
+      const ok = (accept.documents && carries(e.dataTransfer, DOCUMENTS_MIME)) || (accept.folder && carries(e.dataTransfer, FOLDER_MIME));
+      if (!ok) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = carries(e.dataTransfer, FOLDER_MIME) ? 'move' : 'copy';
+      setDropTarget(key);
+    },
+    onDragLeave() {
+      setDropTarget((t) => (t === key ? null : t));
+    },
+    onDrop(e: DragEvent) {
+      e.preventDefault();
+      setDropTarget(null);
+      const docs = draggedDocuments(e.dataTransfer);
+      const folder = e.dataTransfer.getData(FOLDER_MIME);
+      if (docs && accept.documents) accept.documents(docs);
+      else if (folder && accept.folder) accept.folder(folder);
+    },
+  });
+
+  const item = (key: string, label: string, icon: IconName, onSelect: () => void, extra: Record<string, unknown> = {}, children?: ReactNode) => (
+    <li role="none">
+      <button
+        type="button"
+        role="treeitem"
+        aria-selected={activeKey === key}
+        className={`nav-item ${activeKey === key ? 'active' : ''} ${dropTarget === key ? 'drop-target' : ''}`}
+        onClick={onSelect}
+        {...extra}
+      >
+        <span className="nav-icon"><Icon name={icon} /></span>
+        <span className="nav-label">{label}</span>
+      </button>
+      {children}
+    </li>
+  );
+
+  return (
+    <nav className="sidebar" aria-label="Library">
+      <ul role="tree" aria-label="Collections" className="nav-list">
+        {FIXED.map(({ collection: c, label, icon }) =>
+          item(collectionKey(c), label, icon, () => setCollection(c),
+            c.kind === 'all' ? dropProps('all', { folder: (id) => void moveFolder(id, null) }) : {}))}
+      </ul>
+
+      <div className="nav-section">
+        <span id="folders-heading">Folders</span>
+        <IconButton label="New folder" onClick={() => setEditing({ mode: 'create', parentId: null })}><Icon name="plus" /></IconButton>
+      </div>
+      <ul role="tree" aria-labelledby="folders-heading" className="nav-list folders">
+        {editing?.mode === 'create' && editing.parentId === null ? (
+          <li role="none" className="folder-edit" style={{ paddingLeft: 8 }}>
+            <NameInput initial="New folder" label="Folder name" onDone={(name) => { setEditing(null); if (name) void createFolder(name, null); }} />
+          </li>
+        ) : null}
+        {flat.length === 0 && editing === null ? (
+          <li role="none" className="nav-empty">No folders yet. Use + to make one, then drag documents onto it.</li>
+        ) : null}
+        {flat.map(({ folder, depth, hasChildren }) => {
+          const key = `folder:${folder.id}`;
+          const renaming = editing?.mode === 'rename' && same(editing.id, folder.id);
+          return (
+            <li role="none" key={originalId(folder.id)}>
+              <ContextMenu.Root>
+                <ContextMenu.Trigger asChild>
+                  <div
+                    className={`nav-item folder ${activeKey === key ? 'active' : ''} ${dropTarget === key ? 'drop-target' : ''}`}
+                    style={{ paddingLeft: 8 + depth * 14 }}
+                    draggable={!renaming}
+                    onDragStart={(e) => { e.dataTransfer.setData(FOLDER_MIME, folder.id); e.dataTransfer.effectAllowed = 'move'; }}
+                    {...dropProps(key, {
+                      documents: (ids) => void addToFolder(folder.id, ids),
+                      folder: (id) => { if (!isSelfOrDescendant(folders, id, folder.id)) void moveFolder(id, folder.id); },
+                    })}
+                  >
+                    <button
+                      type="button"
+                      className="twisty"
+                      aria-label={collapsed.has(folder.id) ? `Expand ${folder.name}` : `Collapse ${folder.name}`}
+                      tabIndex={-1}
+                      style={{ visibility: hasChildren ? 'visible' : 'hidden' }}
+                      onClick={() => toggle(folder.id)}
+                    >{collapsed.has(folder.id) ? '▸' : '▾'}</button>
+                    {renaming ? (
+                      <NameInput initial={folder.name} label="Folder name" onDone={(name) => { setEditing(null); if (name && name !== folder.name) void renameFolder(folder.id, name); }} />
+                    ) : (
+                      <button
+                        type="button"
+                        role="treeitem"
+                        aria-selected={activeKey === key}
+                        aria-level={depth + 1}
+                        aria-expanded={hasChildren ? !collapsed.has(folder.id) : undefined}
+                        className="folder-button"
+                        onClick={() => setCollection({ kind: 'folder', id: folder.id })}
+                        onDoubleClick={() => setEditing({ mode: 'rename', id: folder.id })}
+                        onKeyDown={(e) => {
+                          if (e.key === 'F2') setEditing({ mode: 'rename', id: folder.id });
+                          if (e.key === 'Delete') setDeleting({ id: folder.id, name: folder.name });
+                        }}
+                      >
+                        <span className="nav-icon"><Icon name="folder" /></span>
+                        <span className="nav-label">{folder.name}</span>
+                      </button>
+                    )}
+                  </div>
+                </ContextMenu.Trigger>
+                <ContextMenu.Portal>
+                  {/* Focus goes to the name box the menu opens, not back to the folder. */}
+                  <ContextMenu.Content className="menu" onCloseAutoFocus={(e) => e.preventDefault()}>
+                    <ContextMenu.Item className="menu-item" onSelect={() => { setCollapsed((c) => { const n = new Set(c); n.delete(folder.id); return n; }); setEditing({ mode: 'create', parentId: folder.id }); }}>New subfolder</ContextMenu.Item>
+                    <ContextMenu.Item className="menu-item" onSelect={() => setEditing({ mode: 'rename', id: folder.id })}>Rename<span className="menu-hint">F2</span></ContextMenu.Item>
+                    {folder.parent_id ? <ContextMenu.Item className="menu-item" onSelect={() => void moveFolder(folder.id, null)}>Move to top level</ContextMenu.Item> : null}
+                    <ContextMenu.Separator className="menu-separator" />
+                    <ContextMenu.Item className="menu-item danger" onSelect={() => setDeleting({ id: folder.id, name: folder.name })}>Delete folder…</ContextMenu.Item>
+                  </ContextMenu.Content>
+                </ContextMenu.Portal>
+              </ContextMenu.Root>
+              {editing?.mode === 'create' && same(editing.parentId, folder.id) ? (
+                <div className="folder-edit" style={{ paddingLeft: 8 + (depth + 1) * 14 }}>
+                  <NameInput initial="New folder" label="Subfolder name" onDone={(name) => { setEditing(null); if (name) void createFolder(name, folder.id); }} />
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+
+      <ul role="tree" aria-label="Trash" className="nav-list trash">
+        {item('trash', 'Trash', 'trash', () => setCollection({ kind: 'trash' }), dropProps('trash', { documents: (ids) => void trash(ids) }))}
+      </ul>
+      {activeKey === 'trash' ? (
+        <button type="button" className="button small empty-trash" onClick={() => openDialog('empty-trash')}>Empty trash…</button>
+      ) : null}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the folder “${deleting?.name ?? ''}”?`}
+        body="Its subfolders go too. The documents stay in your library."
+        confirmLabel="Delete folder"
+        onConfirm={() => deleting && void deleteFolder(deleting.id)}
+        onClose={() => setDeleting(null)}
+      />
+    </nav>
+  );
+}

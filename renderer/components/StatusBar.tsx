@@ -1,0 +1,68 @@
+// The bottom bar: what the list holds and what is selected, the last confirmation, and the
+// sync state (online or not, last sync, changes waiting, progress, errors, conflicts).
+import { useEffect, useState } from 'react';
+import { plural, relativeTime } from '../lib/format.ts';
+import { useApp, useLibrary, useStores } from '../state/context.tsx';
+
+const STATE_LABELS: Record<string, string> = {
+  idle: 'Online', syncing: 'Syncing…', offline: 'Offline', error: 'Sync failed', 'waiting-confirmation': 'Waiting for you', 'signed-out': 'Signed out',
+};
+
+export function StatusBar() {
+  const { bridge } = useStores();
+  const total = useLibrary((s) => s.total);
+  const selected = useLibrary((s) => s.selection.ids.size);
+  const notice = useLibrary((s) => s.notice);
+  const showNotice = useLibrary((s) => s.showNotice);
+  const sync = useApp((s) => s.sync);
+  const openDialog = useApp((s) => s.openDialog);
+  const syncNow = useApp((s) => s.syncNow);
+  const [, tick] = useState(0);
+  const [syncError, setSyncError] = useState<string | undefined>();
+
+  useEffect(() => {
+    const timer = setInterval(() => tick((n) => n + 1), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => showNotice(null), 4000);
+    return () => clearTimeout(timer);
+  }, [notice, showNotice]);
+
+  const state = sync?.state ?? 'offline';
+  const progress = sync?.progress;
+  const percent = progress?.total ? Math.round((progress.done / progress.total) * 100) : undefined;
+
+  return (
+    <footer className="status-bar" aria-label="Status">
+      <span className="status-count">{plural(total, 'document')}{selected > 1 ? ` · ${selected.toLocaleString('en')} selected` : ''}</span>
+      <span className="status-notice" role="status" aria-live="polite">{notice ?? ''}</span>
+      <span className="spacer" />
+      {sync?.pendingDeletion ? (
+        <span className="status-warning" role="alert">
+          The service deleted {plural(sync.pendingDeletion.count, 'document')} of {sync.pendingDeletion.libraryTotal.toLocaleString('en')}.
+          <button type="button" className="link-button" onClick={() => void bridge.invoke('sync.confirmDeletions', { accept: true })}>Delete them here too</button>
+          <button type="button" className="link-button" onClick={() => void bridge.invoke('sync.confirmDeletions', { accept: false })}>Keep them</button>
+        </span>
+      ) : null}
+      {sync?.conflicts ? (
+        <button type="button" className="link-button status-conflicts" onClick={() => openDialog('conflicts')}>{plural(sync.conflicts, 'conflict')} to resolve</button>
+      ) : null}
+      {sync?.error || syncError ? <span className="status-error" title={sync?.error ?? syncError}>{sync?.error ?? syncError}</span> : null}
+      {progress && state === 'syncing' ? (
+        <span className="status-progress">
+          {progress.phase}
+          {percent !== undefined ? <progress max={100} value={percent} aria-label="Sync progress" /> : null}
+        </span>
+      ) : null}
+      {sync && sync.pendingChanges > 0 ? <span className="status-pending">{plural(sync.pendingChanges, 'change')} to send</span> : null}
+      <span className="status-sync" data-state={state}>
+        <span className="status-dot" aria-hidden="true" />
+        <span>{STATE_LABELS[state] ?? state}</span>
+        {state !== 'signed-out' ? <span className="status-last">· synced {relativeTime(sync?.lastSyncedAt)}</span> : null}
+      </span>
+      <button type="button" className="link-button" disabled={state === 'syncing' || state === 'signed-out'} onClick={async () => setSyncError(await syncNow())}>Sync now</button>
+    </footer>
+  );
+}

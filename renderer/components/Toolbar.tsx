@@ -1,0 +1,108 @@
+// The top bar: search as you type (debounced, so each keystroke does not query), filters,
+// and the buttons for a new document, settings and the shortcut list.
+import { forwardRef, useEffect, useState } from 'react';
+import { DOCUMENT_TYPES, type DocumentType } from '../../shared/schemas/document.ts';
+import { TYPE_LABELS } from '../lib/fieldLayout.ts';
+import { folderPaths } from '../lib/folderTree.ts';
+import { displayKeys } from '../lib/shortcuts.ts';
+import { useApp, useLibrary, useStores } from '../state/context.tsx';
+import { hasClientFilters, type ClientFilters } from '../state/listQuery.ts';
+import { Icon } from './Icon.tsx';
+import { IconButton } from './IconButton.tsx';
+
+const SEARCH_DELAY_MS = 150;
+
+function yearOf(text: string): number | undefined {
+  return /^-?\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : undefined;
+}
+
+function FilterBar() {
+  const filters = useLibrary((s) => s.filters);
+  const setFilters = useLibrary((s) => s.setFilters);
+  const folders = useLibrary((s) => s.folders);
+  const collection = useLibrary((s) => s.collection);
+  const partial = useLibrary((s) => s.scanPartial);
+  const [from, setFrom] = useState(filters.yearFrom?.toString() ?? '');
+  const [to, setTo] = useState(filters.yearTo?.toString() ?? '');
+  const change = (next: Partial<ClientFilters>) => setFilters({ ...filters, ...next });
+  const badYears = (from && yearOf(from) === undefined) || (to && yearOf(to) === undefined);
+  return (
+    <div className="filter-bar" role="group" aria-label="Filters">
+      {collection.kind !== 'folder' ? (
+        <label>Folder
+          <select className="input" value={filters.folderId ?? ''} onChange={(e) => change({ folderId: e.target.value || undefined })}>
+            <option value="">Any</option>
+            {folderPaths(folders).map((f) => <option key={f.id} value={f.id}>{f.path}</option>)}
+          </select>
+        </label>
+      ) : null}
+      <label>Year from
+        <input className="input year" aria-invalid={from && yearOf(from) === undefined ? true : undefined} value={from} onChange={(e) => setFrom(e.target.value)} onBlur={() => change({ yearFrom: yearOf(from) })} onKeyDown={(e) => e.key === 'Enter' && change({ yearFrom: yearOf(from) })} />
+      </label>
+      <label>to
+        <input className="input year" aria-invalid={to && yearOf(to) === undefined ? true : undefined} value={to} onChange={(e) => setTo(e.target.value)} onBlur={() => change({ yearTo: yearOf(to) })} onKeyDown={(e) => e.key === 'Enter' && change({ yearTo: yearOf(to) })} />
+      </label>
+      <label>Type
+        <select className="input" value={filters.type ?? ''} onChange={(e) => change({ type: (e.target.value || undefined) as DocumentType | undefined })}>
+          <option value="">Any</option>
+          {DOCUMENT_TYPES.map((t) => <option key={t} value={t}>{TYPE_LABELS[t]}</option>)}
+        </select>
+      </label>
+      <label className="check"><input type="checkbox" checked={filters.unread === true} onChange={(e) => change({ unread: e.target.checked || undefined })} /> Unread only</label>
+      <button type="button" className="button small" onClick={() => { setFrom(''); setTo(''); setFilters({}); }}>Clear</button>
+      {badYears ? <span className="field-error" role="alert">A year is a whole number like 2019</span> : null}
+      {partial ? <span className="hint">Filtered the first 50,000 documents only</span> : null}
+    </div>
+  );
+}
+
+export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, searchRef) {
+  const { mac } = useStores();
+  const setSearch = useLibrary((s) => s.setSearch);
+  const total = useLibrary((s) => s.total);
+  const search = useLibrary((s) => s.search);
+  const filters = useLibrary((s) => s.filters);
+  const loading = useLibrary((s) => s.loading);
+  const openDialog = useApp((s) => s.openDialog);
+  const [text, setText] = useState(search);
+  const [showFilters, setShowFilters] = useState(false);
+  const filterCount = (hasClientFilters(filters) ? 1 : 0) + (filters.folderId ? 1 : 0);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, setSearch]);
+
+  return (
+    <header className="toolbar-wrap">
+      <div className="toolbar" role="toolbar" aria-label="Library tools">
+        <span className="brand" aria-hidden="true">RefShelf</span>
+        <button type="button" className="button primary" onClick={() => openDialog('new-document')} title={displayKeys('Mod+N', mac)}><Icon name="plus" size={12} /> New document</button>
+        <div className="search">
+          <span className="search-icon"><Icon name="search" /></span>
+          <input
+            ref={searchRef}
+            type="search"
+            role="searchbox"
+            aria-label="Search library"
+            placeholder={`Search titles, authors, notes…  ${displayKeys('Mod+F', mac)}`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && text) { e.stopPropagation(); setText(''); }
+              if (e.key === 'ArrowDown' || e.key === 'Enter') { e.preventDefault(); setSearch(text); (document.querySelector('[data-testid="document-list"]') as HTMLElement | null)?.focus(); }
+            }}
+          />
+          {search.trim() && !loading ? <span className="search-count" role="status" data-query={search}>{total.toLocaleString('en')} found</span> : null}
+        </div>
+        <button type="button" className={`button ${showFilters || filterCount ? 'active' : ''}`} aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
+          Filters{filterCount ? ` (${filterCount})` : ''}
+        </button>
+        <span className="spacer" />
+        <IconButton label="Keyboard shortcuts" shortcut="?" onClick={() => openDialog('shortcuts')}><Icon name="help" size={16} /></IconButton>
+        <IconButton label="Settings" shortcut={displayKeys('Mod+,', mac)} onClick={() => openDialog('settings')}><Icon name="gear" size={16} /></IconButton>
+      </div>
+      {showFilters ? <FilterBar /> : null}
+    </header>
+  );
+});

@@ -1,0 +1,125 @@
+// The app around the library: settings (the theme applies at once), the account, the sync
+// status (kept current by the 'sync.status' event), and which dialog is open.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { BridgeClient } from '../bridge/bridgeClient.ts';
+import type { AccountStatus, AppInfo, Settings, SyncConflict, SyncStatus } from '../../shared/bridge/contract.ts';
+
+export type DialogName = 'new-document' | 'settings' | 'shortcuts' | 'conflicts' | 'empty-trash' | null;
+
+export interface AppState {
+  info: AppInfo | null;
+  settings: Settings | null;
+  account: AccountStatus | null;
+  sync: SyncStatus | null;
+  conflicts: SyncConflict[];
+  dialog: DialogName;
+  /** Set when a changed setting takes effect only after a restart. */
+  restartRequired: boolean;
+}
+
+export interface AppActions {
+  load(): Promise<void>;
+  openDialog(name: DialogName): void;
+  updateSettings(change: Partial<Settings>): Promise<string | undefined>;
+  signIn(): Promise<string | undefined>;
+  signOut(): Promise<string | undefined>;
+  syncNow(): Promise<string | undefined>;
+  loadConflicts(): Promise<void>;
+  resolveConflict(conflict: SyncConflict, keep: 'mine' | 'theirs'): Promise<string | undefined>;
+  setSync(status: SyncStatus): void;
+  setAccount(status: AccountStatus): void;
+  setSettings(settings: Settings): void;
+}
+
+export type AppStore = StoreApi<AppState & AppActions>;
+
+const messageOf = (error: unknown) => (error as Error).message;
+
+export function createAppStore(bridge: BridgeClient): AppStore {
+  return createStore<AppState & AppActions>()((set, get) => ({
+    info: null,
+    settings: null,
+    account: null,
+    sync: null,
+    conflicts: [],
+    dialog: null,
+    restartRequired: false,
+
+    async load() {
+      const [info, settings, account, sync] = await Promise.all([
+        bridge.call('app.info'), bridge.call('settings.get'), bridge.call('account.status'), bridge.call('sync.status'),
+      ]);
+      set({ info, settings, account, sync });
+      if (sync.conflicts > 0) await get().loadConflicts();
+    },
+    openDialog(name) {
+      set({ dialog: name });
+    },
+    async updateSettings(change) {
+      try {
+        const result = await bridge.call('settings.set', change);
+        set({ settings: result.settings, restartRequired: get().restartRequired || result.restartRequired });
+        return undefined;
+      } catch (error) {
+        return messageOf(error);
+      }
+    },
+    async signIn() {
+      try {
+        set({ account: await bridge.call('account.signIn') });
+        return undefined;
+      } catch (error) {
+        return messageOf(error);
+      }
+    },
+    async signOut() {
+      try {
+        set({ account: await bridge.call('account.signOut') });
+        return undefined;
+      } catch (error) {
+        return messageOf(error);
+      }
+    },
+    async syncNow() {
+      try {
+        set({ sync: await bridge.call('sync.syncNow') });
+        return undefined;
+      } catch (error) {
+        return messageOf(error);
+      }
+    },
+    async loadConflicts() {
+      try {
+        set({ conflicts: await bridge.call('conflicts.list') });
+      } catch {
+        set({ conflicts: [] });
+      }
+    },
+    async resolveConflict(conflict, keep) {
+      try {
+        await bridge.call('conflicts.resolve', { kind: conflict.kind, id: conflict.id, field: conflict.field, resolution: { keep } });
+        await get().loadConflicts();
+        return undefined;
+      } catch (error) {
+        return messageOf(error);
+      }
+    },
+    setSync(status) {
+      const had = get().sync?.conflicts ?? 0;
+      set({ sync: status });
+      if (status.conflicts !== had) void get().loadConflicts();
+    },
+    setAccount(status) {
+      set({ account: status });
+    },
+    setSettings(settings) {
+      set({ settings });
+    },
+  }));
+}
+
+/** The theme a setting means on this system right now. */
+export function effectiveTheme(theme: Settings['theme'] | undefined, prefersDark: boolean): 'light' | 'dark' {
+  if (theme === 'light' || theme === 'dark') return theme;
+  return prefersDark ? 'dark' : 'light';
+}

@@ -1,0 +1,134 @@
+// The library store over a small in-memory stand-in of the bridge (the real core is
+// exercised end to end in e2e/; here the store's own logic is under test: paging, stale
+// responses, client filters, bulk commands and following renamed ids).
+import { describe, expect, it } from 'vitest';
+import { bridgeClient } from '../bridge/bridgeClient.ts';
+import type { BridgeResult, BridgeTransport, DocumentListQuery, DocumentSearchQuery, LibraryDocument } from '../../shared/bridge/contract.ts';
+import { PAGE_SIZE } from './listQuery.ts';
+import { createLibraryStore } from './libraryStore.ts';
+
+function library(count: number) {
+  const docs: LibraryDocument[] = Array.from({ length: count }, (_, i) => ({
+    id: `d${i}`, title: `Doc ${String(i).padStart(5, '0')}`, type: i % 10 === 0 ? 'book' : 'journal', year: 1900 + (i % 100),
+    trashed: false, added_local: `2026-01-01T00:00:${String(i % 60).padStart(2, '0')}Z`, modified_local: '2026-01-01T00:00:00Z',
+  }));
+  const calls: { command: string; request: unknown }[] = [];
+  let delayFor: (command: string, request: unknown) => number = () => 0;
+  const handlers: Record<string, (request: never) => unknown> = {
+    'documents.list': (q: DocumentListQuery) => {
+      const rows = docs.filter((d) => d.trashed === (q.trashed ?? false));
+      const sorted = q.order === 'desc' ? [...rows].reverse() : rows;
+      return { items: sorted.slice(q.offset ?? 0, (q.offset ?? 0) + (q.limit ?? 100)), total: rows.length };
+    },
+    'documents.search': (q: DocumentSearchQuery) => {
+      const rows = docs.filter((d) => !d.trashed && d.title.includes(q.text));
+      return { items: rows.slice(q.offset ?? 0, (q.offset ?? 0) + (q.limit ?? 100)), total: rows.length };
+    },
+    'documents.trash': ({ id }: { id: string }) => {
+      const doc = docs.find((d) => d.id === id);
+      if (!doc) throw Object.assign(new Error(`Document ${id} is not in the library`), { code: 'not_found' });
+      doc.trashed = true;
+    },
+    'folders.tree': () => [],
+  };
+  const transport: BridgeTransport = {
+    async invoke(command, ...args) {
+      calls.push({ command, request: args[0] });
+      const wait = delayFor(command, args[0]);
+      if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+      try {
+        // Copies, like any transport: the store must never share objects with the core.
+        return { ok: true, value: structuredClone(handlers[command]!(args[0] as never)) } as BridgeResult<never>;
+      } catch (error) {
+        return { ok: false, error: { code: (error as { code?: string }).code ?? 'internal', message: (error as Error).message } } as BridgeResult<never>;
+      }
+    },
+    on: () => () => undefined,
+  };
+  const store = createLibraryStore(bridgeClient(transport));
+  return { store, docs, calls, setDelay: (fn: typeof delayFor) => { delayFor = fn; } };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+describe('library store', () => {
+  it('fetches only the pages the list shows', async () => {
+    const { store, calls } = library(1000);
+    await store.getState().reload();
+    expect(store.getState().total).toBe(1000);
+    expect(calls.filter((c) => c.command === 'documents.list')).toHaveLength(1);
+    store.getState().ensureRange(PAGE_SIZE * 3 + 5, PAGE_SIZE * 3 + 40);
+    await settle();
+    const offsets = calls.filter((c) => c.command === 'documents.list').map((c) => (c.request as DocumentListQuery).offset);
+    expect(offsets).toEqual([0, PAGE_SIZE * 3]);
+    expect(store.getState().docAt(PAGE_SIZE * 3 + 5)?.id).toBeDefined();
+    expect(store.getState().docAt(PAGE_SIZE * 2)).toBeUndefined();
+  });
+
+  it('serves the end of a 100,000-row library with one page request', async () => {
+    const { store, calls } = library(100_000);
+    await store.getState().reload();
+    calls.length = 0;
+    store.getState().ensureRange(99_970, 99_999);
+    await settle();
+    expect(calls.map((c) => (c.request as DocumentListQuery).offset)).toEqual([Math.floor(99_970 / PAGE_SIZE) * PAGE_SIZE]);
+    expect(store.getState().docAt(99_999)?.id).toBe('d0');
+  });
+
+  it('drops the answer to an older search that arrives last', async () => {
+    const { store, setDelay } = library(300);
+    setDelay((command, request) => (command === 'documents.search' && (request as DocumentSearchQuery).text === 'Doc 0000' ? 60 : 0));
+    store.getState().setSearch('Doc 0000');
+    store.getState().setSearch('Doc 00012');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(store.getState().total).toBe(1);
+    expect(store.getState().docAt(0)?.title).toBe('Doc 00012');
+  });
+
+  it('flips the order when the sorted column is clicked again', () => {
+    const { store } = library(5);
+    store.getState().sortBy('title');
+    expect([store.getState().sort, store.getState().order]).toEqual(['title', 'asc']);
+    store.getState().sortBy('title');
+    expect(store.getState().order).toBe('desc');
+    store.getState().sortBy('year');
+    expect([store.getState().sort, store.getState().order]).toEqual(['year', 'desc']);
+  });
+
+  it('applies client filters over the whole query, not just the loaded pages', async () => {
+    const { store } = library(2500);
+    store.getState().setFilters({ type: 'book', yearFrom: 1950 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { total } = store.getState();
+    expect(total).toBe(125);
+    for (let i = 0; i < total; i++) {
+      const doc = store.getState().docAt(i)!;
+      expect(doc.type).toBe('book');
+      expect(doc.year).toBeGreaterThanOrEqual(1950);
+    }
+  });
+
+  it('trashes a selection and reports failures with their reason', async () => {
+    const { store, docs } = library(10);
+    await store.getState().reload();
+    await store.getState().trash(['d1', 'd2', 'missing']);
+    expect(docs.filter((d) => d.trashed).map((d) => d.id)).toEqual(['d1', 'd2']);
+    expect(store.getState().notice).toBe('2 documents moved to the trash');
+    expect(store.getState().error).toBe('1 document could not be changed: Document missing is not in the library');
+    expect(store.getState().total).toBe(8);
+  });
+
+  it('keeps the selection on a new document when a push gives it its server id', async () => {
+    const { store, docs } = library(3);
+    // Newest first: the last document is the first row.
+    docs[2]!.id = 'local:abc';
+    await store.getState().reload();
+    store.getState().select(0);
+    expect([...store.getState().selection.ids]).toEqual(['local:abc']);
+    docs[2]!.id = 'srv-123';
+    await store.getState().reload();
+    expect([...store.getState().selection.ids]).toEqual(['srv-123']);
+    expect(store.getState().currentId('local:abc')).toBe('srv-123');
+    expect(store.getState().originalId('srv-123')).toBe('local:abc');
+  });
+});

@@ -1,0 +1,377 @@
+// The library view's state: which documents the list shows (a virtual window over pages
+// fetched on demand), the selection, the folder tree, and the commands that change them.
+// Responses of an outdated query are dropped by a generation counter, so typing fast in
+// the search box never shows results of an older word.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { BridgeClient } from '../bridge/bridgeClient.ts';
+import type { DocumentPage, DocumentSort, LibraryDocument, LibraryFolderNode } from '../../shared/bridge/contract.ts';
+import { findFolderRemaps, findRemaps } from '../lib/remaps.ts';
+import { emptySelection, moveCursor, selectAll, selectRow, type Modifiers, type Selection } from '../lib/selection.ts';
+import {
+  PAGE_SIZE, SCAN_LIMIT, SCAN_PAGE, coreFilter, hasClientFilters, passesClientFilters, sameCollection,
+  type ClientFilters, type Collection,
+} from './listQuery.ts';
+
+export interface LibraryState {
+  collection: Collection;
+  sort: DocumentSort;
+  order: 'asc' | 'desc';
+  search: string;
+  filters: ClientFilters;
+  /** Rows of the current query; pages fetched so far by page number. */
+  total: number;
+  pages: ReadonlyMap<number, readonly LibraryDocument[]>;
+  /** Bumps whenever the query changes (the list scrolls to the top). */
+  queryVersion: number;
+  loading: boolean;
+  /** A client-side filter stopped reading after SCAN_LIMIT documents. */
+  scanPartial: boolean;
+  selection: Selection;
+  folders: LibraryFolderNode[];
+  /** The last failure, shown in a banner until dismissed. */
+  error: string | null;
+  /** A short confirmation ("3 documents moved to the trash"). */
+  notice: string | null;
+  /** Temporary ids the core renamed after a push: old -> new. */
+  remaps: ReadonlyMap<string, string>;
+}
+
+export interface LibraryActions {
+  setCollection(collection: Collection): void;
+  /** Sorting by the current column flips the order. */
+  sortBy(sort: DocumentSort): void;
+  setSearch(text: string): void;
+  setFilters(filters: ClientFilters): void;
+  ensureRange(start: number, end: number): void;
+  reload(): Promise<void>;
+  loadFolders(): Promise<void>;
+  docAt(index: number): LibraryDocument | undefined;
+  select(index: number, mods?: Modifiers): void;
+  selectIds(ids: string[]): void;
+  move(delta: number, extend?: boolean): void;
+  selectAllRows(): void;
+  selectedIds(): string[];
+  trash(ids: string[]): Promise<void>;
+  restore(ids: string[]): Promise<void>;
+  deleteForever(ids: string[]): Promise<void>;
+  emptyTrash(): Promise<number>;
+  setFlag(ids: string[], field: 'read' | 'starred' | 'confirmed', value: boolean): Promise<void>;
+  addToFolder(folderId: string, ids: string[]): Promise<void>;
+  removeFromFolder(folderId: string, ids: string[]): Promise<void>;
+  createFolder(name: string, parentId: string | null): Promise<string | undefined>;
+  renameFolder(id: string, name: string): Promise<void>;
+  moveFolder(id: string, parentId: string | null): Promise<void>;
+  deleteFolder(id: string): Promise<void>;
+  showError(message: string | null): void;
+  showNotice(message: string | null): void;
+  /** The id a document has now (it may have been renamed by a push). */
+  currentId(id: string): string;
+  /** The first id a document had here: a key that survives renames. */
+  originalId(id: string): string;
+}
+
+export type LibraryStore = StoreApi<LibraryState & LibraryActions>;
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+
+export function createLibraryStore(bridge: BridgeClient): LibraryStore {
+  let generation = 0;
+  const inflight = new Set<number>();
+  let visible: [number, number] = [0, PAGE_SIZE - 1];
+
+  return createStore<LibraryState & LibraryActions>()((set, get) => {
+    /** One page of the current (core-filtered) query at a raw offset. */
+    function fetchRaw(offset: number, limit: number): Promise<DocumentPage> {
+      const { collection, filters, search, sort, order } = get();
+      const filter = coreFilter(collection, filters);
+      const text = search.trim();
+      if (text) return bridge.call('documents.search', { ...filter, text: search, limit, offset });
+      return bridge.call('documents.list', { ...filter, sort, order, limit, offset });
+    }
+
+    /** Client filters: read the query page by page and keep the rows that pass. */
+    async function scan(gen: number): Promise<void> {
+      const { filters } = get();
+      const kept: LibraryDocument[] = [];
+      let offset = 0;
+      let total = Infinity;
+      while (offset < total && offset < SCAN_LIMIT) {
+        const page = await fetchRaw(offset, SCAN_PAGE);
+        if (gen !== generation) return;
+        total = page.total;
+        kept.push(...page.items.filter((d) => passesClientFilters(d, filters)));
+        if (page.items.length === 0) break;
+        offset += page.items.length;
+      }
+      const pages = new Map<number, LibraryDocument[]>();
+      for (let i = 0; i * PAGE_SIZE < kept.length; i++) pages.set(i, kept.slice(i * PAGE_SIZE, (i + 1) * PAGE_SIZE));
+      set({ total: kept.length, pages, loading: false, scanPartial: total > SCAN_LIMIT });
+    }
+
+    async function loadPage(pageNo: number, gen: number): Promise<void> {
+      inflight.add(pageNo);
+      try {
+        const page = await fetchRaw(pageNo * PAGE_SIZE, PAGE_SIZE);
+        if (gen !== generation) return;
+        const pages = new Map(get().pages);
+        pages.set(pageNo, page.items);
+        set({ pages, total: page.total, loading: false });
+      } catch (error) {
+        if (gen === generation) set({ error: (error as Error).message, loading: false });
+      } finally {
+        if (gen === generation) inflight.delete(pageNo);
+      }
+    }
+
+    /** Fetches the visible pages afresh; keeps the old rows on screen until they arrive. */
+    async function refresh(resetView: boolean, keepSelection = false): Promise<void> {
+      const gen = ++generation;
+      inflight.clear();
+      if (resetView) {
+        visible = [0, PAGE_SIZE - 1];
+        // A new sort shows the same documents: the selection stays (its row positions do not).
+        const selection = keepSelection ? { ids: get().selection.ids, anchor: null, cursor: null } : emptySelection;
+        set((s) => ({ pages: new Map(), total: 0, loading: true, scanPartial: false, selection, queryVersion: s.queryVersion + 1 }));
+      }
+      try {
+        if (hasClientFilters(get().filters)) {
+          set({ loading: true });
+          await scan(gen);
+          return;
+        }
+        const first = Math.floor(visible[0] / PAGE_SIZE);
+        const last = Math.floor(visible[1] / PAGE_SIZE);
+        const wanted = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+        wanted.forEach((p) => inflight.add(p));
+        const results = await Promise.all(wanted.map((p) => fetchRaw(p * PAGE_SIZE, PAGE_SIZE)));
+        if (gen !== generation) return;
+        const pages = new Map<number, LibraryDocument[]>();
+        wanted.forEach((p, i) => pages.set(p, results[i]!.items));
+        wanted.forEach((p) => inflight.delete(p));
+        const update: Partial<LibraryState> = { pages, total: results[results.length - 1]!.total, loading: false };
+        const found = followRenames(results.flatMap((r) => r.items));
+        if (found) Object.assign(update, found);
+        set(update);
+      } catch (error) {
+        if (gen === generation) set({ error: (error as Error).message, loading: false });
+      }
+    }
+
+    /**
+     * Runs a command; when it names a temporary id a push has just replaced, learns the new
+     * ids (the list and the folder tree reload) and runs it once more with them.
+     */
+    async function withCurrentIds<T>(run: (current: (id: string) => string) => Promise<T>): Promise<T> {
+      const current = (id: string) => get().currentId(id);
+      try {
+        return await run(current);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'not_found') throw error;
+        await Promise.all([refresh(false), get().loadFolders()]);
+        return run(current);
+      }
+    }
+
+    /** Runs a command on each id; reports how many failed, with the first reason. */
+    async function each(ids: string[], run: (id: string) => Promise<unknown>, done: (n: number) => string): Promise<number> {
+      let failed = 0;
+      let reason = '';
+      for (const id of ids) {
+        try {
+          await withCurrentIds((current) => run(current(id)));
+        } catch (error) {
+          failed++;
+          reason ||= (error as Error).message;
+        }
+      }
+      const ok = ids.length - failed;
+      if (failed) set({ error: `${plural(failed, 'document')} could not be changed: ${reason}` });
+      if (ok) set({ notice: done(ok) });
+      await refresh(false);
+      return ok;
+    }
+
+    const idAt = (index: number) => get().docAt(index)?.id;
+
+    /** Keeps the selection on documents whose temporary id the core just replaced. */
+    function followRenames(after: LibraryDocument[]): Partial<LibraryState> | undefined {
+      const { selection, pages, remaps } = get();
+      const before = new Map<string, LibraryDocument>();
+      for (const page of pages.values()) for (const d of page) before.set(d.id, d);
+      const found = findRemaps(selection.ids, before, after);
+      if (found.size === 0) return undefined;
+      const ids = new Set([...selection.ids].map((id) => found.get(id) ?? id));
+      return { selection: { ...selection, ids }, remaps: new Map([...remaps, ...found]) };
+    }
+
+    return {
+      collection: { kind: 'all' },
+      sort: 'added',
+      order: 'desc',
+      search: '',
+      filters: {},
+      total: 0,
+      pages: new Map(),
+      queryVersion: 0,
+      loading: true,
+      scanPartial: false,
+      selection: emptySelection,
+      folders: [],
+      error: null,
+      notice: null,
+      remaps: new Map(),
+
+      setCollection(collection) {
+        if (sameCollection(collection, get().collection)) return;
+        set({ collection });
+        void refresh(true);
+      },
+      sortBy(sort) {
+        const { sort: current, order } = get();
+        const next = sort === current ? (order === 'asc' ? 'desc' : 'asc') : sort === 'added' || sort === 'modified' || sort === 'year' ? 'desc' : 'asc';
+        set({ sort, order: next });
+        void refresh(true, true);
+      },
+      setSearch(text) {
+        if (text === get().search) return;
+        set({ search: text });
+        void refresh(true);
+      },
+      setFilters(filters) {
+        set({ filters });
+        void refresh(true);
+      },
+      ensureRange(start, end) {
+        visible = [start, end];
+        if (hasClientFilters(get().filters)) return;
+        const gen = generation;
+        const { pages } = get();
+        for (let p = Math.floor(start / PAGE_SIZE); p <= Math.floor(end / PAGE_SIZE); p++) {
+          if (!pages.has(p) && !inflight.has(p)) void loadPage(p, gen);
+        }
+      },
+      reload: () => refresh(false),
+      async loadFolders() {
+        try {
+          const folders = await bridge.call('folders.tree');
+          const found = findFolderRemaps(get().folders, folders);
+          if (found.size === 0) {
+            set({ folders });
+            return;
+          }
+          const { collection, filters } = get();
+          set({ folders, remaps: new Map([...get().remaps, ...found]) });
+          // The folder on screen was renamed: follow it without losing the view.
+          if (collection.kind === 'folder' && found.has(collection.id)) set({ collection: { kind: 'folder', id: found.get(collection.id)! } });
+          if (filters.folderId && found.has(filters.folderId)) set({ filters: { ...filters, folderId: found.get(filters.folderId)! } });
+        } catch (error) {
+          set({ error: (error as Error).message });
+        }
+      },
+      docAt(index) {
+        return get().pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+      },
+      select(index, mods) {
+        set({ selection: selectRow(get().selection, index, idAt, mods) });
+      },
+      selectIds(ids) {
+        set({ selection: { ids: new Set(ids), anchor: null, cursor: null } });
+      },
+      move(delta, extend) {
+        set({ selection: moveCursor(get().selection, delta, get().total, idAt, extend) });
+      },
+      selectAllRows() {
+        set({ selection: selectAll(get().total, idAt, get().selection) });
+      },
+      selectedIds() {
+        return [...get().selection.ids];
+      },
+
+      async trash(ids) {
+        await each(ids, (id) => bridge.call('documents.trash', { id }), (n) => `${plural(n, 'document')} moved to the trash`);
+        set({ selection: emptySelection });
+      },
+      async restore(ids) {
+        await each(ids, (id) => bridge.call('documents.restore', { id }), (n) => `${plural(n, 'document')} restored`);
+        set({ selection: emptySelection });
+      },
+      async deleteForever(ids) {
+        await each(ids, (id) => bridge.call('documents.delete', { id }), (n) => `${plural(n, 'document')} deleted for good`);
+        set({ selection: emptySelection });
+      },
+      async emptyTrash() {
+        const ids: string[] = [];
+        for (let offset = 0; ; offset += SCAN_PAGE) {
+          const page = await bridge.call('documents.list', { trashed: true, limit: SCAN_PAGE, offset });
+          ids.push(...page.items.map((d) => d.id));
+          if (page.items.length < SCAN_PAGE) break;
+        }
+        const done = await each(ids, (id) => bridge.call('documents.delete', { id }), (n) => `Trash emptied: ${plural(n, 'document')} deleted for good`);
+        set({ selection: emptySelection });
+        return done;
+      },
+      async setFlag(ids, field, value) {
+        const verb = field === 'read' ? (value ? 'marked read' : 'marked unread') : field === 'starred' ? (value ? 'starred' : 'unstarred') : value ? 'confirmed' : 'marked for review';
+        await each(ids, (id) => bridge.call('documents.update', { id, patch: { [field]: value } }), (n) => `${plural(n, 'document')} ${verb}`);
+      },
+      async addToFolder(folderId, ids) {
+        await each(ids, (documentId) => bridge.call('folders.addDocument', { folderId: get().currentId(folderId), documentId }), (n) => `${plural(n, 'document')} added to the folder`);
+      },
+      async removeFromFolder(folderId, ids) {
+        await each(ids, (documentId) => bridge.call('folders.removeDocument', { folderId: get().currentId(folderId), documentId }), (n) => `${plural(n, 'document')} removed from the folder`);
+      },
+      async createFolder(name, parentId) {
+        try {
+          const folder = await withCurrentIds((current) => bridge.call('folders.create', { name, parent_id: parentId === null ? null : current(parentId) }));
+          await get().loadFolders();
+          return folder.id;
+        } catch (error) {
+          set({ error: (error as Error).message });
+          return undefined;
+        }
+      },
+      async renameFolder(id, name) {
+        try {
+          await withCurrentIds((current) => bridge.call('folders.rename', { id: current(id), name }));
+          await get().loadFolders();
+        } catch (error) {
+          set({ error: (error as Error).message });
+        }
+      },
+      async moveFolder(id, parentId) {
+        try {
+          await withCurrentIds((current) => bridge.call('folders.move', { id: current(id), parentId: parentId === null ? null : current(parentId) }));
+          await get().loadFolders();
+        } catch (error) {
+          set({ error: (error as Error).message });
+        }
+      },
+      async deleteFolder(id) {
+        try {
+          await withCurrentIds((current) => bridge.call('folders.delete', { id: current(id) }));
+          const { collection } = get();
+          if (collection.kind === 'folder' && collection.id === get().currentId(id)) get().setCollection({ kind: 'all' });
+          await get().loadFolders();
+        } catch (error) {
+          set({ error: (error as Error).message });
+        }
+      },
+      showError(message) {
+        set({ error: message });
+      },
+      showNotice(message) {
+        set({ notice: message });
+      },
+      currentId(id) {
+        const { remaps } = get();
+        let current = id;
+        for (let hops = 0; remaps.has(current) && hops < 10; hops++) current = remaps.get(current)!;
+        return current;
+      },
+      originalId(id) {
+        for (const [from, to] of get().remaps) if (to === id) return from;
+        return id;
+      },
+    };
+  });
+}
