@@ -70,6 +70,8 @@ async function runBrowserMode(reason: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  const { ensureRendererBuilt } = await import('./rendererBuild.ts');
+  ensureRendererBuilt(root);
   const require = createRequire(import.meta.url);
   const decision = chooseStartMode({ electronBinary: findElectronBinary(() => require('electron')), env: process.env, platform: process.platform });
   if (decision.mode === 'electron') await runElectron(decision.binary);

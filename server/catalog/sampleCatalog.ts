@@ -3,12 +3,12 @@
 // installation has something to search. Tests skip it unless they ask for it.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ServiceContext } from '../context.ts';
 import { catalogStoreOf } from './catalogStore.ts';
 import { importFile, type FileImportReport } from './catalogImport.ts';
+import { resourcePath } from '../../shared/node/resourcesDir.ts';
 
-export const SAMPLE_CATALOG_DIR = fileURLToPath(new URL('../../resources/catalog/', import.meta.url));
+export const SAMPLE_CATALOG_DIR = resourcePath('catalog');
 const LOADED_KEY = 'catalog.sample_loaded';
 
 /**

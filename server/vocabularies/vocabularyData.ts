@@ -5,11 +5,10 @@ import { readFileSync } from 'node:fs';
 import type { AcademicStatusEntry, DisciplineListItem, IdentifierType, Institution, Location } from '../../shared/schemas/vocabulary.ts';
 import { InstitutionIndex } from './institutionIndex.ts';
 import { LocationIndex } from './locationIndex.ts';
-
-const RESOURCES = new URL('../../resources/vocabularies/', import.meta.url);
+import { resourcePath } from '../../shared/node/resourcesDir.ts';
 
 function readJson<T>(file: string): T {
-  return JSON.parse(readFileSync(new URL(file, RESOURCES), 'utf8')) as T;
+  return JSON.parse(readFileSync(resourcePath('vocabularies', file), 'utf8')) as T;
 }
 
 function once<T>(load: () => T): () => T {
