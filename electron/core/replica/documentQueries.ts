@@ -99,12 +99,14 @@ const bm25 = `bm25(documents_fts, ${SEARCH_COLUMNS.map(([, weight]) => weight).j
  * Ranking costs time per match: beyond this many (a two-letter prefix typed into a large
  * library matches most of it) results come in title order instead, which an index serves.
  */
-export const RANKED_MATCHES_MAX = 5000;
+export const RANKED_MATCHES_MAX = 2000;
 
 /**
  * Searches title, authors, source, abstract, keywords, tags, the note, annotation text and
  * PDF text, best match first (title hits weigh most). Accents and case do not matter; the
  * last word matches as a prefix; any input is safe (it is never read as query syntax).
+ * At most RANKED_MATCHES_MAX matches are ranked (bm25 costs time per match); a broader
+ * search lists its matches in title order.
  */
 export function searchDocuments(db: Db, text: string, query: SearchQuery = {}): LocalDocument[] {
   const match = toMatchQuery(text);
@@ -113,21 +115,33 @@ export function searchDocuments(db: Db, text: string, query: SearchQuery = {}): 
   const { join, clauses, params } = where(query);
   const all = { ...params, match, limit, offset };
   const matches = stmt(db, 'SELECT count(*) FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? LIMIT ?)').pluck().get(match, RANKED_MATCHES_MAX + 1) as number;
-  // The ranked form sorts (row number, score) pairs, not whole rows.
-  const rows = matches <= RANKED_MATCHES_MAX
-    ? stmt(db, `SELECT d.* FROM (SELECT rowid AS row_no, ${bm25} AS score FROM documents_fts WHERE documents_fts MATCH @match) f
+  if (matches <= RANKED_MATCHES_MAX) {
+    // The ranked form sorts (row number, score) pairs, not whole rows.
+    return (stmt(db, `SELECT d.* FROM (SELECT rowid AS row_no, ${bm25} AS score FROM documents_fts WHERE documents_fts MATCH @match) f
         JOIN documents d ON d.row_no = f.row_no ${join}
-        WHERE ${clauses.join(' AND ')} ORDER BY f.score, d.sort_title, d.id LIMIT @limit OFFSET @offset`).all(all)
-    : stmt(db, `SELECT d.* FROM documents d ${join}
-        WHERE ${clauses.join(' AND ')} AND d.row_no IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH @match)
-        ORDER BY d.sort_title, d.id LIMIT @limit OFFSET @offset`).all(all);
-  return (rows as DocumentRow[]).map(toLocalDocument);
+        WHERE ${clauses.join(' AND ')} ORDER BY f.score, d.sort_title, d.id LIMIT @limit OFFSET @offset`).all(all) as DocumentRow[]).map(toLocalDocument);
+  }
+  // Many matches: title order, which the title index serves; the matches are listed once.
+  return (stmt(db, `SELECT d.* FROM documents d ${join}
+      WHERE ${clauses.join(' AND ')} AND d.row_no IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH @match)
+      ORDER BY d.sort_title, d.id LIMIT @limit OFFSET @offset`).all(all) as DocumentRow[]).map(toLocalDocument);
 }
 
-export function countSearchResults(db: Db, text: string, filter: DocumentFilter = {}): number {
+export interface SearchCountOptions extends DocumentFilter {
+  /**
+   * Count no further than this: the answer is then at most atMost + 1, which the search box
+   * shows as "1,000+" (counting every match of a common word costs time per match).
+   */
+  atMost?: number;
+}
+
+export function countSearchResults(db: Db, text: string, filter: SearchCountOptions = {}): number {
   const match = toMatchQuery(text);
   if (match === null) return 0;
   const { join, clauses, params } = where(filter);
-  return stmt(db, `SELECT count(*) FROM documents_fts JOIN documents d ON d.row_no = documents_fts.rowid ${join}
-    WHERE documents_fts MATCH @match AND ${clauses.join(' AND ')}`).pluck().get({ ...params, match }) as number;
+  const matching = `SELECT 1 FROM documents_fts JOIN documents d ON d.row_no = documents_fts.rowid ${join}
+    WHERE documents_fts MATCH @match AND ${clauses.join(' AND ')}`;
+  if (filter.atMost === undefined) return stmt(db, `SELECT count(*) FROM (${matching})`).pluck().get({ ...params, match }) as number;
+  if (!Number.isInteger(filter.atMost) || filter.atMost < 0) throw invalid('atMost must be a whole number, 0 or more', 'atMost');
+  return stmt(db, `SELECT count(*) FROM (${matching} LIMIT @cap)`).pluck().get({ ...params, match, cap: filter.atMost + 1 }) as number;
 }

@@ -82,15 +82,37 @@ export interface PendingState {
   fields: Set<string>;
 }
 
+/** The state of a row without outbox entries. */
+export function emptyState(): PendingState {
+  return { created: false, deleted: false, trashChange: false, fields: new Set() };
+}
+
+function addEntry(state: PendingState, entry: OutboxEntry): void {
+  if (entry.op === 'create') state.created = true;
+  else if (entry.op === 'delete') state.deleted = true;
+  else if (entry.op === 'trash' || entry.op === 'restore') state.trashChange = true;
+  else if (entry.op === 'update') for (const field of entry.changed ?? []) state.fields.add(field);
+}
+
 export function pendingState(db: Db, kind: EntityKind, id: string): PendingState {
-  const state: PendingState = { created: false, deleted: false, trashChange: false, fields: new Set() };
-  for (const entry of entriesOf(db, kind, id)) {
-    if (entry.op === 'create') state.created = true;
-    else if (entry.op === 'delete') state.deleted = true;
-    else if (entry.op === 'trash' || entry.op === 'restore') state.trashChange = true;
-    else if (entry.op === 'update') for (const field of entry.changed ?? []) state.fields.add(field);
-  }
+  const state = emptyState();
+  for (const entry of entriesOf(db, kind, id)) addEntry(state, entry);
   return state;
+}
+
+/**
+ * The pending state of many rows with one query (a pulled page): rows without outbox
+ * entries are left out of the map; their state is the empty one.
+ */
+export function pendingStates(db: Db, kind: EntityKind, ids: readonly string[]): Map<string, PendingState> {
+  const states = new Map<string, PendingState>();
+  const rows = stmt(db, 'SELECT * FROM outbox WHERE kind = ? AND entity_id IN (SELECT value FROM json_each(?)) ORDER BY seq').all(kind, JSON.stringify(ids)) as OutboxRow[];
+  for (const row of rows) {
+    let state = states.get(row.entity_id);
+    if (!state) states.set(row.entity_id, (state = emptyState()));
+    addEntry(state, toEntry(row));
+  }
+  return states;
 }
 
 export function listOutbox(db: Db, limit = 1000): OutboxEntry[] {

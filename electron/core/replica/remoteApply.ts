@@ -2,16 +2,17 @@
 // with a pending local change keeps the local value (the sync engine merges it when it
 // pushes), and a row whose local deletion is pending is not brought back.
 import type { Db } from './database.ts';
-import { ANNOTATION_EDITABLE_FIELDS, readAnnotationRow, toLocalAnnotation, writeAnnotation } from './annotationRows.ts';
+import { ANNOTATION_EDITABLE_FIELDS, readAnnotationRow, toLocalAnnotation, writeAnnotation, type AnnotationRow } from './annotationRows.ts';
 import { saveBaseCopy } from './baseCopies.ts';
-import { pickDocumentFields, readDocumentRow, storedDocument, writeDocument } from './documentRows.ts';
+import { pickDocumentFields, readDocumentRow, storedDocument, writeDocument, type DocumentRow } from './documentRows.ts';
 import { invalid } from './errors.ts';
 import { readFileRow, refreshFileAttached } from './fileRows.ts';
+import { isBulkLoading } from './bulkLoad.ts';
 import { readFolderRow } from './folderRows.ts';
 import { forgetBookkeeping, forgetDependentsOfDocument } from './localRecords.ts';
-import { forgetEntity, pendingState, type PendingState } from './outbox.ts';
+import { emptyState, forgetEntity, pendingState, pendingStates, type PendingState } from './outbox.ts';
 import { TABLE_OF } from './remapId.ts';
-import { reindexDocument } from './searchIndex.ts';
+import { reindexDocument, reindexDocuments } from './searchIndex.ts';
 import { inTransaction, now, stmt } from './statements.ts';
 import { setWatermark } from './syncState.ts';
 import type { EntityKind, LocalAnnotation, Watermark } from './types.ts';
@@ -43,12 +44,61 @@ function keepPending<T extends Record<string, unknown>>(remote: T, local: Record
   return merged as T;
 }
 
-function applyDocument(db: Db, json: ServerJson, options: ApplyOptions): ApplyResult {
+/**
+ * What applying rows reads about them: one row at a time, or prefetched for a whole page
+ * with one query per kind of lookup. Search entries of the documents a page touched are
+ * rebuilt once each when the page is done (`flush`).
+ */
+interface Lookups {
+  pending(id: string): PendingState;
+  document(id: string): DocumentRow | undefined;
+  annotation(id: string): AnnotationRow | undefined;
+  /** A row was written: a prefetched copy of it is stale. */
+  written(kind: 'document' | 'annotation', id: string): void;
+  reindex(documentId: string): void;
+  flush(): void;
+}
+
+function rowLookups(db: Db, kind: EntityKind): Lookups {
+  return {
+    pending: (id) => pendingState(db, kind, id),
+    document: (id) => readDocumentRow(db, id),
+    annotation: (id) => readAnnotationRow(db, id),
+    written: () => undefined,
+    reindex: (documentId) => reindexDocument(db, documentId),
+    flush: () => undefined,
+  };
+}
+
+function pageLookups(db: Db, kind: 'document' | 'annotation', rows: readonly ServerJson[]): Lookups {
+  const ids = rows.map((r) => r.id as string);
+  const pending = pendingStates(db, kind, ids);
+  const documentIds = kind === 'document' ? ids : [...new Set(rows.map((r) => str(r.document_id)).filter((id): id is string => id !== null))];
+  const documents = new Map<string, DocumentRow | undefined>(documentIds.map((id) => [id, undefined]));
+  for (const row of stmt(db, 'SELECT * FROM documents WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(documentIds)) as DocumentRow[]) documents.set(row.id, row);
+  const annotations = new Map<string, AnnotationRow | undefined>();
+  if (kind === 'annotation') {
+    for (const id of ids) annotations.set(id, undefined);
+    for (const row of stmt(db, 'SELECT * FROM annotations WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as AnnotationRow[]) annotations.set(row.id, row);
+  }
+  const touched = new Set<string>();
+  return {
+    pending: (id) => pending.get(id) ?? emptyState(),
+    document: (id) => (documents.has(id) ? documents.get(id) : readDocumentRow(db, id)),
+    annotation: (id) => (annotations.has(id) ? annotations.get(id) : readAnnotationRow(db, id)),
+    written: (what, id) => void (what === 'document' ? documents : annotations).delete(id),
+    reindex: (documentId) => void touched.add(documentId),
+    // During a bulk load the search index is built once, at its end.
+    flush: () => (isBulkLoading(db) ? undefined : reindexDocuments(db, touched)),
+  };
+}
+
+function applyDocument(db: Db, json: ServerJson, options: ApplyOptions, lookups: Lookups): ApplyResult {
   const id = json.id as string;
   saveBaseCopy(db, 'document', json);
-  const pending = pendingState(db, 'document', id);
+  const pending = lookups.pending(id);
   if (pending.deleted) return 'skipped';
-  const row = readDocumentRow(db, id);
+  const row = lookups.document(id);
   const remote = pickDocumentFields(json);
   const server = {
     id, group_id: str(json.group_id), profile_id: str(json.profile_id), created: str(json.created), last_modified: str(json.last_modified),
@@ -69,7 +119,8 @@ function applyDocument(db: Db, json: ServerJson, options: ApplyOptions): ApplyRe
       added_local: server.created ?? time, modified_local: server.last_modified ?? time,
     });
   }
-  reindexDocument(db, id);
+  lookups.written('document', id);
+  lookups.reindex(id);
   return 'applied';
 }
 
@@ -88,28 +139,31 @@ function applyFolder(db: Db, json: ServerJson): ApplyResult {
   return 'applied';
 }
 
-function applyAnnotation(db: Db, json: ServerJson): ApplyResult {
+const ANNOTATION_STORED_FIELDS = new Set<string>(['id', 'document_id', 'type', 'profile_id', 'group_id', 'created', 'last_modified', ...ANNOTATION_EDITABLE_FIELDS]);
+
+function applyAnnotation(db: Db, json: ServerJson, lookups: Lookups): ApplyResult {
   const id = json.id as string;
   const documentId = str(json.document_id);
   // An annotation of a document this replica does not hold (yet) cannot be stored.
-  if (!documentId || !readDocumentRow(db, documentId)) return 'skipped';
+  if (!documentId || !lookups.document(documentId)) return 'skipped';
   saveBaseCopy(db, 'annotation', json);
-  const pending = pendingState(db, 'annotation', id);
+  const pending = lookups.pending(id);
   if (pending.deleted) return 'skipped';
-  const row = readAnnotationRow(db, id);
+  const row = lookups.annotation(id);
   const remote: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(json)) if (value !== null && value !== undefined) remote[field] = value;
   const local = row ? (toLocalAnnotation(row) as unknown as Record<string, unknown>) : {};
   const merged = keepPending(remote, local, pending);
   for (const field of Object.keys(merged)) {
-    if (!['id', 'document_id', 'type', 'profile_id', 'group_id', 'created', 'last_modified', ...ANNOTATION_EDITABLE_FIELDS].includes(field)) delete merged[field];
+    if (!ANNOTATION_STORED_FIELDS.has(field)) delete merged[field];
   }
   merged.privacy_level ??= 'private';
   merged.type ??= 'note';
   const time = now();
   writeAnnotation(db, merged as unknown as LocalAnnotation, row?.added_local ?? str(json.created) ?? time, pending.fields.size && row ? row.modified_local : (str(json.last_modified) ?? time));
-  reindexDocument(db, documentId);
-  if (row && row.document_id !== documentId) reindexDocument(db, row.document_id);
+  lookups.written('annotation', id);
+  lookups.reindex(documentId);
+  if (row && row.document_id !== documentId) lookups.reindex(row.document_id);
   return 'applied';
 }
 
@@ -131,20 +185,22 @@ function applyFile(db: Db, json: ServerJson): ApplyResult {
   return 'applied';
 }
 
-const appliers: Record<EntityKind, (db: Db, json: ServerJson, options: ApplyOptions) => ApplyResult> = {
-  document: applyDocument,
-  folder: applyFolder,
-  annotation: applyAnnotation,
-  file: applyFile,
-};
-
-function applyOne(db: Db, kind: EntityKind, json: ServerJson, options: ApplyOptions): ApplyResult {
+function checkId(kind: EntityKind, json: ServerJson): void {
   if (typeof json !== 'object' || json === null || typeof json.id !== 'string' || !json.id) throw invalid(`A ${kind} from the service has no id`);
-  return appliers[kind](db, json, options);
+}
+
+function applyOne(db: Db, kind: EntityKind, json: ServerJson, options: ApplyOptions, lookups: Lookups): ApplyResult {
+  checkId(kind, json);
+  switch (kind) {
+    case 'document': return applyDocument(db, json, options, lookups);
+    case 'annotation': return applyAnnotation(db, json, lookups);
+    case 'folder': return applyFolder(db, json);
+    case 'file': return applyFile(db, json);
+  }
 }
 
 export function applyRemote(db: Db, kind: EntityKind, json: ServerJson, options: ApplyOptions = {}): ApplyResult {
-  return inTransaction(db, () => applyOne(db, kind, json, options));
+  return inTransaction(db, () => applyOne(db, kind, json, options, rowLookups(db, kind)));
 }
 
 /** Applies one page in one transaction, and advances the watermark with it when given. */
@@ -154,10 +210,15 @@ export function applyRemoteBatch(
   return inTransaction(db, () => {
     const skipped: string[] = [];
     let applied = 0;
+    for (const json of rows) checkId(kind, json);
+    // Documents and annotations come by the thousand: their lookups are made for the whole
+    // page, and each touched document's search entry is rebuilt once, after the page.
+    const lookups = kind === 'document' || kind === 'annotation' ? pageLookups(db, kind, rows) : rowLookups(db, kind);
     for (const json of rows) {
-      if (applyOne(db, kind, json, options) === 'applied') applied++;
+      if (applyOne(db, kind, json, options, lookups) === 'applied') applied++;
       else skipped.push(json.id as string);
     }
+    lookups.flush();
     if (options.watermark) setWatermark(db, options.watermark.collection, options.watermark.scope, options.watermark);
     return { applied, skipped };
   });

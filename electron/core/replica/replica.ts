@@ -5,10 +5,11 @@ import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import type { FolderCreate, FolderPatch } from '../../../shared/schemas/folder.ts';
 import { createAnnotation, deleteAnnotation, listAnnotations, updateAnnotation, type NewAnnotation } from './annotationWrites.ts';
 import { getBaseCopy } from './baseCopies.ts';
+import { beginBulkLoad, finishBulkLoad } from './bulkLoad.ts';
 import { dropPendingField, listConflicts, recordConflict, resolveConflict } from './conflicts.ts';
 import { recreateRow } from './syncRepairs.ts';
 import { openDatabase, type Db } from './database.ts';
-import { countDocuments, countSearchResults, getDocument, listDocuments, searchDocuments, type DocumentFilter, type DocumentListQuery, type SearchQuery } from './documentQueries.ts';
+import { countDocuments, countSearchResults, getDocument, listDocuments, searchDocuments, type DocumentFilter, type DocumentListQuery, type SearchCountOptions, type SearchQuery } from './documentQueries.ts';
 import { createDocument, deleteDocument, restoreDocument, setDocumentFulltext, trashDocument, updateDocument, type NewDocument } from './documentWrites.ts';
 import { readField, writeField } from './entityFields.ts';
 import { addFile, filesAwaitingUpload, listFiles, removeFile, setFileLocalPath, type NewFile } from './fileWrites.ts';
@@ -26,6 +27,8 @@ import type { Conflict, ConflictResolution, EntityKind, Watermark } from './type
 
 export function openReplica(file: string) {
   const db: Db = openDatabase(file);
+  // A bulk load stopped by a crash or a quit: the indexes are built before anything reads.
+  finishBulkLoad(db);
   return {
     db,
     close: (): void => void db.close(),
@@ -41,7 +44,7 @@ export function openReplica(file: string) {
     listDocuments: (query?: DocumentListQuery) => listDocuments(db, query),
     countDocuments: (filter?: DocumentFilter) => countDocuments(db, filter),
     searchDocuments: (text: string, query?: SearchQuery) => searchDocuments(db, text, query),
-    countSearchResults: (text: string, filter?: DocumentFilter) => countSearchResults(db, text, filter),
+    countSearchResults: (text: string, filter?: SearchCountOptions) => countSearchResults(db, text, filter),
 
     // Folders
     createFolder: (input: FolderCreate) => createFolder(db, input),
@@ -77,6 +80,8 @@ export function openReplica(file: string) {
     remapId: (kind: EntityKind, localId: string, serverId: string) => remapId(db, kind, localId, serverId),
 
     // For the sync engine: pulls
+    beginBulkLoad: () => beginBulkLoad(db),
+    finishBulkLoad: () => finishBulkLoad(db),
     applyRemote: (kind: EntityKind, json: ServerJson, options?: ApplyOptions) => applyRemote(db, kind, json, options),
     applyRemoteBatch: (kind: EntityKind, rows: readonly ServerJson[], options?: ApplyOptions & { watermark?: WatermarkUpdate }) => applyRemoteBatch(db, kind, rows, options),
     applyRemoteDeletion: (kind: EntityKind, id: string) => applyRemoteDeletion(db, kind, id),

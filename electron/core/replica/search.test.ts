@@ -102,3 +102,32 @@ describe('very broad searches', () => {
     expect(ids('common 00007')).toEqual(['d7']);
   });
 });
+
+describe('searches with many matches', () => {
+  it('give the matches in title order whether they are dense or sparse, and long prefixes too', async () => {
+    const { RANKED_MATCHES_MAX } = await import('./documentQueries.ts');
+    const n = RANKED_MATCHES_MAX * 3;
+    // every document says "common"; one in 40 also "sparse", which the trash is full of
+    const rows = Array.from({ length: n }, (_, i) => serverDocument(`d${i}`, {
+      title: `Title ${String((i * 7919) % n).padStart(5, '0')} common${i % 40 === 0 ? ' sparse' : ''}`,
+      abstract: i % 2 ? 'photosynthesis' : 'photosynthetic',
+    }));
+    r.applyRemoteBatch('document', rows);
+    r.applyRemoteBatch('document', Array.from({ length: RANKED_MATCHES_MAX }, (_, i) => serverDocument(`t${i}`, { title: 'Sparse' })), { trashed: true });
+    const titleOrder = (keep: (i: number) => boolean) => rows.filter((_, i) => keep(i)).sort((x, y) => (String(x.title) < String(y.title) ? -1 : 1)).map((d) => d.id);
+    expect(ids('common', { limit: 20 })).toEqual(titleOrder(() => true).slice(0, 20));
+    expect(ids('com', { limit: 20, offset: 40 })).toEqual(titleOrder(() => true).slice(40, 60));
+    expect(ids('common spa', { limit: 30 })).toEqual(titleOrder((i) => i % 40 === 0).slice(0, 30));
+    expect(ids('photosynth', { limit: 10 })).toEqual(titleOrder(() => true).slice(0, 10));
+    expect(ids('photosynthesis ', { limit: 10 })).toEqual(titleOrder((i) => i % 2 === 1).slice(0, 10));
+    expect(ids('sparse', { trashed: true, limit: 5 })).toEqual(['t0', 't1', 't10', 't100', 't1000']);
+  });
+
+  it('can be counted up to a bound', () => {
+    r.applyRemoteBatch('document', Array.from({ length: 30 }, (_, i) => serverDocument(`d${i}`, { title: 'Moss' })));
+    expect(r.countSearchResults('moss')).toBe(30);
+    expect(r.countSearchResults('moss', { atMost: 10 })).toBe(11);
+    expect(r.countSearchResults('moss', { atMost: 100 })).toBe(30);
+    expect(() => r.countSearchResults('moss', { atMost: -1 })).toThrow(/atMost/);
+  });
+});

@@ -21,16 +21,16 @@ export const SEARCH_COLUMNS = [
 const people = (list: DocumentFields['authors']) =>
   (list ?? []).map((p) => [p.first_name, p.last_name].filter(Boolean).join(' ')).join('; ');
 
-/** Rewrites the index entry of one document from what the replica holds now. */
-export function reindexDocument(db: Db, documentId: string): void {
-  const row = stmt(db, 'SELECT row_no, data FROM documents WHERE id = ?').get(documentId) as { row_no: number; data: string } | undefined;
-  if (!row) return;
-  const data = JSON.parse(row.data) as DocumentFields;
-  const notes = stmt(db, `SELECT type, text FROM annotations WHERE document_id = ? AND text IS NOT NULL`).all(documentId) as { type: string; text: string }[];
-  const fulltext = stmt(db, 'SELECT text FROM document_fulltext WHERE document_id = ?').get(documentId) as { text: string } | undefined;
-  stmt(db, 'DELETE FROM documents_fts WHERE rowid = ?').run(row.row_no);
+interface Notes {
+  type: string;
+  text: string;
+}
+
+/** Writes the index entry of one document (row number, fields, its annotations, its PDF text). */
+function writeEntry(db: Db, rowNo: number, data: DocumentFields, notes: readonly Notes[], fulltext: string | undefined): void {
+  stmt(db, 'DELETE FROM documents_fts WHERE rowid = ?').run(rowNo);
   stmt(db, `INSERT INTO documents_fts (rowid, ${SEARCH_COLUMNS.map(([c]) => c).join(', ')}) VALUES (${SEARCH_COLUMNS.map(() => '?').join(', ')}, ?)`).run(
-    row.row_no,
+    rowNo,
     data.title ?? '',
     people(data.authors),
     data.source ?? '',
@@ -39,8 +39,41 @@ export function reindexDocument(db: Db, documentId: string): void {
     (data.tags ?? []).join('; '),
     notes.filter((n) => n.type === 'note').map((n) => n.text).join('\n'),
     notes.filter((n) => n.type !== 'note').map((n) => n.text).join('\n'),
-    fulltext?.text ?? '',
+    fulltext ?? '',
   );
+}
+
+/** Rewrites the index entry of one document from what the replica holds now. */
+export function reindexDocument(db: Db, documentId: string): void {
+  const row = stmt(db, 'SELECT row_no, data FROM documents WHERE id = ?').get(documentId) as { row_no: number; data: string } | undefined;
+  if (!row) return;
+  const notes = stmt(db, `SELECT type, text FROM annotations WHERE document_id = ? AND text IS NOT NULL ORDER BY rowid`).all(documentId) as Notes[];
+  const fulltext = stmt(db, 'SELECT text FROM document_fulltext WHERE document_id = ?').get(documentId) as { text: string } | undefined;
+  writeEntry(db, row.row_no, JSON.parse(row.data) as DocumentFields, notes, fulltext?.text);
+}
+
+/**
+ * Rewrites the index entries of many documents (a pulled page) with three queries for all
+ * of them instead of three per document; the entries are the same as reindexDocument's.
+ */
+export function reindexDocuments(db: Db, documentIds: Iterable<string>): void {
+  const ids = JSON.stringify([...new Set(documentIds)]);
+  const rows = stmt(db, 'SELECT row_no, id, data FROM documents WHERE id IN (SELECT value FROM json_each(?))').all(ids) as { row_no: number; id: string; data: string }[];
+  if (!rows.length) return;
+  const notes = new Map<string, Notes[]>();
+  for (const note of stmt(db, `SELECT document_id, type, text FROM annotations
+    WHERE document_id IN (SELECT value FROM json_each(?)) AND text IS NOT NULL ORDER BY document_id, rowid`).all(ids) as (Notes & { document_id: string })[]) {
+    let list = notes.get(note.document_id);
+    if (!list) notes.set(note.document_id, (list = []));
+    list.push(note);
+  }
+  const fulltexts = new Map(
+    (stmt(db, 'SELECT document_id, text FROM document_fulltext WHERE document_id IN (SELECT value FROM json_each(?))').all(ids) as { document_id: string; text: string }[])
+      .map((f) => [f.document_id, f.text]),
+  );
+  // In row order: the index appends instead of inserting into the middle of its segments.
+  rows.sort((a, b) => a.row_no - b.row_no);
+  for (const row of rows) writeEntry(db, row.row_no, JSON.parse(row.data) as DocumentFields, notes.get(row.id) ?? [], fulltexts.get(row.id));
 }
 
 /**

@@ -46,6 +46,9 @@ export async function* pipelinedPages<T>(
   while (pending) {
     const page: FetchedPage<T> = await pending;
     pending = page.next ? start(page.next) : undefined;
+    // fetch() sends its request a few promise turns later: let it go out before the caller
+    // applies this page synchronously, or the service would wait for the apply.
+    if (pending) await new Promise<void>((resolve) => setImmediate(resolve));
     yield page;
   }
 }

@@ -112,16 +112,26 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const libraries = await pullLibraries(ctx);
       const decision = massDecision;
       let held: MassDeletion | undefined;
-      for (const library of libraries) await pullDocuments(ctx, library);
-      for (const library of libraries) {
-        ctx.massDeletion = undefined;
-        await pullDocumentRemovals(ctx, library, decision);
-        held ??= ctx.massDeletion;
-      }
-      for (const library of libraries) {
-        await pullFolders(ctx, library);
-        await pullFiles(ctx, library);
-        await pullAnnotations(ctx, library);
+      // The first sync of an empty replica builds its indexes once, at the end (bulkLoad.ts),
+      // also when it stops early: the next run goes on from the watermarks.
+      const bulk = replica.beginBulkLoad();
+      try {
+        for (const library of libraries) await pullDocuments(ctx, library);
+        for (const library of libraries) {
+          ctx.massDeletion = undefined;
+          await pullDocumentRemovals(ctx, library, decision);
+          held ??= ctx.massDeletion;
+        }
+        for (const library of libraries) {
+          await pullFolders(ctx, library);
+          await pullFiles(ctx, library);
+          await pullAnnotations(ctx, library);
+        }
+      } finally {
+        if (bulk) {
+          if (replica.db.open) emit({ progress: { phase: 'indexing', done: 0 } });
+          if (replica.db.open) replica.finishBulkLoad();
+        }
       }
       // Merges, rows created again and resolutions made during the pull go out now.
       if (replica.countOutbox() > 0) await pushOutbox(ctx);

@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempReplica, serverDocument, SERVER_TIME, LATER, type TempReplica } from './testing.ts';
+import type { Replica } from './replica.ts';
+
+let a: TempReplica;
+let b: TempReplica;
+beforeEach(() => {
+  a = tempReplica();
+  b = tempReplica();
+});
+afterEach(() => {
+  a.dispose();
+  b.dispose();
+});
+
+const note = (id: string, documentId: string, text: string, fields: Record<string, unknown> = {}) =>
+  ({ id, type: 'note', document_id: documentId, text, privacy_level: 'private', created: SERVER_TIME, last_modified: SERVER_TIME, ...fields });
+
+/** Everything a pull writes: rows, base copies and the search index's per-column sizes. */
+function state(r: Replica) {
+  const all = (sql: string) => r.db.prepare(sql).all();
+  return {
+    documents: all('SELECT * FROM documents ORDER BY id'),
+    annotations: all('SELECT id, document_id, type, text, privacy_level, created, last_modified, modified_local FROM annotations ORDER BY id'),
+    baseCopies: all('SELECT * FROM base_copies ORDER BY kind, id'),
+    searchIndex: all('SELECT id, sz FROM documents_fts_docsize ORDER BY id'),
+  };
+}
+
+/** The same local edits in both replicas, made before the pull. */
+function prepare(r: Replica): void {
+  r.applyRemoteBatch('document', [serverDocument('d1', { abstract: 'old' }), serverDocument('d2'), serverDocument('d3')]);
+  r.applyRemoteBatch('annotation', [note('n1', 'd1', 'first thoughts on lichens')]);
+  r.updateDocument('d1', { title: 'Mine' });
+  r.deleteDocument('d2');
+  r.updateAnnotation('n1', { text: 'my own note' });
+}
+
+describe('applyRemoteBatch (one page at a time)', () => {
+  const page = [
+    serverDocument('d1', { title: 'Theirs', abstract: 'new abstract on mosses', last_modified: LATER }),
+    serverDocument('d2', { title: 'Back from the dead', last_modified: LATER }),
+    serverDocument('d4', { title: 'Glaciers', authors: [{ last_name: 'Müller', first_name: 'Ana' }], tags: ['ice'] }),
+    serverDocument('d4', { title: 'Glaciers, second version', last_modified: LATER }),
+  ];
+  const notes = [
+    note('n1', 'd1', 'their note', { privacy_level: 'group', last_modified: LATER }),
+    note('n2', 'd4', 'crevasses and moraines'),
+    note('n3', 'd3', 'moved soon'),
+    note('n3', 'd4', 'moved to d4', { last_modified: LATER }),
+    note('n4', 'unknown', 'of a document not here'),
+  ];
+
+  it('writes the same rows, base copies and search entries as applying row by row', () => {
+    prepare(a.replica);
+    prepare(b.replica);
+    for (const row of page) a.replica.applyRemote('document', row);
+    for (const row of notes) a.replica.applyRemote('annotation', row);
+    expect(b.replica.applyRemoteBatch('document', page)).toEqual({ applied: 3, skipped: ['d2'] });
+    expect(b.replica.applyRemoteBatch('annotation', notes)).toEqual({ applied: 4, skipped: ['n4'] });
+    const expected = state(a.replica);
+    const actual = state(b.replica);
+    // modified_local of a row edited here is this machine's "now", which differs between the two
+    const noClock = (rows: unknown[]) => rows.map((x) => ({ ...(x as object), modified_local: undefined }));
+    const withoutClock = (s: ReturnType<typeof state>) => ({ ...s, documents: noClock(s.documents), annotations: noClock(s.annotations) });
+    expect(withoutClock(actual)).toEqual(withoutClock(expected));
+    expect(actual.documents).toHaveLength(3);
+  });
+
+  it('keeps pending local fields and deletions, and search sees the merged rows', () => {
+    prepare(b.replica);
+    b.replica.applyRemoteBatch('document', page);
+    b.replica.applyRemoteBatch('annotation', notes);
+    const r = b.replica;
+    expect(r.getDocument('d1')).toMatchObject({ title: 'Mine', abstract: 'new abstract on mosses', last_modified: LATER });
+    expect(r.getDocument('d2')).toBeUndefined();
+    expect(r.getDocument('d4')?.title).toBe('Glaciers, second version');
+    expect(r.listAnnotations('d1')[0]).toMatchObject({ text: 'my own note', privacy_level: 'group' });
+    expect(r.listAnnotations('d4').map((n) => n.id).sort()).toEqual(['n2', 'n3']);
+    expect(r.getBaseCopy('document', 'd1')?.json.title).toBe('Theirs');
+    const ids = (text: string) => r.searchDocuments(text).map((d) => d.id);
+    expect(ids('mine')).toEqual(['d1']);
+    expect(ids('theirs')).toEqual([]);
+    expect(ids('mosses')).toEqual(['d1']);
+    expect(ids('moraines')).toEqual(['d4']);
+    expect(ids('moved')).toEqual(['d4']);
+    expect(ids('second')).toEqual(['d4']);
+    expect(r.listOutbox().map((e) => [e.entity_id, e.op])).toEqual([['d1', 'update'], ['d2', 'delete'], ['n1', 'update']]);
+  });
+});
+
+describe('bulk load (the first sync of an empty replica)', () => {
+  const indexes = (r: Replica) => r.db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name`).all();
+  const docs = Array.from({ length: 30 }, (_, i) => serverDocument(`d${i}`, { title: `Paper ${i} about ${i % 2 ? 'glaciers' : 'lichens'}` }));
+
+  it('defers the indexes and builds them, with the search index, when it finishes', () => {
+    const fresh = indexes(b.replica);
+    const r = a.replica;
+    expect(r.beginBulkLoad()).toBe(true);
+    expect(indexes(r).length).toBeLessThan(fresh.length);
+    r.applyRemoteBatch('document', docs.slice(0, 20));
+    r.applyRemoteBatch('document', docs.slice(20));
+    r.applyRemoteBatch('annotation', [note('n1', 'd3', 'seen at the moraine')]);
+    const local = r.createDocument({ title: 'Local glaciers draft' });
+    expect(r.listDocuments({ limit: 3 }).map((d) => d.title)).toEqual(['Local glaciers draft', 'Paper 0 about lichens', 'Paper 1 about glaciers']);
+    r.finishBulkLoad();
+    expect(indexes(r)).toEqual(fresh);
+    expect(r.countSearchResults('glaciers')).toBe(16);
+    expect(r.searchDocuments('moraine').map((d) => d.id)).toEqual(['d3']);
+    expect(r.searchDocuments('draft').map((d) => d.id)).toEqual([local.id]);
+    // the same index as applying the pages in a replica that never bulk-loaded
+    b.replica.applyRemoteBatch('document', docs);
+    b.replica.applyRemoteBatch('annotation', [note('n1', 'd3', 'seen at the moraine')]);
+    const sizes = (x: Replica) => x.db.prepare('SELECT s.sz FROM documents_fts_docsize s JOIN documents d ON d.row_no = s.id WHERE d.id LIKE ? ORDER BY d.id').all('d%');
+    expect(sizes(r)).toEqual(sizes(b.replica));
+  });
+
+  it('starts only on an empty replica', () => {
+    a.replica.applyRemote('document', serverDocument('d1'));
+    expect(a.replica.beginBulkLoad()).toBe(false);
+    expect(indexes(a.replica)).toEqual(indexes(b.replica));
+  });
+
+  it('a load stopped by a crash is finished when the file is opened again', () => {
+    expect(a.replica.beginBulkLoad()).toBe(true);
+    a.replica.applyRemoteBatch('document', docs);
+    const r = a.reopen();
+    expect(indexes(r)).toEqual(indexes(b.replica));
+    expect(r.countSearchResults('lichens')).toBe(15);
+    expect(r.beginBulkLoad()).toBe(false);
+  });
+});

@@ -1,0 +1,70 @@
+// The first sync of an empty library writes 100,000s of rows. Keeping seven sort indexes
+// and the full-text index up to date row by row makes every page commit rewrite thousands
+// of scattered index pages; building them once from the finished tables is many times
+// cheaper. So while a bulk load runs the sort indexes are absent and the search index is
+// not written; finishing it creates the indexes and builds the search index in one pass.
+//
+// The state is the schema itself: the indexes are dropped in one transaction and created
+// again (with the whole search index) in another, so "an index is missing" means "a bulk
+// load did not finish" — after a crash, opening the file finishes it.
+import type { Db } from './database.ts';
+import { reindexDocuments } from './searchIndex.ts';
+import { stmt } from './statements.ts';
+
+/** The indexes a bulk load defers, exactly as migrations/0001-initial.ts creates them. */
+export const DEFERRED_INDEXES: ReadonlyArray<readonly [name: string, definition: string]> = [
+  ['documents_by_title', 'documents (group_id, trashed, sort_title, id)'],
+  ['documents_by_author', 'documents (group_id, trashed, sort_author, id)'],
+  ['documents_by_year', 'documents (group_id, trashed, year, id)'],
+  ['documents_by_source', 'documents (group_id, trashed, sort_source, id)'],
+  ['documents_by_type', 'documents (group_id, trashed, type, id)'],
+  ['documents_by_added', 'documents (group_id, trashed, added_local, id)'],
+  ['documents_by_modified', 'documents (group_id, trashed, modified_local, id)'],
+  ['annotations_by_document', 'annotations (document_id)'],
+];
+
+const loading = new WeakMap<Db, boolean>();
+
+export function isBulkLoading(db: Db): boolean {
+  let state = loading.get(db);
+  if (state === undefined) {
+    const present = stmt(db, `SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN (SELECT value FROM json_each(?))`)
+      .pluck().get(JSON.stringify(DEFERRED_INDEXES.map(([name]) => name))) as number;
+    loading.set(db, (state = present < DEFERRED_INDEXES.length));
+  }
+  return state;
+}
+
+/**
+ * Starts a bulk load when the replica holds no document at all (the first sync of a new
+ * device). Answers whether it started one; the caller must finish it.
+ */
+export function beginBulkLoad(db: Db): boolean {
+  if (isBulkLoading(db)) return true;
+  const began = db.transaction(() => {
+    if (stmt(db, 'SELECT 1 FROM documents LIMIT 1').get() !== undefined) return false;
+    for (const [name] of DEFERRED_INDEXES) db.exec(`DROP INDEX IF EXISTS ${name}`);
+    return true;
+  }).immediate();
+  if (began) loading.set(db, true);
+  return began;
+}
+
+/** Creates the deferred indexes and builds the whole search index, in one transaction. */
+export function finishBulkLoad(db: Db): void {
+  if (!isBulkLoading(db)) return;
+  db.transaction(() => {
+    for (const [name, definition] of DEFERRED_INDEXES) db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${definition}`);
+    // Local edits made during the load wrote entries of their own: start from nothing.
+    db.exec(`INSERT INTO documents_fts (documents_fts) VALUES ('delete-all')`);
+    const CHUNK = 1000;
+    const page = stmt(db, 'SELECT row_no, id FROM documents WHERE row_no > ? ORDER BY row_no LIMIT ?');
+    for (let after = 0; ;) {
+      const rows = page.all(after, CHUNK) as { row_no: number; id: string }[];
+      if (!rows.length) break;
+      reindexDocuments(db, rows.map((r) => r.id));
+      after = rows[rows.length - 1]!.row_no;
+    }
+  }).immediate();
+  loading.set(db, false);
+}
