@@ -6,6 +6,7 @@ import * as m0002 from './0002-groups.ts';
 import * as m0003 from './0003-vocabularies.ts';
 import * as m0004 from './0004-datasets.ts';
 import * as m0005 from './0005-catalog.ts';
+import * as m0006 from './0006-trash-index.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-library': m0001,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0003-vocabularies': m0003,
   '0004-datasets': m0004,
   '0005-catalog': m0005,
+  '0006-trash-index': m0006,
 };
