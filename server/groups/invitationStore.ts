@@ -11,6 +11,7 @@ import { normaliseEmail } from '../auth/accounts.ts';
 import { conflict } from '../http/errors.ts';
 import type { GroupInvitationsTable } from './groupTables.ts';
 import { isMember } from './membershipRules.ts';
+import { nextTimestamp } from '../storage/timestamps.ts';
 
 export const PENDING_STATUSES: InvitationStatus[] = ['CREATED', 'SENT'];
 export const INVITATION_NOT_FOUND = 'Invitation not found';
@@ -137,7 +138,7 @@ export async function inviteRecipients(
       results.push({ email: given, error_message: `This address already has a pending invitation (${pending.id}); resend it instead` });
       continue;
     }
-    const now = new Date().toISOString();
+    const now = nextTimestamp();
     const row: GroupInvitationsTable = {
       id: randomUUID(),
       group_id: groupId,

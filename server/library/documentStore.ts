@@ -11,23 +11,10 @@ import { assertUnmodifiedSince, type UnmodifiedSince } from './documentPrecondit
 import { DocumentJsonCache } from './documentJsonCache.ts';
 import { releaseBlob } from './fileService.ts';
 import type { DocumentView } from '../../shared/schemas/document.ts';
+import { nextTimestamp } from '../storage/timestamps.ts';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 
-let lastIssued = 0;
-
-/**
- * A timestamp later than every one issued before in this process and later than `after`:
- * sync clients compare last_modified, so two writes in one millisecond must still differ.
- */
-export function nextTimestamp(after?: string): string {
-  let ms = Date.now();
-  if (ms <= lastIssued) ms = lastIssued + 1;
-  const floor = after ? Date.parse(after) : NaN;
-  if (!Number.isNaN(floor) && ms <= floor) ms = floor + 1;
-  lastIssued = ms;
-  return new Date(ms).toISOString();
-}
 
 const readingRoles = new Set<string>(READING_ROLES);
 

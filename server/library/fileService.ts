@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { assertCanWriteItem } from './access.ts';
 import type { AttachFile, AttachFileInput, AttachedFile } from './fileAttach.ts';
 import { extensionOf, generateFileName, mimeForExtension } from './fileNames.ts';
+import { nextTimestamp } from '../storage/timestamps.ts';
 
 export interface WritableDocument {
   id: string;
@@ -33,7 +34,8 @@ export async function loadWritableDocument(ctx: ServiceContext, profileId: strin
 
 /** Sync clients notice file_attached changes through the document's last_modified. */
 export async function touchDocument(ctx: ServiceContext, documentId: string): Promise<void> {
-  await ctx.db.updateTable('documents').set({ last_modified: new Date().toISOString() }).where('id', '=', documentId).execute();
+  const row = await ctx.db.selectFrom('documents').select('last_modified').where('id', '=', documentId).executeTakeFirst();
+  await ctx.db.updateTable('documents').set({ last_modified: nextTimestamp(row?.last_modified) }).where('id', '=', documentId).execute();
 }
 
 /** Uploads often arrive as application/octet-stream; the client's file name tells more. */
