@@ -7,7 +7,7 @@
 import type { ServerJson } from '../replica/index.ts';
 import { absorbRemote, conflictIds, pendingIds } from './merge.ts';
 import { pipelinedPages, type FetchedPage } from './pageStream.ts';
-import { isoMinus, type Library, type RunContext } from './runContext.ts';
+import { isoMinus, pullStart, recordPullStart, type Library, type RunContext } from './runContext.ts';
 import { downloadFile } from './fileTransfers.ts';
 import { throwIfAborted } from './retry.ts';
 
@@ -54,13 +54,16 @@ export async function pullDocuments(ctx: RunContext, library: Library): Promise<
   const { replica, api } = ctx;
   const mark = replica.getWatermark('documents', library.scope);
   const query: Query = { view: 'all', sort: 'last_modified', order: 'asc', limit: ctx.pageSize, group_id: library.groupId };
-  if (mark.modified) query.modified_since = isoMinus(mark.modified, ctx.overlapMs);
+  const since = pullStart(replica, 'documents', library.scope, ctx.overlapMs);
+  if (since) query.modified_since = since;
   let done = 0;
   let total: number | undefined;
+  let readAt: number | undefined;
   let deletedMark = mark.deleted;
   for await (const page of pages<ServerJson>(ctx, '/documents', query, api.client.mediaTypes.document)) {
     throwIfAborted(ctx.signal);
     total ??= page.total;
+    readAt ??= page.serverTime;
     // First sync of this library: deletions are followed from the service's time of this
     // first answer (what was deleted before it is simply not in the listing).
     const startDeletions = deletedMark === null && page.serverTime !== undefined ? isoMinus(page.serverTime, ctx.overlapMs) : undefined;
@@ -77,6 +80,7 @@ export async function pullDocuments(ctx: RunContext, library: Library): Promise<
     done += page.items.length;
     ctx.progress('documents', done, total);
   }
+  recordPullStart(replica, 'documents', library.scope, readAt, ctx.overlapMs);
 }
 
 /**
@@ -172,11 +176,14 @@ export async function pullAnnotations(ctx: RunContext, library: Library): Promis
   const type = api.client.mediaTypes.annotation;
   const mark = replica.getWatermark('annotations', library.scope);
   const query: Query = { limit: ctx.pageSize, group_id: library.groupId };
-  if (mark.modified) query.modified_since = isoMinus(mark.modified, ctx.overlapMs);
+  const since = pullStart(replica, 'annotations', library.scope, ctx.overlapMs);
+  if (since) query.modified_since = since;
   let deletedMark = mark.deleted;
   let done = 0;
+  let readAt: number | undefined;
   for await (const page of pages<ServerJson>(ctx, '/annotations', query, type)) {
     throwIfAborted(ctx.signal);
+    readAt ??= page.serverTime;
     const startDeletions = deletedMark === null && page.serverTime !== undefined ? isoMinus(page.serverTime, ctx.overlapMs) : undefined;
     const last = page.items[page.items.length - 1]?.last_modified as string | undefined;
     const { applied, conflicts } = absorbRemote(replica, 'annotation', withoutKnown(ctx, 'annotation', page.items, mark.modified), {
@@ -190,6 +197,7 @@ export async function pullAnnotations(ctx: RunContext, library: Library): Promis
     done += page.items.length;
     ctx.progress('annotations', done);
   }
+  recordPullStart(replica, 'annotations', library.scope, readAt, ctx.overlapMs);
   if (!mark.deleted) return;
   const found = await collect<{ id: string }>(ctx, '/annotations', { deleted_since: isoMinus(mark.deleted, ctx.overlapMs), limit: ctx.pageSize, group_id: library.groupId }, type);
   replica.db.transaction(() => {

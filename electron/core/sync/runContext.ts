@@ -40,3 +40,25 @@ export interface RunContext {
 }
 
 export const isoMinus = (time: string | number, ms: number): string => new Date((typeof time === 'number' ? time : Date.parse(time)) - ms).toISOString();
+
+/**
+ * Where a pull by modification time starts. Rows stamped just before the watermark may
+ * still have been committing when it was read, so the next pull goes back an overlap window
+ * before the time of that read; but never later than the watermark itself. Recorded after
+ * each pull (`recordPullStart`) from the service's clock at the read: once a read happened
+ * more than a window after the watermark, the start is the watermark, so rows sharing
+ * timestamps near it (a bulk import) are not read again by every sync.
+ */
+export function pullStart(replica: Replica, collection: string, scope: string | null, overlapMs: number): string | undefined {
+  const mark = replica.getWatermark(collection, scope).modified;
+  if (!mark) return undefined;
+  const start = replica.getWatermark(`${collection}:start`, scope).modified;
+  return start && start <= mark ? start : isoMinus(mark, overlapMs);
+}
+
+export function recordPullStart(replica: Replica, collection: string, scope: string | null, readAt: number | undefined, overlapMs: number): void {
+  const mark = replica.getWatermark(collection, scope).modified;
+  if (!mark || readAt === undefined) return;
+  const start = Math.min(Date.parse(mark), readAt - overlapMs);
+  replica.setWatermark(`${collection}:start`, scope, { modified: new Date(start).toISOString() });
+}
