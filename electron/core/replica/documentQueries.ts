@@ -106,7 +106,8 @@ export const RANKED_MATCHES_MAX = 2000;
  * PDF text, best match first (title hits weigh most). Accents and case do not matter; the
  * last word matches as a prefix; any input is safe (it is never read as query syntax).
  * At most RANKED_MATCHES_MAX matches are ranked (bm25 costs time per match); a broader
- * search lists its matches in title order.
+ * search (a word or prefix most documents share) lists its latest matches first, streamed
+ * from the index so that a page costs the same whatever the number of matches.
  */
 export function searchDocuments(db: Db, text: string, query: SearchQuery = {}): LocalDocument[] {
   const match = toMatchQuery(text);
@@ -121,10 +122,11 @@ export function searchDocuments(db: Db, text: string, query: SearchQuery = {}): 
         JOIN documents d ON d.row_no = f.row_no ${join}
         WHERE ${clauses.join(' AND ')} ORDER BY f.score, d.sort_title, d.id LIMIT @limit OFFSET @offset`).all(all) as DocumentRow[]).map(toLocalDocument);
   }
-  // Many matches: title order, which the title index serves; the matches are listed once.
-  return (stmt(db, `SELECT d.* FROM documents d ${join}
-      WHERE ${clauses.join(' AND ')} AND d.row_no IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH @match)
-      ORDER BY d.sort_title, d.id LIMIT @limit OFFSET @offset`).all(all) as DocumentRow[]).map(toLocalDocument);
+  // Many matches: newest rows first, read from the index in rowid order and stopped after
+  // the page (sorting every match by title cost 10-25 ms at 100,000 documents).
+  return (stmt(db, `SELECT d.* FROM documents_fts JOIN documents d ON d.row_no = documents_fts.rowid ${join}
+      WHERE documents_fts MATCH @match AND ${clauses.join(' AND ')}
+      ORDER BY documents_fts.rowid DESC LIMIT @limit OFFSET @offset`).all(all) as DocumentRow[]).map(toLocalDocument);
 }
 
 export interface SearchCountOptions extends DocumentFilter {

@@ -92,19 +92,19 @@ describe('searchDocuments', () => {
 });
 
 describe('very broad searches', () => {
-  it('beyond RANKED_MATCHES_MAX matches come in title order, still complete and filtered', async () => {
+  it('beyond RANKED_MATCHES_MAX matches come latest first, still complete and filtered', async () => {
     const { RANKED_MATCHES_MAX } = await import('./documentQueries.ts');
     const rows = Array.from({ length: RANKED_MATCHES_MAX + 1 }, (_, i) => serverDocument(`d${i}`, { title: `Common word ${String(i).padStart(5, '0')}` }));
     r.applyRemoteBatch('document', rows);
     r.trashDocument('d0');
     expect(r.countSearchResults('com')).toBe(RANKED_MATCHES_MAX);
-    expect(ids('com', { limit: 3 })).toEqual(['d1', 'd2', 'd3']);
+    expect(ids('com', { limit: 3 })).toEqual([`d${RANKED_MATCHES_MAX}`, `d${RANKED_MATCHES_MAX - 1}`, `d${RANKED_MATCHES_MAX - 2}`]);
     expect(ids('common 00007')).toEqual(['d7']);
   });
 });
 
 describe('searches with many matches', () => {
-  it('give the matches in title order whether they are dense or sparse, and long prefixes too', async () => {
+  it('give the latest matches first whether they are dense or sparse, and long prefixes too', async () => {
     const { RANKED_MATCHES_MAX } = await import('./documentQueries.ts');
     const n = RANKED_MATCHES_MAX * 3;
     // every document says "common"; one in 40 also "sparse", which the trash is full of
@@ -114,13 +114,15 @@ describe('searches with many matches', () => {
     }));
     r.applyRemoteBatch('document', rows);
     r.applyRemoteBatch('document', Array.from({ length: RANKED_MATCHES_MAX }, (_, i) => serverDocument(`t${i}`, { title: 'Sparse' })), { trashed: true });
+    const latestFirst = (keep: (i: number) => boolean) => rows.filter((_, i) => keep(i)).reverse().map((d) => d.id);
+    // Few enough matches to be ranked: equal scores fall back to title order.
     const titleOrder = (keep: (i: number) => boolean) => rows.filter((_, i) => keep(i)).sort((x, y) => (String(x.title) < String(y.title) ? -1 : 1)).map((d) => d.id);
-    expect(ids('common', { limit: 20 })).toEqual(titleOrder(() => true).slice(0, 20));
-    expect(ids('com', { limit: 20, offset: 40 })).toEqual(titleOrder(() => true).slice(40, 60));
+    expect(ids('common', { limit: 20 })).toEqual(latestFirst(() => true).slice(0, 20));
+    expect(ids('com', { limit: 20, offset: 40 })).toEqual(latestFirst(() => true).slice(40, 60));
     expect(ids('common spa', { limit: 30 })).toEqual(titleOrder((i) => i % 40 === 0).slice(0, 30));
-    expect(ids('photosynth', { limit: 10 })).toEqual(titleOrder(() => true).slice(0, 10));
-    expect(ids('photosynthesis ', { limit: 10 })).toEqual(titleOrder((i) => i % 2 === 1).slice(0, 10));
-    expect(ids('sparse', { trashed: true, limit: 5 })).toEqual(['t0', 't1', 't10', 't100', 't1000']);
+    expect(ids('photosynth', { limit: 10 })).toEqual(latestFirst(() => true).slice(0, 10));
+    expect(ids('photosynthesis ', { limit: 10 })).toEqual(latestFirst((i) => i % 2 === 1).slice(0, 10));
+    expect(ids('sparse', { trashed: true, limit: 5 })).toEqual(['t1999', 't1998', 't1997', 't1996', 't1995']);
   });
 
   it('can be counted up to a bound', () => {
