@@ -46,7 +46,12 @@ export function beginBulkLoad(db: Db): boolean {
     for (const [name] of DEFERRED_INDEXES) db.exec(`DROP INDEX IF EXISTS ${name}`);
     return true;
   }).immediate();
-  if (began) loading.set(db, true);
+  if (began) {
+    loading.set(db, true);
+    // Checkpoint once at the end instead of every few MB: a load rewrites the same index
+    // pages page after page, and each checkpoint copied them into the database again.
+    db.pragma('wal_autocheckpoint = 0');
+  }
   return began;
 }
 
@@ -67,4 +72,6 @@ export function finishBulkLoad(db: Db): void {
     }
   }).immediate();
   loading.set(db, false);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.pragma('wal_autocheckpoint = 1000');
 }
