@@ -1,18 +1,21 @@
 // `npm start` chooses the desktop shell or browser mode.
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chooseStartMode, findElectronBinary } from './start.ts';
 
 describe('findElectronBinary', () => {
-  it('answers the path require("electron") names when the file exists', () => {
-    expect(findElectronBinary(() => '/opt/electron/electron', (f) => f === '/opt/electron/electron')).toBe('/opt/electron/electron');
+  const pkg = path.join('/opt', 'node_modules', 'electron');
+  const binary = path.join(pkg, 'dist', 'electron');
+  const pathTxt = (content: string | undefined) => (file: string) => (file === path.join(pkg, 'path.txt') ? content : undefined);
+
+  it('answers the binary that path.txt names inside dist/ when it exists', () => {
+    expect(findElectronBinary(pkg, pathTxt('electron\n'), (f) => f === binary)).toBe(binary);
   });
 
-  it('answers nothing when the binary is missing, the download failed (require throws) or the value is odd', () => {
-    expect(findElectronBinary(() => '/opt/electron/electron', () => false)).toBeUndefined();
-    expect(findElectronBinary(() => {
-      throw new Error('Electron failed to install correctly');
-    })).toBeUndefined();
-    expect(findElectronBinary(() => ({ default: 'x' }), () => true)).toBeUndefined();
+  it('answers nothing when the package, path.txt (a failed download) or the binary is missing', () => {
+    expect(findElectronBinary(undefined)).toBeUndefined();
+    expect(findElectronBinary(pkg, pathTxt(undefined), () => true)).toBeUndefined();
+    expect(findElectronBinary(pkg, pathTxt('electron'), () => false)).toBeUndefined();
   });
 });
 

@@ -2,18 +2,33 @@
 // otherwise browser mode (the real core, replica and embedded service, served to a browser
 // on a loopback port), with one line saying which address to open. Ctrl+C stops cleanly.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type StartMode = { mode: 'electron'; binary: string } | { mode: 'browser'; reason: string };
 
-/** The Electron binary's path if it is installed: require('electron') names it (and throws when the download failed). */
-export function findElectronBinary(requireElectron: () => unknown, exists: (file: string) => boolean = existsSync): string | undefined {
+/**
+ * The Electron binary's path if it is installed. Read the way the electron package itself
+ * names it (path.txt, written once its download succeeded, relative to its dist/ folder),
+ * without loading the package: only the shell may import electron.
+ */
+export function findElectronBinary(
+  packageDir: string | undefined,
+  read: (file: string) => string | undefined = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
+  exists: (file: string) => boolean = existsSync,
+): string | undefined {
+  if (!packageDir) return undefined;
+  const relative = read(path.join(packageDir, 'path.txt'))?.trim();
+  if (!relative) return undefined;
+  const binary = path.join(packageDir, 'dist', relative);
+  return exists(binary) ? binary : undefined;
+}
+
+function electronPackageDir(): string | undefined {
   try {
-    const binary = requireElectron();
-    return typeof binary === 'string' && binary.length > 0 && exists(binary) ? binary : undefined;
+    return path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
   } catch {
     return undefined;
   }
@@ -72,8 +87,7 @@ async function runBrowserMode(reason: string): Promise<void> {
 async function main(): Promise<void> {
   const { ensureRendererBuilt } = await import('./rendererBuild.ts');
   ensureRendererBuilt(root);
-  const require = createRequire(import.meta.url);
-  const decision = chooseStartMode({ electronBinary: findElectronBinary(() => require('electron')), env: process.env, platform: process.platform });
+  const decision = chooseStartMode({ electronBinary: findElectronBinary(electronPackageDir()), env: process.env, platform: process.platform });
   if (decision.mode === 'electron') await runElectron(decision.binary);
   else await runBrowserMode(decision.reason);
 }
