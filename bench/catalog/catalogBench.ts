@@ -2,20 +2,17 @@
 // service's SQLite (one transaction per batch), then the service runs in a child process and
 // simple and advanced searches are timed over HTTP. The built database is cached under the
 // OS temp dir (refshelf-catalog-bench-v1) so later runs skip the build.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../server/storage/database.ts';
 import { TokenService } from '../../server/auth/tokenService.ts';
 import { CatalogStore } from '../../server/catalog/catalogStore.ts';
 import { mediaTypes } from '../../shared/vendor.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
 import { random, RecordGenerator, sampleVocabulary } from './catalogRecords.ts';
+import { startServiceProcess } from '../serviceProcess.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DOCUMENTS = Number(process.env.CATALOG_BENCH_DOCUMENTS ?? 1_000_000);
 const BATCH = 20_000;
 const QUERIES = 200;
@@ -84,14 +81,8 @@ export async function runCatalogBench(): Promise<BenchResult[]> {
   const { seconds, generator } = await buildCatalog(CACHE_DIR);
   console.log(Number.isNaN(seconds) ? `  catalog bench: reusing ${CACHE_DIR}` : `  catalog bench: built ${DOCUMENTS} documents in ${seconds.toFixed(0)} s`);
   const token = await benchToken(CACHE_DIR);
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli/serve.ts'), '--port', String(port), '--data-dir', CACHE_DIR, '--log-level', 'silent'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, SERVICE_SAMPLE_CATALOG: '0' },
-  });
+  const { port, child } = await startServiceProcess(CACHE_DIR, { SERVICE_SAMPLE_CATALOG: '0' });
   try {
-    await waitForListening(child);
     const base = `http://127.0.0.1:${port}`;
     const r = random(7);
     const q = encodeURIComponent;
@@ -117,28 +108,4 @@ export async function runCatalogBench(): Promise<BenchResult[]> {
   } finally {
     child.kill('SIGTERM');
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function waitForListening(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('service did not start within 60 s')), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`service exited with code ${code}`)));
-  });
 }

@@ -1,11 +1,9 @@
 // Service throughput and latency on loopback: the service runs in its own process (one
 // core), autocannon drives it from this one (the other core).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { openDatabase } from '../../server/storage/database.ts';
 import { createAccount } from '../../server/auth/accounts.ts';
@@ -13,19 +11,14 @@ import { TokenService } from '../../server/auth/tokenService.ts';
 import { mediaTypes } from '../../shared/vendor.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
 import { sampleDocument } from './sampleDocuments.ts';
+import { startServiceProcess } from '../serviceProcess.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DOCUMENTS = 1000;
 
 export async function runServiceBench(): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refshelf-bench-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli/serve.ts'), '--port', String(port), '--data-dir', dataDir, '--log-level', 'silent'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const { port, child } = await startServiceProcess(dataDir);
   try {
-    await waitForListening(child);
     const base = `http://127.0.0.1:${port}`;
     const token = await createBenchUser(dataDir);
     const auth = { Authorization: `Bearer ${token}` };
@@ -112,28 +105,4 @@ async function childRssMb(child: ChildProcess): Promise<number> {
   } catch {
     return NaN;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function waitForListening(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('service did not start within 30 s')), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`service exited with code ${code}`)));
-  });
 }

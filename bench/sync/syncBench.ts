@@ -2,10 +2,9 @@
 // directly (rows in the exact format documentStore.ts and annotationStore.ts write); the
 // engine and its replica run here. The floor of the initial sync is measured in the same
 // run: the same pages fetched raw and their rows inserted raw into a bare SQLite table.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import { openReplica } from '../../electron/core/replica/index.ts';
 import { createSyncEngine } from '../../electron/core/sync/syncEngine.ts';
 import { LIBRARY_DATA_VERSION, libraryRows, searchInputs } from './libraryData.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
+import { startServiceProcess } from '../serviceProcess.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIG = 100_000;
@@ -43,13 +43,9 @@ export async function runSyncBench(): Promise<BenchResult[]> {
     const { big, small, cached } = await seededService(dataDir);
     console.log(`${cached ? 'copied the cached' : 'seeded'} ${BIG} + ${SMALL} documents and as many annotations in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    const port = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli/serve.ts'), '--port', String(port), '--data-dir', dataDir, '--log-level', 'silent'], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await waitForListening(child);
-    const base = `http://127.0.0.1:${port}`;
+    const service = await startServiceProcess(dataDir);
+    child = service.child;
+    const base = service.base;
     const mt = mediaTypes();
 
     // Warm the service's caches and this process's HTTP stack the same way for both runs.
@@ -230,28 +226,4 @@ function searchLatencies(replica: ReturnType<typeof openReplica>): { times: numb
   // The first keystrokes of very common words: most of the library matches.
   const broad = ['th', 'the', 'an', 'of', 're', 'pro', 'co', 'tex'].flatMap((input) => [search(input), search(input)]).sort((a, b) => a - b);
   return { times, broad };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function waitForListening(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('service did not start within 120 s')), 120_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`service exited with code ${code}`)));
-  });
 }

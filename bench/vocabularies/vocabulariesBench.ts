@@ -2,9 +2,7 @@
 // data: institution hints (typeahead prefixes of real names, and common words), e-mail
 // domains, and location prefixes (with and without accents). One request at a time, so the
 // figures are per-request latency, not throughput.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,19 +10,15 @@ import { openDatabase } from '../../server/storage/database.ts';
 import { TokenService } from '../../server/auth/tokenService.ts';
 import type { Institution, Location } from '../../shared/schemas/vocabulary.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
+import { startServiceProcess } from '../serviceProcess.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const QUERIES = 400;
 
 export async function runVocabulariesBench(): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refshelf-vocab-bench-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli/serve.ts'), '--port', String(port), '--data-dir', dataDir, '--log-level', 'silent'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const { port, child } = await startServiceProcess(dataDir);
   try {
-    await waitForListening(child);
     const base = `http://127.0.0.1:${port}`;
     const headers = { Authorization: `Bearer ${await clientToken(dataDir)}` };
     const random = seeded(20240607);
@@ -125,28 +119,4 @@ function seeded(seed: number): () => number {
 
 function pick<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)]!;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function waitForListening(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('service did not start within 30 s')), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`service exited with code ${code}`)));
-  });
 }

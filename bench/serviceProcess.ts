@@ -1,0 +1,58 @@
+// The service in a process of its own for benchmarks: it gets one core, the measuring
+// process the other, as a real client and server would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ServiceProcess {
+  port: number;
+  base: string;
+  child: ChildProcess;
+}
+
+/** Starts `npm run server` on a free loopback port over `dataDir` and waits until it listens. */
+export async function startServiceProcess(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli/serve.ts'), '--port', String(port), '--data-dir', dataDir, '--log-level', 'silent'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  try {
+    await waitForListening(child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  return { port, base: `http://127.0.0.1:${port}`, child };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function waitForListening(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('service did not start within 120 s')), 120_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited with code ${code}`));
+    });
+  });
+}
