@@ -192,7 +192,7 @@ async function incrementalTimes(
   base: string, library: Seeded, device: { engine: ReturnType<typeof createSyncEngine>; replica: ReturnType<typeof openReplica> }, accept: string,
 ): Promise<number[]> {
   const times: number[] = [];
-  for (let round = 0; round < 7; round++) {
+  for (let round = 0; round < 17; round++) {
     for (let k = 0; k < CHANGES; k++) {
       const id = library.documentIds[(round * 97 + k * 31) % library.documentIds.length]!;
       const response = await fetch(`${base}/documents/${id}`, {
