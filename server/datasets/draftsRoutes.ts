@@ -18,7 +18,7 @@ import { parseFields, selectItem } from './fieldSelection.ts';
 import { newAccessCode, newDatasetId } from './accessCodes.ts';
 import { versionsOf } from './versionList.ts';
 import { nowOf } from './clock.ts';
-import { checkDatasetBody } from './datasetBodies.ts';
+import { checkBody } from '../http/bodyCheck.ts';
 
 export const DatasetIdParams = {
   type: 'object',
@@ -63,10 +63,10 @@ async function applyPatchBody(ctx: ServiceContext, request: FastifyRequest, row:
   const content = contentOf(row);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Request body must be a JSON object');
   if (!forPublish && isSingleFilePatch(body as Record<string, unknown>)) {
-    await addSingleFile(ctx, row.id, actingProfileId, content, checkDatasetBody(DatasetSingleFilePatch, body));
+    await addSingleFile(ctx, row.id, actingProfileId, content, checkBody(DatasetSingleFilePatch, body));
     return saveContent(ctx, row, content);
   }
-  const patch = checkDatasetBody(forPublish ? DatasetPublishRequest : DatasetFieldsPatch, body);
+  const patch = checkBody(forPublish ? DatasetPublishRequest : DatasetFieldsPatch, body);
   await applyFields(ctx, row.id, actingProfileId, content, patch);
   return saveContent(ctx, row, content, patch.name);
 }

@@ -8,7 +8,7 @@ import { preconditionFailed } from '../http/errors.ts';
 import { baseMediaType } from '../http/mediaTypes.ts';
 import { userOf } from '../auth/authenticate.ts';
 import { FileHashBody } from '../../shared/schemas/file.ts';
-import { checkBody } from './bodyCheck.ts';
+import { checkBody } from '../http/bodyCheck.ts';
 import { parseContentDisposition } from './contentDisposition.ts';
 import { effectiveMimeType, storeUpload } from './fileService.ts';
 import { assertDeclaredLength, uploadStream } from './uploadBodies.ts';

@@ -9,7 +9,7 @@ import { fetchPage, readPageParams, sendPageHeaders, type Page } from '../http/p
 import { userOf } from '../auth/authenticate.ts';
 import { FileLinkBody, FilesQuery } from '../../shared/schemas/file.ts';
 import { assertCanReadGroup, assertCanWriteItem, canReadItem } from './access.ts';
-import { checkBody } from './bodyCheck.ts';
+import { checkBody } from '../http/bodyCheck.ts';
 import { parseContentDisposition } from './contentDisposition.ts';
 import { documentIdFromLink } from './documentLink.ts';
 import { downloadRoutes } from './downloadRoutes.ts';

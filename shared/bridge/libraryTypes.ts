@@ -1,7 +1,5 @@
-// The library shapes that cross the bridge. They restate the replica's types
-// (electron/core/replica/types.ts) in platform-neutral form, because shared/ may not import
-// from electron/; the core's handler map is type-checked against these, so the two cannot
-// drift apart unnoticed.
+// The library shapes that cross the bridge: the one definition the replica
+// (electron/core/replica/types.ts), the core's handlers and the renderer all use.
 import type { AnnotationCreate, AnnotationPatch, AnnotationType, Position, PrivacyLevel } from '../schemas/annotation.ts';
 import type { Color } from '../schemas/common.ts';
 import type { DocumentCreate, DocumentFields, DocumentPatch, DocumentType } from '../schemas/document.ts';

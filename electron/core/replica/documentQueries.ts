@@ -6,6 +6,7 @@ import { invalid } from './errors.ts';
 import { SEARCH_COLUMNS, toMatchQuery } from './searchIndex.ts';
 import { stmt } from './statements.ts';
 import type { LocalDocument } from './types.ts';
+import type { DocumentFilter, DocumentListQuery, DocumentSort } from '../../../shared/bridge/libraryTypes.ts';
 
 export const SORT_COLUMNS = {
   title: 'sort_title',
@@ -15,29 +16,9 @@ export const SORT_COLUMNS = {
   type: 'type',
   added: 'added_local',
   modified: 'modified_local',
-} as const;
-export type DocumentSort = keyof typeof SORT_COLUMNS;
+} as const satisfies Record<DocumentSort, string>;
 
-export interface DocumentFilter {
-  /** The library: null or absent for the personal library, else a group id. */
-  groupId?: string | null;
-  /** Only documents directly in this folder. */
-  folderId?: string;
-  /** The trash instead of the library (default false). */
-  trashed?: boolean;
-  starred?: boolean;
-  /** Only documents whose metadata nobody has confirmed yet. */
-  unconfirmed?: boolean;
-  /** Only documents added at or after this ISO time ("recently added"). */
-  addedSince?: string;
-}
-
-export interface DocumentListQuery extends DocumentFilter {
-  sort?: DocumentSort;
-  order?: 'asc' | 'desc';
-  limit?: number;
-  offset?: number;
-}
+export type { DocumentFilter, DocumentListQuery, DocumentSort };
 
 export const MAX_PAGE = 1000;
 

@@ -1,64 +1,22 @@
-// The shapes the replica hands to the core, the bridge and the sync engine.
-import type { DocumentFields, DocumentType } from '../../../shared/schemas/document.ts';
-import type { AnnotationType, PrivacyLevel, Position } from '../../../shared/schemas/annotation.ts';
-import type { Color } from '../../../shared/schemas/common.ts';
+// The shapes the replica hands to the core, the bridge and the sync engine. The library
+// shapes are the bridge contract's (shared/bridge/libraryTypes.ts): one definition for the
+// replica, the core's handlers and the renderer.
+import type {
+  LibraryAnnotation, LibraryDocument, LibraryFile, LibraryFolder, LibraryFolderNode, SyncConflict,
+} from '../../../shared/bridge/libraryTypes.ts';
+import type { EntityKind } from '../../../shared/bridge/libraryTypes.ts';
 
-export type EntityKind = 'document' | 'folder' | 'annotation' | 'file';
+export type { ConflictResolution, EntityKind } from '../../../shared/bridge/libraryTypes.ts';
 export type OutboxOp = 'create' | 'update' | 'trash' | 'restore' | 'delete' | 'link' | 'unlink';
 
 /** A library document as the replica holds it: every field of every view, plus local state. */
-export interface LocalDocument extends DocumentFields {
-  id: string;
-  title: string;
-  type: DocumentType;
-  group_id?: string;
-  profile_id?: string;
-  /** Server times: absent until the document has been pushed. */
-  created?: string;
-  last_modified?: string;
-  trashed: boolean;
-  added_local: string;
-  modified_local: string;
-}
-
-export interface LocalFolder {
-  id: string;
-  name: string;
-  parent_id?: string;
-  group_id?: string;
-  created?: string;
-  modified?: string;
-}
-
-export interface FolderNode extends LocalFolder {
-  children: FolderNode[];
-}
-
-export interface LocalAnnotation {
-  id: string;
-  document_id: string;
-  type: AnnotationType;
-  filehash?: string;
-  text?: string;
-  color?: Color;
-  positions?: Position[];
-  privacy_level: PrivacyLevel;
-  profile_id?: string;
-  group_id?: string;
-  created?: string;
-  last_modified?: string;
-}
-
-export interface LocalFile {
-  id: string;
-  document_id: string;
-  filehash: string;
-  file_name: string;
-  mime_type: string;
-  size: number;
-  /** Where the bytes are on this machine; absent until downloaded or imported. */
-  local_path?: string;
-}
+export type LocalDocument = LibraryDocument;
+export type LocalFolder = LibraryFolder;
+export type FolderNode = LibraryFolderNode;
+export type LocalAnnotation = LibraryAnnotation;
+/** local_path: where the bytes are on this machine; absent until downloaded or imported. */
+export type LocalFile = LibraryFile;
+export type Conflict = SyncConflict;
 
 export interface OutboxEntry {
   seq: number;
@@ -76,18 +34,6 @@ export interface OutboxEntry {
   last_error: string | null;
   created_at: string;
 }
-
-export interface Conflict {
-  kind: EntityKind;
-  id: string;
-  field: string;
-  local_value: unknown;
-  remote_value: unknown;
-  base_value: unknown;
-  detected_at: string;
-}
-
-export type ConflictResolution = { keep: 'mine' } | { keep: 'theirs' } | { value: unknown };
 
 export interface Watermark {
   modified: string | null;

@@ -1,10 +1,13 @@
-// Validation of JSON bodies that routes read themselves (routes taking either bytes or
-// JSON cannot declare one body schema). Same rules as route schemas: strict, no coercion.
+// Validation of JSON bodies that routes read themselves (a route taking either bytes or
+// JSON, or a body with two forms, cannot declare one body schema). Same rules as route
+// schemas (validation.ts): strict, no coercion, string formats checked.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import type { Static, TSchema } from 'typebox';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from './errors.ts';
 
-const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: true });
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const ajv = addFormats(new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: true }));
 const compiled = new WeakMap<TSchema, ValidateFunction>();
 
 export function checkBody<T extends TSchema>(schema: T, body: unknown): Static<T> {
@@ -26,5 +29,6 @@ function describe(error: ErrorObject | undefined): string {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required') return `${where} is missing the required field "${String(params.missingProperty)}"`;
   if (error.keyword === 'additionalProperties') return `${where} has an unknown field "${String(params.additionalProperty)}"`;
+  if (error.keyword === 'not') return `${where} is not allowed here`;
   return `${where} ${error.message ?? 'is invalid'}`;
 }
