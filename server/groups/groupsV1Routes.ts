@@ -2,30 +2,17 @@
 // The sync engine walks these for group libraries; v2 manages groups.
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
-import type { GroupsTable } from '../storage/tables.ts';
-import { userOf } from '../auth/authenticate.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
 import { groupAccessOf, loadGroup } from './groupRequest.ts';
 import { groupJson, memberJson } from './groupView.ts';
+import { sendCallerGroups } from './callerGroups.ts';
 
 export async function groupsV1Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const mt = ctx.mediaTypes;
   const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
   const preValidation = loadGroup(ctx);
 
-  app.get<{ Querystring: Record<string, unknown> }>('/groups', { config: { produces: [mt.group] } }, async (request, reply) => {
-    const profileId = userOf(request);
-    const params = readPageParams(request.query);
-    const q = ctx.db
-      .selectFrom('groups')
-      .innerJoin('group_members', 'group_members.group_id', 'groups.id')
-      .selectAll('groups')
-      .select('group_members.role as caller_role')
-      .where('group_members.profile_id', '=', profileId);
-    const page = await fetchPage<GroupsTable & { caller_role: string } & Record<string, unknown>>(q, 'groups.created', 'groups.id', params);
-    sendPageHeaders(request, reply, page, params, linkContext, (row) => row.created);
-    return reply.type(request.responseType).send(page.rows.map((row) => groupJson(row, ctx.url, { role: row.caller_role })));
-  });
+  app.get('/groups', { config: { produces: [mt.group] } }, (request, reply) => sendCallerGroups(ctx, request, reply));
 
   app.get('/groups/:id', { preValidation, config: { produces: [mt.group] } }, async (request, reply) => {
     const { group, role } = groupAccessOf(request);

@@ -2,18 +2,17 @@
 // DELETE answers 204 (the spec shows no body); the group's library goes with the group.
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
-import type { GroupsTable } from '../storage/tables.ts';
 import { userOf } from '../auth/authenticate.ts';
-import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
+import { readPageParams } from '../http/paging.ts';
 import { GroupCreate, GroupListQuery, GroupPatch } from '../../shared/schemas/group.ts';
 import { createGroup, deleteGroup, patchGroup, popularGroups, rolesIn } from './groupStore.ts';
 import { groupAccessOf, loadGroup } from './groupRequest.ts';
 import { groupJson } from './groupView.ts';
+import { sendCallerGroups } from './callerGroups.ts';
 import { assertManager, assertOwner } from './membershipRules.ts';
 
 export async function groupsV2Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const mt = ctx.mediaTypes;
-  const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
   const preValidation = loadGroup(ctx);
 
   app.post<{ Body: GroupCreate }>(
@@ -33,19 +32,7 @@ export async function groupsV2Routes(app: FastifyInstance, ctx: ServiceContext):
   app.get<{ Querystring: GroupListQuery & Record<string, unknown> }>(
     '/groups/v2',
     { schema: { querystring: GroupListQuery }, config: { produces: [mt.groupList, mt.groupV2] } },
-    async (request, reply) => {
-      const profileId = userOf(request);
-      const params = readPageParams(request.query);
-      const q = ctx.db
-        .selectFrom('groups')
-        .innerJoin('group_members', 'group_members.group_id', 'groups.id')
-        .selectAll('groups')
-        .select('group_members.role as caller_role')
-        .where('group_members.profile_id', '=', profileId);
-      const page = await fetchPage<GroupsTable & { caller_role: string } & Record<string, unknown>>(q, 'groups.created', 'groups.id', params);
-      sendPageHeaders(request, reply, page, params, linkContext, (row) => row.created);
-      return reply.type(request.responseType).send(page.rows.map((row) => groupJson(row, ctx.url, { role: row.caller_role })));
-    },
+    (request, reply) => sendCallerGroups(ctx, request, reply),
   );
 
   /** Public and invite-only groups by member count; one list of at most `limit`, not paged. */
