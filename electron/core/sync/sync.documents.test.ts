@@ -1,30 +1,10 @@
 // Two devices of one user against one real service: documents edited offline on both
 // sides, merged field by field, conflicts kept and resolved, deletions against edits.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService, type TestUser } from '../../../server/testing/testService.ts';
+import { describe, expect, it } from 'vitest';
 import { ROW_CONFLICT_FIELD } from '../replica/index.ts';
-import { docView, openDevice, type Device } from './syncTesting.ts';
+import { docView, oneUserDevices, type Device } from './syncTesting.ts';
 
-let service: TestService;
-let user: TestUser;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  service = await startTestService();
-  user = await service.createUser();
-});
-afterAll(async () => {
-  await service.stop();
-});
-afterEach(async () => {
-  for (const device of devices.splice(0)) await device.dispose();
-});
-
-function device(options: Parameters<typeof openDevice>[2] = {}): Device {
-  const d = openDevice(service.url, user.token, options);
-  devices.push(d);
-  return d;
-}
+const { service, user, device } = oneUserDevices();
 
 /** Creates a document on device a and brings it to b. */
 async function shared(a: Device, b: Device, fields: Record<string, unknown> = {}): Promise<string> {
@@ -60,7 +40,7 @@ describe('documents between two devices', () => {
     expect(a.replica.countOutbox()).toBe(0);
     expect(b.replica.countOutbox()).toBe(0);
     // Nothing is duplicated on the service.
-    const listed = await (await service.fetch('/documents?limit=100', { headers: { ...user.auth, Accept: 'application/vnd.service-document.1+json' } })).json() as { title: string }[];
+    const listed = await (await service().fetch('/documents?limit=100', { headers: { ...user().auth, Accept: 'application/vnd.service-document.1+json' } })).json() as { title: string }[];
     expect(listed.filter((d) => d.title === 'Made on A offline')).toHaveLength(1);
   });
 

@@ -1,29 +1,9 @@
 // Folders (tree and membership), annotations and files between two devices of one user.
 import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService, type TestUser } from '../../../server/testing/testService.ts';
-import { openDevice, type Device } from './syncTesting.ts';
+import { describe, expect, it } from 'vitest';
+import { oneUserDevices, type Device } from './syncTesting.ts';
 
-let service: TestService;
-let user: TestUser;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  service = await startTestService();
-  user = await service.createUser();
-});
-afterAll(async () => {
-  await service.stop();
-});
-afterEach(async () => {
-  for (const device of devices.splice(0)) await device.dispose();
-});
-
-function device(options: Parameters<typeof openDevice>[2] = {}): Device {
-  const d = openDevice(service.url, user.token, options);
-  devices.push(d);
-  return d;
-}
+const { device } = oneUserDevices();
 
 const byName = (d: Device, name: string) => (d.replica.db.prepare('SELECT id FROM folders WHERE name = ?').pluck().get(name) as string | undefined);
 const membersOf = (d: Device, folderId: string) => (d.replica.db.prepare('SELECT document_id FROM folder_documents WHERE folder_id = ? ORDER BY document_id').pluck().all(folderId) as string[]);

@@ -7,6 +7,8 @@ import { createLibraryApi, type LibraryApi } from '../../../shared/client/index.
 import { createFileStore, type FileStore } from '../files/fileStore.ts';
 import { openReplica, type Replica } from '../replica/index.ts';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './syncEngine.ts';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startTestService, type TestService, type TestUser } from '../../../server/testing/testService.ts';
 
 export interface Device {
   replica: Replica;
@@ -51,4 +53,33 @@ export function docView(replica: Replica, id: string): Record<string, unknown> |
 
 export function allDocumentIds(replica: Replica, groupId: string | null = null): string[] {
   return (replica.db.prepare('SELECT id FROM documents WHERE group_id IS ? ORDER BY id').pluck().all(groupId) as string[]);
+}
+
+/**
+ * One real service and one user whose devices a test opens with `device()`; registers the
+ * hooks that start the service and dispose of every device after each test.
+ */
+export function oneUserDevices(): { service: () => TestService; user: () => TestUser; device: (options?: Parameters<typeof openDevice>[2]) => Device } {
+  let service: TestService | undefined;
+  let user: TestUser | undefined;
+  const devices: Device[] = [];
+  beforeAll(async () => {
+    service = await startTestService();
+    user = await service.createUser();
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+  afterEach(async () => {
+    for (const device of devices.splice(0)) await device.dispose();
+  });
+  return {
+    service: () => service!,
+    user: () => user!,
+    device: (options = {}) => {
+      const d = openDevice(service!.url, user!.token, options);
+      devices.push(d);
+      return d;
+    },
+  };
 }
