@@ -13,6 +13,8 @@ import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
 import { Sidebar } from './components/Sidebar.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
 import { Toolbar } from './components/Toolbar.tsx';
+import { ViewTabs } from './components/ViewTabs.tsx';
+import { VIEWS } from './views/registry.tsx';
 import { isMac, shortcutFor } from './lib/shortcuts.ts';
 import { createAppStore, effectiveTheme } from './state/appStore.ts';
 import { StoresContext, useApp, useLibrary, useStores, type Stores } from './state/context.tsx';
@@ -124,16 +126,25 @@ function Window() {
   }, [mac, app, openDialog]);
 
   const collection = useLibrary((s) => s.collection);
+  const view = useApp((s) => s.view);
+  const OtherView = VIEWS.find((v) => v.id === view)?.component;
 
   return (
     <div className="app">
-      <Toolbar ref={searchRef} />
-      <ErrorBanner />
-      <main className="panes">
-        <Sidebar />
-        <DocumentList onOpenDetails={() => focusDetails()} />
-        <DetailsPane ref={detailsRef} />
-      </main>
+      <ViewTabs />
+      {OtherView ? (
+        <main className="view-body"><OtherView /></main>
+      ) : (
+        <>
+          <Toolbar ref={searchRef} />
+          <ErrorBanner />
+          <main className="panes">
+            <Sidebar />
+            <DocumentList onOpenDetails={() => focusDetails()} />
+            <DetailsPane ref={detailsRef} />
+          </main>
+        </>
+      )}
       <StatusBar />
       <NewDocumentDialog onCreated={(id) => {
         if (collection.kind !== 'all' && collection.kind !== 'recent') library.getState().setCollection({ kind: 'all' });

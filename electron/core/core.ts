@@ -118,6 +118,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const handlers = createHandlers({
     replica,
+    api,
+    fileStore,
     sync: { status: syncStatus, syncNow: () => sync.syncNow(), requestSync: () => sync.requestSync(), confirmDeletions: (accept) => sync.confirmDeletions(accept) },
     account,
     settings,

@@ -15,11 +15,14 @@ export interface AppState {
   dialog: DialogName;
   /** Set when a changed setting takes effect only after a restart. */
   restartRequired: boolean;
+  /** The tab the window shows: 'library' or the id of a registered view (views/registry.tsx). */
+  view: string;
 }
 
 export interface AppActions {
   load(): Promise<void>;
   openDialog(name: DialogName): void;
+  setView(view: string): void;
   updateSettings(change: Partial<Settings>): Promise<string | undefined>;
   signIn(): Promise<string | undefined>;
   signOut(): Promise<string | undefined>;
@@ -44,6 +47,7 @@ export function createAppStore(bridge: BridgeClient): AppStore {
     conflicts: [],
     dialog: null,
     restartRequired: false,
+    view: 'library',
 
     async load() {
       const [info, settings, account, sync] = await Promise.all([
@@ -54,6 +58,9 @@ export function createAppStore(bridge: BridgeClient): AppStore {
     },
     openDialog(name) {
       set({ dialog: name });
+    },
+    setView(view) {
+      set({ view });
     },
     async updateSettings(change) {
       try {

@@ -117,7 +117,8 @@ interface Command<Req, Res> {
 }
 type NoRequest = void;
 
-export interface BridgeCommands {
+/** The library, account, settings and sync commands; each further area has its own file. */
+export interface CoreCommands {
   'app.info': Command<NoRequest, AppInfo>;
   /** Asks the shell for files to open (a native dialog); 'unsupported' in browser mode. */
   'app.chooseFiles': Command<{ title?: string; extensions?: string[] } | void, { paths: string[] }>;
@@ -163,6 +164,12 @@ export interface BridgeCommands {
   'conflicts.resolve': Command<{ kind: EntityKind; id: string; field: string; resolution: ConflictResolution }, void>;
 }
 
+/**
+ * Every command: the core's, and one interface per area (import, reader, people, catalog,
+ * datasets), each in its own file beside this one, with its own list of names.
+ */
+export type BridgeCommands = CoreCommands;
+
 export type CommandName = keyof BridgeCommands;
 export type CommandRequest<K extends CommandName> = BridgeCommands[K]['request'];
 export type CommandResponse<K extends CommandName> = BridgeCommands[K]['response'];
@@ -171,8 +178,7 @@ export type CommandArgs<K extends CommandName> = void extends CommandRequest<K>
   ? [request?: Exclude<CommandRequest<K>, void>]
   : [request: CommandRequest<K>];
 
-/** Every command name, for transports that register one channel per command. */
-export const COMMAND_NAMES = [
+const CORE_COMMAND_NAMES = [
   'app.info', 'app.chooseFiles',
   'account.status', 'account.signIn', 'account.signOut',
   'settings.get', 'settings.set',
@@ -183,6 +189,11 @@ export const COMMAND_NAMES = [
   'annotations.list', 'annotations.create', 'annotations.update', 'annotations.delete',
   'files.list', 'files.receivePaths',
   'sync.status', 'sync.syncNow', 'sync.confirmDeletions', 'conflicts.list', 'conflicts.resolve',
+] as const satisfies readonly (keyof CoreCommands)[];
+
+/** Every command name, for transports that register one channel per command. */
+export const COMMAND_NAMES = [
+  ...CORE_COMMAND_NAMES,
 ] as const satisfies readonly CommandName[];
 
 // The list above must name every command: this fails to compile when one is missing.

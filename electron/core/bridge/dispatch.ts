@@ -7,6 +7,8 @@ import { toBridgeError } from './errors.ts';
 
 export type Handler<K extends CommandName> = (request: CommandRequest<K>) => CommandResponse<K> | Promise<CommandResponse<K>>;
 export type Handlers = { [K in CommandName]: Handler<K> };
+/** The handlers of one area's command set (shared/bridge/*Commands.ts). */
+export type HandlersOf<C> = { [K in keyof C & CommandName]: Handler<K> };
 
 const KNOWN = new Set<string>(COMMAND_NAMES);
 

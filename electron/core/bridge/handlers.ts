@@ -3,15 +3,17 @@
 // the sync engine for a sync soon. The same map serves Electron IPC and browser mode.
 import { stat } from 'node:fs/promises';
 import type {
-  AccountStatus, AppInfo, ConflictResolution, DocumentListQuery, DocumentSearchQuery, EntityKind, Settings, SettingsChange, SyncStatus,
+  AccountStatus, AppInfo, ConflictResolution, CoreCommands, DocumentListQuery, DocumentSearchQuery, EntityKind, Settings, SettingsChange, SyncStatus,
 } from '../../../shared/bridge/contract.ts';
 import type { AnnotationPatch } from '../../../shared/schemas/annotation.ts';
 import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import type { FolderCreate } from '../../../shared/schemas/folder.ts';
 import type { NewAnnotation } from '../replica/annotationWrites.ts';
 import type { NewDocument } from '../replica/documentWrites.ts';
+import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
+import type { FileStore } from '../files/fileStore.ts';
 import type { Replica } from '../replica/replica.ts';
-import type { Handlers } from './dispatch.ts';
+import type { Handlers, HandlersOf } from './dispatch.ts';
 import { BridgeFailure } from './errors.ts';
 import type { EventHub } from './eventHub.ts';
 import { objectOf, requiredObject, stringField, stringList } from './requestChecks.ts';
@@ -36,6 +38,9 @@ export interface SettingsControl {
 
 export interface HandlerDeps {
   replica: Replica;
+  /** The service, signed in as the account (online-only commands: groups, catalog, datasets). */
+  api: LibraryApi;
+  fileStore: FileStore;
   sync: SyncControl;
   account: AccountControl;
   settings: SettingsControl;
@@ -47,7 +52,14 @@ export interface HandlerDeps {
 
 const KINDS: readonly EntityKind[] = ['document', 'folder', 'annotation', 'file'];
 
+/** Every command's handler: the core's below, and each area's from its own module. */
 export function createHandlers(deps: HandlerDeps): Handlers {
+  return {
+    ...coreHandlers(deps),
+  };
+}
+
+function coreHandlers(deps: HandlerDeps): HandlersOf<CoreCommands> {
   const { replica, sync, events } = deps;
 
   /** After a local write: the UI hears about it and the sync engine pushes it soon. */

@@ -7,6 +7,8 @@ import { createEventHub } from './eventHub.ts';
 import { createHandlers } from './handlers.ts';
 import { forwardEventsToWindow, registerIpcHandlers, trustUrlsUnder, type IpcInvokeEventLike, type IpcMainLike } from './ipc.ts';
 import { createSettingsStore } from '../settings/settings.ts';
+import { createFileStore } from '../files/fileStore.ts';
+import { createLibraryApi } from '../../../shared/client/libraryApi.ts';
 import { join } from 'node:path';
 
 type Listener = (event: IpcInvokeEventLike, ...args: unknown[]) => unknown;
@@ -31,6 +33,8 @@ function setup() {
   let syncRequests = 0;
   const handlers = createHandlers({
     replica: temp.replica,
+    api: createLibraryApi({ baseUrl: 'http://127.0.0.1:9', getAccessToken: async () => undefined }),
+    fileStore: createFileStore(join(temp.file, '..', 'files')),
     sync: { status: () => ({ state: 'idle', pendingChanges: temp.replica.countOutbox(), conflicts: 0 }), syncNow: async () => ({}), requestSync: () => void syncRequests++, confirmDeletions: () => {} },
     account: { status: () => ({ signedIn: false, embedded: true }), signIn: async () => ({ signedIn: true, embedded: true }), signOut: async () => ({ signedIn: false, embedded: true }) },
     settings: createSettingsStore(join(temp.file, '..', 'settings.json')),

@@ -1,0 +1,15 @@
+// The app's top-level views besides the library, each in its own folder under views/.
+// A view is a tab of the window (ViewTabs); the library is always the first one. An area
+// adds its view here, once: id, label, icon and the component that fills the window.
+import type { ComponentType } from 'react';
+import type { IconName } from '../components/Icon.tsx';
+
+export interface ViewDefinition {
+  id: string;
+  label: string;
+  icon: IconName;
+  component: ComponentType;
+}
+
+export const VIEWS: readonly ViewDefinition[] = [
+];
