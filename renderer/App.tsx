@@ -8,6 +8,7 @@ import { ConflictsDialog } from './components/ConflictsDialog.tsx';
 import { DetailsPane } from './components/DetailsPane.tsx';
 import { DocumentList } from './components/DocumentList.tsx';
 import { NewDocumentDialog } from './components/NewDocumentDialog.tsx';
+import { PaneSplitter } from './components/PaneSplitter.tsx';
 import { SettingsDialog } from './components/SettingsDialog.tsx';
 import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
 import { Sidebar } from './components/Sidebar.tsx';
@@ -15,7 +16,9 @@ import { StatusBar } from './components/StatusBar.tsx';
 import { Toolbar } from './components/Toolbar.tsx';
 import { ViewTabs } from './components/ViewTabs.tsx';
 import { VIEWS } from './views/registry.tsx';
+import { PANE_BOUNDS, parsePaneLayout } from './lib/paneLayout.ts';
 import { isMac, shortcutFor } from './lib/shortcuts.ts';
+import { usePersistentState } from './lib/usePersistentState.ts';
 import { createAppStore, effectiveTheme } from './state/appStore.ts';
 import { StoresContext, useApp, useLibrary, useStores, type Stores } from './state/context.tsx';
 import { createLibraryStore } from './state/libraryStore.ts';
@@ -65,6 +68,7 @@ function Window() {
     void app.getState().load().catch((error: Error) => library.getState().showError(error.message));
     void library.getState().reload();
     void library.getState().loadFolders();
+    void library.getState().loadTags();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let folders = false;
     const offs = [
@@ -76,6 +80,7 @@ function Window() {
         clearTimeout(timer);
         timer = setTimeout(() => {
           void library.getState().reload();
+          void library.getState().loadTags();
           if (folders) void library.getState().loadFolders();
           folders = false;
         }, RELOAD_DELAY_MS);
@@ -127,6 +132,7 @@ function Window() {
 
   const collection = useLibrary((s) => s.collection);
   const view = useApp((s) => s.view);
+  const [panes, setPanes] = usePersistentState('refshelf.panes', parsePaneLayout);
   const OtherView = VIEWS.find((v) => v.id === view)?.component;
 
   return (
@@ -138,9 +144,16 @@ function Window() {
         <>
           <Toolbar ref={searchRef} />
           <ErrorBanner />
-          <main className="panes">
+          <main className="panes" style={{ gridTemplateColumns: `${panes.sidebar}px 0 minmax(360px, 1fr) 0 ${panes.details}px` }}>
             <Sidebar />
-            <DocumentList onOpenDetails={() => focusDetails()} />
+            <PaneSplitter label="Resize the sidebar" side="left" width={panes.sidebar} {...PANE_BOUNDS.sidebar} onChange={(sidebar) => setPanes({ ...panes, sidebar })} />
+            <DocumentList onOpenDetails={() => {
+              // Opening a document (Enter, a double click) counts as reading it here.
+              const ids = library.getState().selectedIds();
+              if (ids.length === 1) void library.getState().markOpened(ids[0]!);
+              focusDetails();
+            }} />
+            <PaneSplitter label="Resize the details pane" side="right" width={panes.details} {...PANE_BOUNDS.details} onChange={(details) => setPanes({ ...panes, details })} />
             <DetailsPane ref={detailsRef} />
           </main>
         </>

@@ -3,11 +3,13 @@
 // context menu, and rows that drag onto folders.
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { DocumentSort, LibraryDocument } from '../../shared/bridge/contract.ts';
 import { SHORT_TYPE_LABELS, TYPE_LABELS } from '../lib/fieldLayout.ts';
 import { folderPaths } from '../lib/folderTree.ts';
+import { ALWAYS_SHOWN, FIXED_COLUMNS, gridTemplate, parseLayout, resizeColumn, toggleColumn, visibleColumns, type ColumnId } from '../lib/columnLayout.ts';
 import { authorsSummary, listDate, shortDate } from '../lib/format.ts';
+import { usePersistentState } from '../lib/usePersistentState.ts';
 import { searchTerms } from '../lib/highlight.ts';
 import { shortcutFor } from '../lib/shortcuts.ts';
 import { useApp, useLibrary, useStores } from '../state/context.tsx';
@@ -19,26 +21,26 @@ import { Icon } from './Icon.tsx';
 const ROW_HEIGHT = 26;
 
 interface Column {
-  id: string;
+  id: ColumnId;
   label: string;
-  width: string;
   render(doc: LibraryDocument, terms: readonly string[]): React.ReactNode;
 }
 
-const COLUMNS: Column[] = [
-  { id: 'starred', label: 'Starred', width: '26px', render: (d) => <span className={`star ${d.starred ? 'on' : ''}`} aria-label={d.starred ? 'Starred' : 'Not starred'}>{d.starred ? '★' : '☆'}</span> },
-  { id: 'read', label: 'Read', width: '20px', render: (d) => <span className={`read-dot ${d.read ? '' : 'unread'}`} aria-label={d.read ? 'Read' : 'Unread'} /> },
-  { id: 'file', label: 'File', width: '22px', render: (d) => (d.file_attached ? <span aria-label="Has a file"><Icon name="clip" size={12} /></span> : null) },
-  { id: 'title', label: 'Title', width: 'minmax(150px, 3fr)', render: (d, t) => <Highlighted text={d.title} terms={t} /> },
-  { id: 'authors', label: 'Authors', width: 'minmax(90px, 1.4fr)', render: (d, t) => <Highlighted text={authorsSummary(d.authors)} terms={t} /> },
-  { id: 'year', label: 'Year', width: '46px', render: (d) => d.year ?? '' },
-  { id: 'source', label: 'Source', width: 'minmax(80px, 1.2fr)', render: (d, t) => <Highlighted text={d.source ?? ''} terms={t} /> },
-  { id: 'type', label: 'Type', width: '88px', render: (d) => <span title={TYPE_LABELS[d.type]}>{SHORT_TYPE_LABELS[d.type] ?? TYPE_LABELS[d.type] ?? d.type}</span> },
-  { id: 'added', label: 'Added', width: '76px', render: (d) => <span title={shortDate(d.added_local)}>{listDate(d.added_local)}</span> },
-  { id: 'modified', label: 'Modified', width: '76px', render: (d) => <span title={shortDate(d.modified_local)}>{listDate(d.modified_local)}</span> },
-];
+const COLUMNS: Record<ColumnId, Column> = {
+  starred: { id: 'starred', label: 'Starred', render: (d) => <span className={`star ${d.starred ? 'on' : ''}`} aria-label={d.starred ? 'Starred' : 'Not starred'}>{d.starred ? '★' : '☆'}</span> },
+  read: { id: 'read', label: 'Read', render: (d) => <span className={`read-dot ${d.read ? '' : 'unread'}`} aria-label={d.read ? 'Read' : 'Unread'} /> },
+  file: { id: 'file', label: 'File', render: (d) => (d.file_attached ? <span aria-label="Has a file"><Icon name="clip" size={12} /></span> : null) },
+  title: { id: 'title', label: 'Title', render: (d, t) => <Highlighted text={d.title} terms={t} /> },
+  authors: { id: 'authors', label: 'Authors', render: (d, t) => <Highlighted text={authorsSummary(d.authors)} terms={t} /> },
+  year: { id: 'year', label: 'Year', render: (d) => d.year ?? '' },
+  source: { id: 'source', label: 'Source', render: (d, t) => <Highlighted text={d.source ?? ''} terms={t} /> },
+  type: { id: 'type', label: 'Type', render: (d) => <span title={TYPE_LABELS[d.type]}>{SHORT_TYPE_LABELS[d.type] ?? TYPE_LABELS[d.type] ?? d.type}</span> },
+  added: { id: 'added', label: 'Added', render: (d) => <span title={shortDate(d.added_local)}>{listDate(d.added_local)}</span> },
+  modified: { id: 'modified', label: 'Modified', render: (d) => <span title={shortDate(d.modified_local)}>{listDate(d.modified_local)}</span> },
+};
 
-const GRID_TEMPLATE = COLUMNS.map((c) => c.width).join(' ');
+const COLUMN_SYMBOLS: Partial<Record<ColumnId, React.ReactNode>> = { starred: '★', read: '●', file: <Icon name="clip" size={12} /> };
+const RESIZE_STEP = 16;
 
 function EmptyState() {
   const collection = useLibrary((s) => s.collection);
@@ -77,6 +79,9 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
   const folders = useLibrary((s) => s.folders);
   const terms = useMemo(() => searchTerms(search), [search]);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [layout, setLayout] = usePersistentState('refshelf.columns', parseLayout);
+  const shown = visibleColumns(layout).map((id) => COLUMNS[id]);
+  const template = gridTemplate(layout);
   const searching = search.trim() !== '';
 
   const virtualizer = useVirtualizer({
@@ -176,20 +181,60 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
     if (!e.shiftKey && !toggle && id && selection.ids.has(id) && selection.ids.size > 1) state().select(index);
   };
 
+  /** Dragging a header's right edge resizes its column; arrows do the same from the keyboard. */
+  const startResize = (e: ReactPointerEvent<HTMLDivElement>, id: ColumnId) => {
+    e.preventDefault();
+    e.stopPropagation();
+    const startX = e.clientX;
+    const startWidth = layout.widths[id];
+    const handle = e.currentTarget;
+    handle.setPointerCapture(e.pointerId);
+    let latest = layout;
+    const onMove = (move: PointerEvent) => {
+      latest = resizeColumn(layout, id, startWidth + move.clientX - startX);
+      setLayout(latest);
+    };
+    const onUp = () => {
+      handle.removeEventListener('pointermove', onMove);
+      handle.removeEventListener('pointerup', onUp);
+      setLayout(latest);
+    };
+    handle.addEventListener('pointermove', onMove);
+    handle.addEventListener('pointerup', onUp);
+  };
+
   const header = (column: Column) => {
     const sortKey: DocumentSort | undefined = COLUMN_SORTS[column.id];
     const active = !searching && sortKey === sort;
     const ariaSort = active ? (order === 'asc' ? 'ascending' : 'descending') : undefined;
-    const compact = column.id === 'starred' || column.id === 'read' || column.id === 'file';
+    const compact = FIXED_COLUMNS.has(column.id);
+    const label = compact ? <><span className="sr-only">{column.label}</span><span aria-hidden="true">{COLUMN_SYMBOLS[column.id]}</span></> : column.label;
     return (
       <div role="columnheader" aria-sort={ariaSort} key={column.id} className={`cell header-cell ${compact ? 'compact' : ''}`}>
         {sortKey && !searching ? (
           <button type="button" className="sort-button" onClick={() => state().sortBy(sortKey)} title={`Sort by ${column.label.toLowerCase()}`}>
-            {column.label}
-            <span className="sort-arrow" aria-hidden="true">{active ? (order === 'asc' ? '▲' : '▼') : ''}</span>
+            {label}
+            {compact ? null : <span className="sort-arrow" aria-hidden="true">{active ? (order === 'asc' ? '▲' : '▼') : ''}</span>}
           </button>
         ) : (
-          <span className="header-label" title={sortKey ? 'Search results are ranked by relevance' : column.label}>{compact ? <span className="sr-only">{column.label}</span> : column.label}{compact ? <span aria-hidden="true">{column.id === 'starred' ? '★' : column.id === 'read' ? '●' : <Icon name="clip" size={12} />}</span> : null}</span>
+          <span className="header-label" title={sortKey ? 'Search results are ranked by relevance' : column.label}>{label}</span>
+        )}
+        {compact ? null : (
+          <div
+            role="separator"
+            aria-orientation="vertical"
+            aria-label={`Resize ${column.label}`}
+            aria-valuenow={layout.widths[column.id]}
+            tabIndex={0}
+            className="column-resizer"
+            onPointerDown={(e) => startResize(e, column.id)}
+            onDoubleClick={() => setLayout(resizeColumn(layout, column.id, parseLayout(null).widths[column.id]))}
+            onKeyDown={(e) => {
+              if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+              e.preventDefault();
+              setLayout(resizeColumn(layout, column.id, layout.widths[column.id] + (e.key === 'ArrowRight' ? RESIZE_STEP : -RESIZE_STEP)));
+            }}
+          />
         )}
       </div>
     );
@@ -202,10 +247,32 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
 
   return (
     <section className="list-pane" aria-label="Documents">
-      <div role="grid" aria-label="Documents" aria-rowcount={total + 1} aria-colcount={COLUMNS.length} aria-multiselectable="true" className="grid">
-        <div role="row" aria-rowindex={1} className="grid-row header-row" style={{ gridTemplateColumns: GRID_TEMPLATE }}>
-          {COLUMNS.map(header)}
-        </div>
+      <div role="grid" aria-label="Documents" aria-rowcount={total + 1} aria-colcount={shown.length} aria-multiselectable="true" className="grid">
+        <ContextMenu.Root>
+          <ContextMenu.Trigger asChild>
+            <div role="row" aria-rowindex={1} className="grid-row header-row" style={{ gridTemplateColumns: template }}>
+              {shown.map(header)}
+            </div>
+          </ContextMenu.Trigger>
+          <ContextMenu.Portal>
+            <ContextMenu.Content className="menu" aria-label="Columns">
+              <ContextMenu.Label className="menu-label">Columns</ContextMenu.Label>
+              {Object.values(COLUMNS).map((c) => (
+                <ContextMenu.CheckboxItem
+                  key={c.id}
+                  className="menu-item"
+                  checked={!layout.hidden.includes(c.id)}
+                  disabled={c.id === ALWAYS_SHOWN}
+                  onSelect={(e) => { e.preventDefault(); setLayout(toggleColumn(layout, c.id)); }}
+                >
+                  <span className="menu-check" aria-hidden="true">{layout.hidden.includes(c.id) ? '' : '✓'}</span><span className="menu-item-label">{c.label}</span>
+                </ContextMenu.CheckboxItem>
+              ))}
+              <ContextMenu.Separator className="menu-separator" />
+              <ContextMenu.Item className="menu-item" onSelect={() => setLayout(parseLayout(null))}>Reset columns</ContextMenu.Item>
+            </ContextMenu.Content>
+          </ContextMenu.Portal>
+        </ContextMenu.Root>
         <ContextMenu.Root>
           <ContextMenu.Trigger asChild>
             <div
@@ -230,7 +297,7 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
                       aria-selected={isSelected}
                       data-index={item.index}
                       className={`grid-row body-row ${isSelected ? 'selected' : ''} ${item.index === selection.cursor ? 'cursor' : ''} ${doc && !doc.read ? 'unread' : ''} ${item.index % 2 ? 'odd' : ''}`}
-                      style={{ gridTemplateColumns: GRID_TEMPLATE, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                      style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
                       draggable={doc !== undefined}
                       onDragStart={(e) => {
                         if (!doc) return;
@@ -245,7 +312,7 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
                       onDoubleClick={onOpenDetails}
                     >
                       {doc
-                        ? COLUMNS.map((c) => (
+                        ? shown.map((c) => (
                           <div role="gridcell" key={c.id} className={`cell cell-${c.id}`} title={c.id === 'title' ? doc.title : undefined}>
                             {c.id === 'starred' ? (
                               <button type="button" tabIndex={-1} className={`star-button ${doc.starred ? 'on' : ''}`} aria-label={doc.starred ? `Unstar ${doc.title}` : `Star ${doc.title}`}

@@ -14,6 +14,7 @@ import { IconButton } from './IconButton.tsx';
 const FIXED: { collection: Collection; label: string; icon: IconName }[] = [
   { collection: { kind: 'all' }, label: 'My Library', icon: 'library' },
   { collection: { kind: 'recent' }, label: 'Recently Added', icon: 'clock' },
+  { collection: { kind: 'read-recently' }, label: 'Recently Read', icon: 'book' },
   { collection: { kind: 'starred' }, label: 'Favourites', icon: 'star' },
   { collection: { kind: 'review' }, label: 'Needs Review', icon: 'review' },
 ];
@@ -51,6 +52,7 @@ export function Sidebar() {
   const deleteFolder = useLibrary((s) => s.deleteFolder);
   const addToFolder = useLibrary((s) => s.addToFolder);
   const trash = useLibrary((s) => s.trash);
+  const tags = useLibrary((s) => s.tags);
   const openDialog = useApp((s) => s.openDialog);
   // A push may rename a new folder's id while its name box is open: compare ids as the store follows them.
   useLibrary((s) => s.remaps);
@@ -198,6 +200,26 @@ export function Sidebar() {
             </li>
           );
         })}
+      </ul>
+
+      <div className="nav-section"><span id="tags-heading">Tags</span></div>
+      <ul role="tree" aria-labelledby="tags-heading" className="nav-list tags">
+        {tags.length === 0 ? <li role="none" className="nav-empty">No tags yet. Add tags in a document's details.</li> : null}
+        {tags.map(({ tag, count }) => (
+          <li role="none" key={tag}>
+            <button
+              type="button"
+              role="treeitem"
+              aria-selected={activeKey === `tag:${tag}`}
+              className={`nav-item ${activeKey === `tag:${tag}` ? 'active' : ''}`}
+              onClick={() => setCollection({ kind: 'tag', tag })}
+            >
+              <span className="nav-icon"><Icon name="tag" /></span>
+              <span className="nav-label">{tag}</span>
+              <span className="nav-count">{count.toLocaleString('en')}</span>
+            </button>
+          </li>
+        ))}
       </ul>
 
       <ul role="tree" aria-label="Trash" className="nav-list trash">

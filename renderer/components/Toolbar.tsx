@@ -6,7 +6,7 @@ import { TYPE_LABELS } from '../lib/fieldLayout.ts';
 import { folderPaths } from '../lib/folderTree.ts';
 import { displayKeys } from '../lib/shortcuts.ts';
 import { useApp, useLibrary, useStores } from '../state/context.tsx';
-import { hasClientFilters, type ClientFilters } from '../state/listQuery.ts';
+import { activeFilterCount, type ListFilters } from '../state/listQuery.ts';
 import { Icon } from './Icon.tsx';
 import { IconButton } from './IconButton.tsx';
 
@@ -21,10 +21,9 @@ function FilterBar() {
   const setFilters = useLibrary((s) => s.setFilters);
   const folders = useLibrary((s) => s.folders);
   const collection = useLibrary((s) => s.collection);
-  const partial = useLibrary((s) => s.scanPartial);
   const [from, setFrom] = useState(filters.yearFrom?.toString() ?? '');
   const [to, setTo] = useState(filters.yearTo?.toString() ?? '');
-  const change = (next: Partial<ClientFilters>) => setFilters({ ...filters, ...next });
+  const change = (next: Partial<ListFilters>) => setFilters({ ...filters, ...next });
   const badYears = (from && yearOf(from) === undefined) || (to && yearOf(to) === undefined);
   return (
     <div className="filter-bar" role="group" aria-label="Filters">
@@ -49,9 +48,9 @@ function FilterBar() {
         </select>
       </label>
       <label className="check"><input type="checkbox" checked={filters.unread === true} onChange={(e) => change({ unread: e.target.checked || undefined })} /> Unread only</label>
+      <label className="check"><input type="checkbox" checked={filters.hasFile === true} onChange={(e) => change({ hasFile: e.target.checked || undefined })} /> With a file</label>
       <button type="button" className="button small" onClick={() => { setFrom(''); setTo(''); setFilters({}); }}>Clear</button>
       {badYears ? <span className="field-error" role="alert">A year is a whole number like 2019</span> : null}
-      {partial ? <span className="hint">Filtered the first 50,000 documents only</span> : null}
     </div>
   );
 }
@@ -66,7 +65,7 @@ export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, sea
   const openDialog = useApp((s) => s.openDialog);
   const [text, setText] = useState(search);
   const [showFilters, setShowFilters] = useState(false);
-  const filterCount = (hasClientFilters(filters) ? 1 : 0) + (filters.folderId ? 1 : 0);
+  const filterCount = activeFilterCount(filters);
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(text), SEARCH_DELAY_MS);

@@ -1,6 +1,6 @@
 // The library store over a small in-memory stand-in of the bridge (the real core is
 // exercised end to end in e2e/; here the store's own logic is under test: paging, stale
-// responses, client filters, bulk commands and following renamed ids).
+// responses, the query handed to the core, bulk commands and following renamed ids).
 import { describe, expect, it } from 'vitest';
 import { bridgeClient } from '../bridge/bridgeClient.ts';
 import type { BridgeResult, BridgeTransport, DocumentListQuery, DocumentSearchQuery, LibraryDocument } from '../../shared/bridge/contract.ts';
@@ -95,17 +95,18 @@ describe('library store', () => {
     expect([store.getState().sort, store.getState().order]).toEqual(['year', 'desc']);
   });
 
-  it('applies client filters over the whole query, not just the loaded pages', async () => {
-    const { store } = library(2500);
-    store.getState().setFilters({ type: 'book', yearFrom: 1950 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const { total } = store.getState();
-    expect(total).toBe(125);
-    for (let i = 0; i < total; i++) {
-      const doc = store.getState().docAt(i)!;
-      expect(doc.type).toBe('book');
-      expect(doc.year).toBeGreaterThanOrEqual(1950);
-    }
+  it('hands the filter bar and the collection to the core, and lists Recently Read by opening time', async () => {
+    const { store, calls } = library(50);
+    store.getState().setFilters({ type: 'book', yearFrom: 1950, hasFile: true });
+    await settle();
+    expect(calls.at(-1)).toEqual({ command: 'documents.list', request: { type: 'book', yearFrom: 1950, hasFile: true, sort: 'added', order: 'desc', limit: PAGE_SIZE, offset: 0 } });
+    store.getState().setFilters({});
+    store.getState().setCollection({ kind: 'read-recently' });
+    await settle();
+    expect(calls.at(-1)?.request).toMatchObject({ opened: true, sort: 'opened', order: 'desc' });
+    store.getState().setCollection({ kind: 'tag', tag: 'kelp' });
+    await settle();
+    expect(calls.at(-1)?.request).toMatchObject({ tag: 'kelp', sort: 'added' });
   });
 
   it('trashes a selection and reports failures with their reason', async () => {

@@ -4,28 +4,25 @@
 // the search box never shows results of an older word.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
-import type { DocumentPage, DocumentSort, LibraryDocument, LibraryFolderNode } from '../../shared/bridge/contract.ts';
+import type { DocumentPage, DocumentSort, LibraryDocument, LibraryFolderNode, TagCount } from '../../shared/bridge/contract.ts';
 import { findFolderRemaps, findRemaps } from '../lib/remaps.ts';
 import { emptySelection, moveCursor, selectAll, selectRow, type Modifiers, type Selection } from '../lib/selection.ts';
-import {
-  PAGE_SIZE, SCAN_LIMIT, SCAN_PAGE, coreFilter, hasClientFilters, passesClientFilters, sameCollection,
-  type ClientFilters, type Collection,
-} from './listQuery.ts';
+import { PAGE_SIZE, collectionSort, coreFilter, sameCollection, type Collection, type ListFilters } from './listQuery.ts';
 
 export interface LibraryState {
   collection: Collection;
   sort: DocumentSort;
   order: 'asc' | 'desc';
   search: string;
-  filters: ClientFilters;
+  filters: ListFilters;
   /** Rows of the current query; pages fetched so far by page number. */
   total: number;
   pages: ReadonlyMap<number, readonly LibraryDocument[]>;
   /** Bumps whenever the query changes (the list scrolls to the top). */
   queryVersion: number;
   loading: boolean;
-  /** A client-side filter stopped reading after SCAN_LIMIT documents. */
-  scanPartial: boolean;
+  /** The library's tags with their counts (the sidebar lists them). */
+  tags: TagCount[];
   selection: Selection;
   folders: LibraryFolderNode[];
   /** The last failure, shown in a banner until dismissed. */
@@ -41,7 +38,10 @@ export interface LibraryActions {
   /** Sorting by the current column flips the order. */
   sortBy(sort: DocumentSort): void;
   setSearch(text: string): void;
-  setFilters(filters: ClientFilters): void;
+  setFilters(filters: ListFilters): void;
+  loadTags(): Promise<void>;
+  /** Records that a document was opened (Recently Read). */
+  markOpened(id: string): Promise<void>;
   ensureRange(start: number, end: number): void;
   reload(): Promise<void>;
   loadFolders(): Promise<void>;
@@ -82,30 +82,12 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
   return createStore<LibraryState & LibraryActions>()((set, get) => {
     /** One page of the current (core-filtered) query at a raw offset. */
     function fetchRaw(offset: number, limit: number): Promise<DocumentPage> {
-      const { collection, filters, search, sort, order } = get();
+      const { collection, filters, search } = get();
       const filter = coreFilter(collection, filters);
       const text = search.trim();
       if (text) return bridge.call('documents.search', { ...filter, text: search, limit, offset });
+      const { sort, order } = collectionSort(collection) ?? get();
       return bridge.call('documents.list', { ...filter, sort, order, limit, offset });
-    }
-
-    /** Client filters: read the query page by page and keep the rows that pass. */
-    async function scan(gen: number): Promise<void> {
-      const { filters } = get();
-      const kept: LibraryDocument[] = [];
-      let offset = 0;
-      let total = Infinity;
-      while (offset < total && offset < SCAN_LIMIT) {
-        const page = await fetchRaw(offset, SCAN_PAGE);
-        if (gen !== generation) return;
-        total = page.total;
-        kept.push(...page.items.filter((d) => passesClientFilters(d, filters)));
-        if (page.items.length === 0) break;
-        offset += page.items.length;
-      }
-      const pages = new Map<number, LibraryDocument[]>();
-      for (let i = 0; i * PAGE_SIZE < kept.length; i++) pages.set(i, kept.slice(i * PAGE_SIZE, (i + 1) * PAGE_SIZE));
-      set({ total: kept.length, pages, loading: false, scanPartial: total > SCAN_LIMIT });
     }
 
     async function loadPage(pageNo: number, gen: number): Promise<void> {
@@ -131,14 +113,9 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
         visible = [0, PAGE_SIZE - 1];
         // A new sort shows the same documents: the selection stays (its row positions do not).
         const selection = keepSelection ? { ids: get().selection.ids, anchor: null, cursor: null } : emptySelection;
-        set((s) => ({ pages: new Map(), total: 0, loading: true, scanPartial: false, selection, queryVersion: s.queryVersion + 1 }));
+        set((s) => ({ pages: new Map(), total: 0, loading: true, selection, queryVersion: s.queryVersion + 1 }));
       }
       try {
-        if (hasClientFilters(get().filters)) {
-          set({ loading: true });
-          await scan(gen);
-          return;
-        }
         const first = Math.floor(visible[0] / PAGE_SIZE);
         const last = Math.floor(visible[1] / PAGE_SIZE);
         const wanted = Array.from({ length: last - first + 1 }, (_, i) => first + i);
@@ -214,7 +191,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       pages: new Map(),
       queryVersion: 0,
       loading: true,
-      scanPartial: false,
+      tags: [],
       selection: emptySelection,
       folders: [],
       error: null,
@@ -241,9 +218,22 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
         set({ filters });
         void refresh(true);
       },
+      async loadTags() {
+        try {
+          set({ tags: await bridge.call('documents.tags') });
+        } catch (error) {
+          set({ error: (error as Error).message });
+        }
+      },
+      async markOpened(id) {
+        try {
+          await withCurrentIds((current) => bridge.call('documents.markOpened', { id: current(id) }));
+        } catch (error) {
+          set({ error: (error as Error).message });
+        }
+      },
       ensureRange(start, end) {
         visible = [start, end];
-        if (hasClientFilters(get().filters)) return;
         const gen = generation;
         const { pages } = get();
         for (let p = Math.floor(start / PAGE_SIZE); p <= Math.floor(end / PAGE_SIZE); p++) {
@@ -301,10 +291,11 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       },
       async emptyTrash() {
         const ids: string[] = [];
-        for (let offset = 0; ; offset += SCAN_PAGE) {
-          const page = await bridge.call('documents.list', { trashed: true, limit: SCAN_PAGE, offset });
+        const pageSize = 1000;
+        for (let offset = 0; ; offset += pageSize) {
+          const page = await bridge.call('documents.list', { trashed: true, limit: pageSize, offset });
           ids.push(...page.items.map((d) => d.id));
-          if (page.items.length < SCAN_PAGE) break;
+          if (page.items.length < pageSize) break;
         }
         const done = await each(ids, (id) => bridge.call('documents.delete', { id }), (n) => `Trash emptied: ${plural(n, 'document')} deleted for good`);
         set({ selection: emptySelection });

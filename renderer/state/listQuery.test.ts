@@ -1,32 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import type { LibraryDocument } from '../../shared/bridge/contract.ts';
-import { RECENT_DAYS, coreFilter, hasClientFilters, passesClientFilters } from './listQuery.ts';
+import { RECENT_DAYS, activeFilterCount, collectionKey, collectionSort, coreFilter } from './listQuery.ts';
 
-const doc = (fields: Partial<LibraryDocument>): LibraryDocument =>
-  ({ id: 'd', title: 't', type: 'journal', trashed: false, added_local: '', modified_local: '', ...fields });
+const now = Date.UTC(2024, 5, 1);
 
 describe('coreFilter', () => {
-  it('maps each sidebar collection to the core filter', () => {
-    const now = Date.parse('2026-03-31T00:00:00Z');
+  it('maps each collection to the core filter', () => {
     expect(coreFilter({ kind: 'all' }, {}, now)).toEqual({});
     expect(coreFilter({ kind: 'starred' }, {})).toEqual({ starred: true });
     expect(coreFilter({ kind: 'review' }, {})).toEqual({ unconfirmed: true });
     expect(coreFilter({ kind: 'trash' }, {})).toEqual({ trashed: true });
+    expect(coreFilter({ kind: 'read-recently' }, {})).toEqual({ opened: true });
+    expect(coreFilter({ kind: 'tag', tag: 'kelp' }, {})).toEqual({ tag: 'kelp' });
+    expect(coreFilter({ kind: 'group', id: 'g1' }, {})).toEqual({ groupId: 'g1' });
     expect(coreFilter({ kind: 'folder', id: 'f' }, { folderId: 'other' })).toEqual({ folderId: 'f' });
     expect(coreFilter({ kind: 'all' }, { folderId: 'g' })).toEqual({ folderId: 'g' });
     expect(coreFilter({ kind: 'recent' }, {}, now).addedSince).toBe(new Date(now - RECENT_DAYS * 86_400_000).toISOString());
   });
+
+  it('passes the filter bar to the core', () => {
+    expect(coreFilter({ kind: 'starred' }, { yearFrom: 1950, yearTo: 1960, type: 'book', unread: true, hasFile: true })).toEqual({
+      starred: true, yearFrom: 1950, yearTo: 1960, type: 'book', unread: true, hasFile: true,
+    });
+    expect(coreFilter({ kind: 'all' }, { unread: false, hasFile: false })).toEqual({});
+  });
 });
 
-describe('client filters', () => {
-  it('applies year range, type and unread', () => {
-    const filters = { yearFrom: 1950, yearTo: 1960, type: 'journal' as const, unread: true };
-    expect(hasClientFilters(filters)).toBe(true);
-    expect(hasClientFilters({ folderId: 'x' })).toBe(false);
-    expect(passesClientFilters(doc({ year: 1953 }), filters)).toBe(true);
-    expect(passesClientFilters(doc({ year: 1953, read: true }), filters)).toBe(false);
-    expect(passesClientFilters(doc({ year: 1961 }), filters)).toBe(false);
-    expect(passesClientFilters(doc({}), filters)).toBe(false);
-    expect(passesClientFilters(doc({ year: 1953, type: 'book' }), filters)).toBe(false);
+describe('the rest of a list query', () => {
+  it('counts active filters, a year range as one', () => {
+    expect(activeFilterCount({})).toBe(0);
+    expect(activeFilterCount({ yearFrom: 1, yearTo: 2, unread: true, folderId: 'f' })).toBe(3);
+  });
+
+  it('keys collections apart and orders Recently Read by opening time', () => {
+    expect(collectionKey({ kind: 'tag', tag: 'a' })).not.toBe(collectionKey({ kind: 'tag', tag: 'b' }));
+    expect(collectionKey({ kind: 'group', id: 'a' })).not.toBe(collectionKey({ kind: 'folder', id: 'a' }));
+    expect(collectionSort({ kind: 'read-recently' })).toEqual({ sort: 'opened', order: 'desc' });
+    expect(collectionSort({ kind: 'all' })).toBeUndefined();
   });
 });

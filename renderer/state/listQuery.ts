@@ -1,47 +1,56 @@
 // What the document list shows, as data: a collection of the sidebar, a sort, the search
-// text and filters. The core filters by library, folder, trash, starred, unconfirmed and
-// added-since; year range, type and unread are applied here on a bounded scan (the bridge
-// has no such filters yet, see the report in docs).
-import type { DocumentFilter, DocumentSort, LibraryDocument } from '../../shared/bridge/contract.ts';
+// text and filters. Every filter is the core's (an index walk in the replica), so a
+// filtered list of 100,000 documents pages as fast as an unfiltered one.
+import type { DocumentFilter, DocumentSort } from '../../shared/bridge/contract.ts';
 import type { DocumentType } from '../../shared/schemas/document.ts';
 
 export type Collection =
   | { kind: 'all' }
   | { kind: 'recent' }
+  | { kind: 'read-recently' }
   | { kind: 'starred' }
   | { kind: 'review' }
   | { kind: 'trash' }
-  | { kind: 'folder'; id: string };
+  | { kind: 'folder'; id: string }
+  | { kind: 'tag'; tag: string }
+  | { kind: 'group'; id: string };
 
-export interface ClientFilters {
+/** The filter bar's narrowing of any collection. */
+export interface ListFilters {
   yearFrom?: number;
   yearTo?: number;
   type?: DocumentType;
   unread?: boolean;
+  hasFile?: boolean;
   /** A folder to narrow any collection to (a folder collection already is one). */
   folderId?: string;
 }
 
 export const RECENT_DAYS = 30;
 export const PAGE_SIZE = 200;
-/** Documents read at most when a client-side filter is on (50 pages of 1,000). */
-export const SCAN_LIMIT = 50_000;
-export const SCAN_PAGE = 1000;
 
 export function collectionKey(collection: Collection): string {
-  return collection.kind === 'folder' ? `folder:${collection.id}` : collection.kind;
+  switch (collection.kind) {
+    case 'folder': return `folder:${collection.id}`;
+    case 'group': return `group:${collection.id}`;
+    case 'tag': return `tag:${collection.tag}`;
+    default: return collection.kind;
+  }
 }
 
 export function sameCollection(a: Collection, b: Collection): boolean {
   return collectionKey(a) === collectionKey(b);
 }
 
-/** The core's filter for a collection (and a folder narrowing, if any). */
-export function coreFilter(collection: Collection, filters: ClientFilters, now: number = Date.now()): DocumentFilter {
+/** The core's filter for a collection narrowed by the filter bar. */
+export function coreFilter(collection: Collection, filters: ListFilters, now: number = Date.now()): DocumentFilter {
   const filter: DocumentFilter = {};
   switch (collection.kind) {
     case 'recent':
       filter.addedSince = new Date(now - RECENT_DAYS * 86_400_000).toISOString();
+      break;
+    case 'read-recently':
+      filter.opened = true;
       break;
     case 'starred':
       filter.starred = true;
@@ -55,26 +64,37 @@ export function coreFilter(collection: Collection, filters: ClientFilters, now: 
     case 'folder':
       filter.folderId = collection.id;
       break;
+    case 'tag':
+      filter.tag = collection.tag;
+      break;
+    case 'group':
+      filter.groupId = collection.id;
+      break;
     default:
       break;
   }
   if (filters.folderId && collection.kind !== 'folder') filter.folderId = filters.folderId;
+  if (filters.yearFrom !== undefined) filter.yearFrom = filters.yearFrom;
+  if (filters.yearTo !== undefined) filter.yearTo = filters.yearTo;
+  if (filters.type !== undefined) filter.type = filters.type;
+  if (filters.unread) filter.unread = true;
+  if (filters.hasFile) filter.hasFile = true;
   return filter;
 }
 
-export function hasClientFilters(filters: ClientFilters): boolean {
-  return filters.yearFrom !== undefined || filters.yearTo !== undefined || filters.type !== undefined || filters.unread === true;
+/** How many of the filter bar's filters are on (the Filters button shows it). */
+export function activeFilterCount(filters: ListFilters): number {
+  return (filters.yearFrom !== undefined || filters.yearTo !== undefined ? 1 : 0)
+    + (filters.type !== undefined ? 1 : 0) + (filters.unread ? 1 : 0) + (filters.hasFile ? 1 : 0) + (filters.folderId ? 1 : 0);
 }
 
-export function passesClientFilters(doc: LibraryDocument, filters: ClientFilters): boolean {
-  if (filters.type !== undefined && doc.type !== filters.type) return false;
-  if (filters.unread && doc.read) return false;
-  if (filters.yearFrom !== undefined && (doc.year === undefined || doc.year < filters.yearFrom)) return false;
-  if (filters.yearTo !== undefined && (doc.year === undefined || doc.year > filters.yearTo)) return false;
-  return true;
+/** A collection's own order, when it has one (Recently Read: the latest opened first). */
+export function collectionSort(collection: Collection): { sort: DocumentSort; order: 'asc' | 'desc' } | undefined {
+  return collection.kind === 'read-recently' ? { sort: 'opened', order: 'desc' } : undefined;
 }
 
-/** Column header -> the core's sort; columns the core cannot sort by answer undefined. */
+/** Column header -> the core's sort. */
 export const COLUMN_SORTS: Record<string, DocumentSort | undefined> = {
   title: 'title', authors: 'first_author', year: 'year', source: 'source', type: 'type', added: 'added', modified: 'modified',
+  starred: 'starred', read: 'read', file: 'file',
 };

@@ -1,0 +1,75 @@
+// The sidebar's tag list and Recently Read, the list's columns (sort by flags, resize,
+// hide) and the resizable panes, against the real core in browser mode.
+import { expect, test } from '@playwright/test';
+import { LibraryWindow, unique } from './app.ts';
+
+test('a tag added in the details appears in the sidebar and lists its documents', async ({ page }) => {
+  const app = await LibraryWindow.open(page);
+  const tag = unique('estuary').replace(' ', '-');
+  await app.selectOnly('The Structure of Scientific Revolutions');
+  await app.field('Tags').fill(tag);
+  await app.field('Tags').press('Enter');
+  await app.clearSearch();
+  const tags = page.getByRole('tree', { name: 'Tags' });
+  await tags.getByRole('treeitem', { name: new RegExp(`^${tag}`) }).click();
+  await expect(app.rows()).toHaveCount(1);
+  await expect(app.row('The Structure of Scientific Revolutions')).toHaveCount(1);
+  await expect(tags.getByRole('treeitem', { name: new RegExp(`^${tag}`) })).toContainText('1');
+});
+
+test('Recently Read lists the documents opened here, the latest first', async ({ page }) => {
+  const app = await LibraryWindow.open(page);
+  for (const title of ['Deep Residual Learning for Image Recognition', 'Attention Is All You Need']) {
+    await app.searchFor(title);
+    await app.row(title).dblclick();
+    await expect(app.field('Title')).toHaveValue(title);
+  }
+  await app.clearSearch();
+  await app.collection('Recently Read').click();
+  await expect(app.rows().nth(0).locator('.cell-title')).toHaveText('Attention Is All You Need');
+  await expect(app.rows().nth(1).locator('.cell-title')).toHaveText('Deep Residual Learning for Image Recognition');
+});
+
+test('columns sort by the starred flag, resize from the keyboard, hide and come back after a reload', async ({ page }) => {
+  const app = await LibraryWindow.open(page);
+  await page.getByRole('columnheader', { name: 'Starred' }).getByRole('button').click();
+  await expect(app.rows().first().locator('.star-button')).toHaveText('☆');
+  await page.getByRole('columnheader', { name: 'Starred' }).getByRole('button').click();
+  await expect(app.rows().first().locator('.star-button')).toHaveText('★');
+
+  const resizer = page.getByRole('separator', { name: 'Resize Authors' });
+  const before = Number(await resizer.getAttribute('aria-valuenow'));
+  await resizer.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(resizer).toHaveAttribute('aria-valuenow', String(before + 32));
+
+  await page.getByRole('columnheader', { name: 'Source' }).click({ button: 'right' });
+  await page.getByRole('menuitemcheckbox', { name: 'Source' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: 'Source' })).toHaveCount(0);
+
+  await page.reload();
+  await expect(app.rows().first()).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Source' })).toHaveCount(0);
+  await expect(page.getByRole('separator', { name: 'Resize Authors' })).toHaveAttribute('aria-valuenow', String(before + 32));
+  await page.getByRole('columnheader', { name: 'Title' }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Reset columns' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Source' })).toBeVisible();
+});
+
+test('the side panes resize by dragging their splitters', async ({ page }) => {
+  const app = await LibraryWindow.open(page);
+  const splitter = page.getByRole('separator', { name: 'Resize the sidebar' });
+  const box = (await splitter.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 200);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 80, box.y + 200, { steps: 4 });
+  await page.mouse.up();
+  const width = Number(await splitter.getAttribute('aria-valuenow'));
+  expect(width).toBeGreaterThan(250);
+  expect((await app.sidebar.boundingBox())!.width).toBeCloseTo(width, -1);
+  await splitter.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(splitter).toHaveAttribute('aria-valuenow', String(width - 16));
+});

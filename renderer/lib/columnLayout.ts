@@ -1,0 +1,77 @@
+// The document list's columns as the user arranged them: which are shown and how wide each
+// is. Kept in localStorage (a preference of this window, not library data); anything
+// unreadable there falls back to the defaults.
+export const COLUMN_IDS = ['starred', 'read', 'file', 'title', 'authors', 'year', 'source', 'type', 'added', 'modified'] as const;
+export type ColumnId = (typeof COLUMN_IDS)[number];
+
+export interface ColumnLayout {
+  hidden: ColumnId[];
+  /** Widths in CSS pixels; the title column takes at least its width and any room left. */
+  widths: Record<ColumnId, number>;
+}
+
+export const DEFAULT_WIDTHS: Record<ColumnId, number> = {
+  starred: 26, read: 20, file: 22, title: 200, authors: 130, year: 46, source: 130, type: 80, added: 70, modified: 70,
+};
+/** Icon columns keep their size; text columns may shrink to this. */
+export const FIXED_COLUMNS: ReadonlySet<ColumnId> = new Set(['starred', 'read', 'file']);
+export const MIN_WIDTH = 40;
+export const MAX_WIDTH = 1200;
+/** The title identifies a row: it cannot be hidden. */
+export const ALWAYS_SHOWN: ColumnId = 'title';
+
+/** Modified is one click away (the header's menu): by default the title gets its room. */
+export const DEFAULT_LAYOUT: ColumnLayout = { hidden: ['modified'], widths: { ...DEFAULT_WIDTHS } };
+
+const isColumn = (value: unknown): value is ColumnId => typeof value === 'string' && (COLUMN_IDS as readonly string[]).includes(value);
+
+export function parseLayout(raw: string | null): ColumnLayout {
+  if (!raw) return DEFAULT_LAYOUT;
+  // A stored layout lists what it hides, so a column hidden by default can be shown.
+  try {
+    const data = JSON.parse(raw) as { hidden?: unknown; widths?: Record<string, unknown> };
+    const hidden = Array.isArray(data.hidden) ? data.hidden.filter(isColumn).filter((id) => id !== ALWAYS_SHOWN) : [];
+    const widths = { ...DEFAULT_WIDTHS };
+    for (const id of COLUMN_IDS) {
+      const w = data.widths?.[id];
+      if (typeof w === 'number' && Number.isFinite(w) && !FIXED_COLUMNS.has(id)) widths[id] = clampWidth(w);
+    }
+    return { hidden: [...new Set(hidden)], widths };
+  } catch {
+    return DEFAULT_LAYOUT;
+  }
+}
+
+export function clampWidth(width: number): number {
+  return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, width)));
+}
+
+export function resizeColumn(layout: ColumnLayout, id: ColumnId, width: number): ColumnLayout {
+  if (FIXED_COLUMNS.has(id)) return layout;
+  return { ...layout, widths: { ...layout.widths, [id]: clampWidth(width) } };
+}
+
+export function toggleColumn(layout: ColumnLayout, id: ColumnId): ColumnLayout {
+  if (id === ALWAYS_SHOWN) return layout;
+  const hidden = layout.hidden.includes(id) ? layout.hidden.filter((h) => h !== id) : [...layout.hidden, id];
+  return { ...layout, hidden };
+}
+
+export function visibleColumns(layout: ColumnLayout): ColumnId[] {
+  return COLUMN_IDS.filter((id) => !layout.hidden.includes(id));
+}
+
+/**
+ * The CSS grid template of the visible columns. Text columns take their width when the
+ * pane has room and shrink towards MIN_WIDTH when it has not (a narrow window never pushes
+ * columns out of view); the title takes what is left, at least its own width or 120 px.
+ */
+export function gridTemplate(layout: ColumnLayout): string {
+  return visibleColumns(layout)
+    .map((id) => {
+      if (id === 'title') return `minmax(${Math.min(layout.widths.title, 120)}px, 1fr)`;
+      if (FIXED_COLUMNS.has(id)) return `${layout.widths[id]}px`;
+      return `minmax(${MIN_WIDTH}px, ${layout.widths[id]}px)`;
+    })
+    .join(' ');
+}
