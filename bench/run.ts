@@ -4,6 +4,7 @@ import { runServiceBench } from './service/serviceBench.ts';
 import { runCatalogBench } from './catalog/catalogBench.ts';
 import { runImportBench } from './import/importBench.ts';
 import { runSyncBench } from './sync/syncBench.ts';
+import { runUiBench } from './ui/uiBench.ts';
 import { runVocabulariesBench } from './vocabularies/vocabulariesBench.ts';
 import { printResults, type BenchResult } from './report.ts';
 
@@ -13,6 +14,7 @@ const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   import: runImportBench,
   sync: runSyncBench,
   vocabularies: runVocabulariesBench,
+  ui: runUiBench,
 };
 
 async function main(): Promise<void> {

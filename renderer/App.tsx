@@ -66,9 +66,9 @@ function Window() {
 
   useEffect(() => {
     void app.getState().load().catch((error: Error) => library.getState().showError(error.message));
-    void library.getState().reload();
+    // The rows first; the sidebar's tag list (a walk over every tagged document) after them.
+    void library.getState().reload().then(() => library.getState().loadTags());
     void library.getState().loadFolders();
-    void library.getState().loadTags();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let folders = false;
     const offs = [

@@ -280,6 +280,8 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
               className="grid-body"
               tabIndex={0}
               data-testid="document-list"
+              data-query-version={queryVersion}
+              data-loading={loading}
               aria-label="Document rows"
               onKeyDown={onKeyDown}
               onFocus={() => { if (selection.cursor === null && total > 0 && selection.ids.size === 0) state().select(0); }}

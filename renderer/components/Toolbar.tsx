@@ -1,6 +1,7 @@
-// The top bar: search as you type (debounced, so each keystroke does not query), filters,
+// The top bar: search as you type, filters,
 // and the buttons for a new document, settings and the shortcut list.
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, useState } from 'react';
+import { SEARCH_COUNT_CAP } from '../../shared/bridge/contract.ts';
 import { DOCUMENT_TYPES, type DocumentType } from '../../shared/schemas/document.ts';
 import { TYPE_LABELS } from '../lib/fieldLayout.ts';
 import { folderPaths } from '../lib/folderTree.ts';
@@ -10,7 +11,6 @@ import { activeFilterCount, type ListFilters } from '../state/listQuery.ts';
 import { Icon } from './Icon.tsx';
 import { IconButton } from './IconButton.tsx';
 
-const SEARCH_DELAY_MS = 150;
 
 function yearOf(text: string): number | undefined {
   return /^-?\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : undefined;
@@ -67,10 +67,12 @@ export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, sea
   const [showFilters, setShowFilters] = useState(false);
   const filterCount = activeFilterCount(filters);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, setSearch]);
+  // Every keystroke searches at once: the replica answers in a few milliseconds and the
+  // store drops answers to older text, so there is nothing to wait for.
+  const type = (value: string) => {
+    setText(value);
+    setSearch(value);
+  };
 
   return (
     <header className="toolbar-wrap">
@@ -86,13 +88,13 @@ export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, sea
             aria-label="Search library"
             placeholder={`Search titles, authors, notes…  ${displayKeys('Mod+F', mac)}`}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => type(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Escape' && text) { e.stopPropagation(); setText(''); }
+              if (e.key === 'Escape' && text) { e.stopPropagation(); type(''); }
               if (e.key === 'ArrowDown' || e.key === 'Enter') { e.preventDefault(); setSearch(text); (document.querySelector('[data-testid="document-list"]') as HTMLElement | null)?.focus(); }
             }}
           />
-          {search.trim() && !loading ? <span className="search-count" role="status" data-query={search}>{total.toLocaleString('en')} found</span> : null}
+          {search.trim() && !loading ? <span className="search-count" role="status" data-query={search}>{total > SEARCH_COUNT_CAP ? `${SEARCH_COUNT_CAP.toLocaleString('en')}+` : total.toLocaleString('en')} found</span> : null}
         </div>
         <button type="button" className={`button ${showFilters || filterCount ? 'active' : ''}`} aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
           Filters{filterCount ? ` (${filterCount})` : ''}

@@ -27,7 +27,8 @@ export interface ListFilters {
 }
 
 export const RECENT_DAYS = 30;
-export const PAGE_SIZE = 200;
+/** Rows fetched per request: a window's worth and some (a page of rows costs the core ~0.05 ms each). */
+export const PAGE_SIZE = 100;
 
 export function collectionKey(collection: Collection): string {
   switch (collection.kind) {

@@ -11,7 +11,7 @@ import type {
 } from './libraryTypes.ts';
 
 export type * from './libraryTypes.ts';
-export { DOCUMENT_SORTS } from './libraryTypes.ts';
+export { DOCUMENT_SORTS, SEARCH_COUNT_CAP } from './libraryTypes.ts';
 
 // ---- Errors -------------------------------------------------------------------------
 

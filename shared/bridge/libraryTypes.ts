@@ -118,6 +118,9 @@ export interface DocumentSearchQuery extends DocumentFilter {
   offset?: number;
 }
 
+/** A search counts its matches up to this many; a total above it means "more than this". */
+export const SEARCH_COUNT_CAP = 5000;
+
 /** A page of documents with the total count of the query, for virtual lists. */
 export interface DocumentPage {
   items: LibraryDocument[];

@@ -2,6 +2,7 @@
 // and writes the outbox in one transaction), then tell the renderer what changed and ask
 // the sync engine for a sync soon. The same map serves Electron IPC and browser mode.
 import { stat } from 'node:fs/promises';
+import { SEARCH_COUNT_CAP } from '../../../shared/bridge/contract.ts';
 import type {
   AccountStatus, AppInfo, ConflictResolution, CoreCommands, DocumentListQuery, DocumentSearchQuery, EntityKind, Settings, SettingsChange, SyncStatus,
 } from '../../../shared/bridge/contract.ts';
@@ -103,7 +104,9 @@ function coreHandlers(deps: HandlerDeps): HandlersOf<CoreCommands> {
       const query = requiredObject(request, 'documents.search') as unknown as DocumentSearchQuery;
       if (typeof query.text !== 'string') throw new BridgeFailure('invalid', 'text must be a string', 'text');
       const { text, ...filter } = query;
-      return { items: replica.searchDocuments(text, filter), total: replica.countSearchResults(text, filter) };
+      // Counting every match of a common prefix costs a walk over them all: the list shows
+      // "5,000+" instead, and nobody scrolls past that many search results.
+      return { items: replica.searchDocuments(text, filter), total: replica.countSearchResults(text, { ...filter, atMost: SEARCH_COUNT_CAP }) };
     },
     'documents.get': (request) => {
       const id = idOf(request, 'documents.get');

@@ -37,6 +37,20 @@ function page(limit: number | undefined, offset: number | undefined): { limit: n
   return { limit: l, offset: o };
 }
 
+const FILTER_FIELDS = [
+  'groupId', 'folderId', 'trashed', 'starred', 'unconfirmed', 'addedSince', 'opened', 'yearFrom', 'yearTo', 'type', 'unread', 'hasFile', 'tag', 'atMost',
+] as const satisfies readonly (keyof SearchCountOptions)[];
+
+// A filter field missing above would let two different filters share a remembered count.
+type UnkeyedFilterField = Exclude<keyof SearchCountOptions, (typeof FILTER_FIELDS)[number]>;
+const _everyFilterFieldKeyed: [UnkeyedFilterField] extends [never] ? true : UnkeyedFilterField = true;
+void _everyFilterFieldKeyed;
+
+/** The filter part of a query (not its sort or page) as a key: equal keys count the same rows. */
+export function filterKey(query: SearchCountOptions): string {
+  return JSON.stringify(FILTER_FIELDS.map((field) => query[field] ?? null));
+}
+
 function wholeNumber(value: unknown, field: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value)) throw invalid(`${field} must be a whole number`, field);
   return value;

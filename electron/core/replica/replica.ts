@@ -6,10 +6,11 @@ import type { FolderCreate, FolderPatch } from '../../../shared/schemas/folder.t
 import { createAnnotation, deleteAnnotation, listAnnotations, updateAnnotation, type NewAnnotation } from './annotationWrites.ts';
 import { getBaseCopy } from './baseCopies.ts';
 import { beginBulkLoad, finishBulkLoad } from './bulkLoad.ts';
+import { createWriteMemo } from './writeMemo.ts';
 import { dropPendingField, listConflicts, recordConflict, resolveConflict } from './conflicts.ts';
 import { recreateRow } from './syncRepairs.ts';
 import { openDatabase, type Db } from './database.ts';
-import { countDocuments, countSearchResults, getDocument, listDocuments, listTags, markOpened, searchDocuments, type DocumentFilter, type DocumentListQuery, type SearchCountOptions, type SearchQuery } from './documentQueries.ts';
+import { countDocuments, countSearchResults, filterKey, getDocument, listDocuments, listTags, markOpened, searchDocuments, type DocumentFilter, type DocumentListQuery, type SearchCountOptions, type SearchQuery } from './documentQueries.ts';
 import { createDocument, deleteDocument, restoreDocument, setDocumentFulltext, trashDocument, updateDocument, type NewDocument } from './documentWrites.ts';
 import { readField, writeField } from './entityFields.ts';
 import { addFile, filesAwaitingUpload, listFiles, removeFile, setFileLocalPath, type NewFile } from './fileWrites.ts';
@@ -29,6 +30,7 @@ export function openReplica(file: string) {
   const db: Db = openDatabase(file);
   // A bulk load stopped by a crash or a quit: the indexes are built before anything reads.
   finishBulkLoad(db);
+  const memo = createWriteMemo(db);
   return {
     db,
     close: (): void => void db.close(),
@@ -42,10 +44,13 @@ export function openReplica(file: string) {
     setDocumentFulltext: (id: string, text: string | null) => setDocumentFulltext(db, id, text),
     getDocument: (id: string) => getDocument(db, id),
     listDocuments: (query?: DocumentListQuery) => listDocuments(db, query),
-    countDocuments: (filter?: DocumentFilter) => countDocuments(db, filter),
+    // Counts cost a walk over every matching row: a sort, a scroll or a repeated query
+    // between two writes answers them from memory.
+    countDocuments: (filter: DocumentFilter = {}) => memo.get(`count:${filterKey(filter)}`, () => countDocuments(db, filter)),
     searchDocuments: (text: string, query?: SearchQuery) => searchDocuments(db, text, query),
-    countSearchResults: (text: string, filter?: SearchCountOptions) => countSearchResults(db, text, filter),
-    listTags: (groupId?: string | null) => listTags(db, groupId ?? null),
+    countSearchResults: (text: string, filter: SearchCountOptions = {}) =>
+      memo.get(`search:${text}:${filterKey(filter)}`, () => countSearchResults(db, text, filter)),
+    listTags: (groupId?: string | null) => memo.get(`tags:${groupId ?? ''}`, () => listTags(db, groupId ?? null)),
     markOpened: (id: string) => markOpened(db, id),
 
     // Folders

@@ -1,0 +1,154 @@
+// The library window with 100,000 documents, in Chromium through browser mode against the
+// real core and replica: time from window ready (DOMContentLoaded) to the first rows
+// painted, sorting by every sortable column, and typing a search to painted results.
+// "Painted" is the second animation frame after the rows for that query are in the DOM.
+// The replica is built once (cached under the OS temp dir); sync does not run, so the
+// figures are the window's and the replica's alone.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { createCore } from '../../electron/core/core.ts';
+import { openReplica } from '../../electron/core/replica/replica.ts';
+import { percentile, result, type BenchResult } from '../report.ts';
+import { LIBRARY_DATA_VERSION, libraryRows, searchInputs } from '../sync/libraryData.ts';
+
+const DOCUMENTS = 100_000;
+const SEED = 4242;
+const SEARCHES = 30;
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+function cachedLibraryDir(): string {
+  const dir = path.join(os.tmpdir(), `refshelf-bench-ui-v${LIBRARY_DATA_VERSION}-${DOCUMENTS}`);
+  const file = path.join(dir, 'library.sqlite');
+  if (existsSync(path.join(dir, 'ready'))) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  console.log(`building a replica of ${DOCUMENTS.toLocaleString('en')} documents (once; cached in ${dir})`);
+  const replica = openReplica(file);
+  const rows = libraryRows(SEED);
+  const start = Date.now() - DOCUMENTS * 1000;
+  replica.beginBulkLoad();
+  for (let offset = 0; offset < DOCUMENTS; offset += 1000) {
+    const page = Array.from({ length: Math.min(1000, DOCUMENTS - offset) }, (_, k) => {
+      const i = offset + k;
+      const time = new Date(start + i * 1000).toISOString();
+      return { ...rows.document(i), id: `bench-${i}`, profile_id: 'bench', created: time, last_modified: time, read: i % 3 === 0, starred: i % 17 === 0, file_attached: i % 5 === 0 };
+    });
+    replica.applyRemoteBatch('document', page);
+  }
+  replica.finishBulkLoad();
+  replica.close();
+  spawnSync('touch', [path.join(dir, 'ready')]);
+  return dir;
+}
+
+function ensureRenderer(): string {
+  const dir = path.resolve('dist/renderer');
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('The renderer build failed');
+  return dir;
+}
+
+// In-page code goes as source text: tsx names functions with a helper the page lacks.
+const PAINTED_AFTER = `(({ version, search }) => new Promise((resolve) => {
+  function check() {
+    const list = document.querySelector('[data-testid="document-list"]');
+    const count = search === undefined ? null : document.querySelector('.search-count');
+    const ready = list && Number(list.dataset.queryVersion) > version && list.dataset.loading === 'false'
+      && list.querySelector('.body-row .cell-title') !== null && list.querySelector('.loading-cell') === null
+      && (search === undefined || (count && count.dataset.query === search));
+    if (ready) requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())));
+    else requestAnimationFrame(check);
+  }
+  check();
+}))`;
+
+/** Waits in the page for the list to show the rows of a query newer than `version`, then two frames. */
+function paintedAfter(page: Page, version: number, search?: string): Promise<number> {
+  return page.evaluate(`${PAINTED_AFTER}(${JSON.stringify({ version, search })})`) as Promise<number>;
+}
+
+/** Sets the search box as a keystroke would (React listens to the input event); answers when. */
+const TYPE_INTO_SEARCH = `((value) => {
+  const box = document.querySelector('input[aria-label="Search library"]');
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  const now = performance.now();
+  setter.call(box, value);
+  box.dispatchEvent(new Event('input', { bubbles: true }));
+  return now;
+})`;
+
+const queryVersion = (page: Page) => page.evaluate(`Number(document.querySelector('[data-testid="document-list"]')?.dataset.queryVersion ?? -1)`) as Promise<number>;
+
+export async function runUiBench(): Promise<BenchResult[]> {
+  const libraryDir = cachedLibraryDir();
+  const rendererDir = ensureRenderer();
+  const dataDir = path.join(os.tmpdir(), `refshelf-bench-ui-app-${process.pid}`);
+  mkdirSync(dataDir, { recursive: true });
+  // The app's data directory: the cached replica linked in, everything else fresh.
+  const { copyFileSync } = await import('node:fs');
+  copyFileSync(path.join(libraryDir, 'library.sqlite'), path.join(dataDir, 'library.sqlite'));
+  const core = await createCore({ dataDir, rendererDir, openExternal: () => undefined, syncIntervalMs: 3_600_000, serviceLogLevel: 'error' });
+  const server = await core.serveBrowser();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 820 } });
+    // First paint, three cold loads: the median counts.
+    const firstPaint: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      await page.goto(server.pageUrl, { waitUntil: 'domcontentloaded' });
+      const painted = await paintedAfter(page, -1);
+      const ready = await page.evaluate(`performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd`) as number;
+      firstPaint.push(painted - ready);
+    }
+    firstPaint.sort((a, b) => a - b);
+
+    // Sorting: each sortable column, ascending then descending.
+    const sortTimes: { column: string; ms: number }[] = [];
+    const columns = await page.evaluate(`[...document.querySelectorAll('[role="columnheader"] .sort-button')].map((b) => b.getAttribute('title') || '')`) as string[];
+    for (const title of columns) {
+      for (let flip = 0; flip < 2; flip++) {
+        const version = await queryVersion(page);
+        const started = await page.evaluate(`(() => {
+          const now = performance.now();
+          document.querySelector(${JSON.stringify(`.sort-button[title="${title}"]`)}).click();
+          return now;
+        })()`) as number;
+        sortTimes.push({ column: title.replace('Sort by ', ''), ms: (await paintedAfter(page, version)) - started });
+      }
+    }
+    const worstSort = sortTimes.reduce((a, b) => (b.ms > a.ms ? b : a));
+    const sortMedian = percentile(sortTimes.map((s) => s.ms).sort((a, b) => a - b), 50);
+
+    // Typing: every keystroke of realistic inputs, from the input event to painted results.
+    const sample = Array.from({ length: 2000 }, (_, i) => libraryRows(SEED).document(i));
+    const inputs = searchInputs(sample, SEARCHES, SEED);
+    const keystrokes: number[] = [];
+    for (const input of inputs) {
+      for (let n = 1; n <= input.length; n++) {
+        const text = input.slice(0, n);
+        if (!text.trim()) continue;
+        const version = await queryVersion(page);
+        const started = await page.evaluate(`${TYPE_INTO_SEARCH}(${JSON.stringify(text)})`) as number;
+        keystrokes.push((await paintedAfter(page, version, text)) - started);
+      }
+      await page.evaluate(`${TYPE_INTO_SEARCH}('')`);
+    }
+    keystrokes.sort((a, b) => a - b);
+
+    return [
+      result(`UI: first rows painted after window ready (${DOCUMENTS / 1000}k docs, median of 3)`, percentile(firstPaint, 50), 'ms', 'max', 500, `runs ${firstPaint.map((t) => t.toFixed(0)).join(', ')} ms`),
+      result('UI: sort by any column to painted (worst column)', worstSort.ms, 'ms', 'max', 100, `${worstSort.column}; median over ${sortTimes.length} sorts ${sortMedian.toFixed(1)} ms`),
+      result('UI: keystroke to painted search results (p95)', percentile(keystrokes, 95), 'ms', 'max', 50, `median ${percentile(keystrokes, 50).toFixed(1)} ms over ${keystrokes.length} keystrokes`),
+    ];
+  } finally {
+    await browser.close();
+    await core.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,32 @@
+// Answers that only a write can change (counts, the tag list), remembered until the next
+// write on this connection. SQLite's total_changes() counts every row any statement of the
+// connection inserted, updated or deleted, whoever made it (a local edit, a pull, a bulk
+// load), so no writer has to remember to invalidate anything. The desktop core is the
+// replica's only writer, through this one connection.
+import type { Db } from './database.ts';
+import { stmt } from './statements.ts';
+
+export interface WriteMemo {
+  get<T>(key: string, compute: () => T): T;
+}
+
+const MAX_ENTRIES = 64;
+
+export function createWriteMemo(db: Db): WriteMemo {
+  const entries = new Map<string, unknown>();
+  let seenChanges = -1;
+  return {
+    get<T>(key: string, compute: () => T): T {
+      const changes = stmt(db, 'SELECT total_changes()').pluck().get() as number;
+      if (changes !== seenChanges) {
+        entries.clear();
+        seenChanges = changes;
+      }
+      if (entries.has(key)) return entries.get(key) as T;
+      const value = compute();
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(key, value);
+      return value;
+    },
+  };
+}
