@@ -50,9 +50,9 @@ export function CatalogDetails({ document: doc, add, onAdd, onShowInLibrary }: P
         {plural(doc.reader_count ?? 0, 'reader')} · {plural(doc.group_count ?? 0, 'group')}
       </p>
       <div className="stat-charts">
-        <StatChart title="By academic status" counts={doc.reader_count_by_academic_status} />
-        <StatChart title="By discipline" counts={doc.reader_count_by_discipline} />
-        <StatChart title="By country" counts={doc.reader_count_by_country} />
+        <StatChart title="By academic status" readers={doc.reader_count ?? 0} counts={doc.reader_count_by_academic_status} />
+        <StatChart title="By discipline" readers={doc.reader_count ?? 0} counts={doc.reader_count_by_discipline} />
+        <StatChart title="By country" readers={doc.reader_count ?? 0} counts={doc.reader_count_by_country} />
       </div>
     </article>
   );

@@ -5,27 +5,21 @@ import type { CatalogSearchPage } from '../../../shared/bridge/catalogCommands.t
 import type { CatalogDocument } from '../../../shared/schemas/catalog.ts';
 import { plural } from '../../lib/format.ts';
 import { useStores } from '../../state/context.tsx';
-import { CatalogDetails, type AddState } from './CatalogDetails.tsx';
+import { CatalogDetails } from './CatalogDetails.tsx';
+import { useCatalogView } from './catalogViewState.ts';
 import { ResultList } from './ResultList.tsx';
 import { SearchPanel } from './SearchPanel.tsx';
 import { onlineErrorText } from './onlineErrors.ts';
-import { EMPTY_SEARCH, searchRequestOf, type SearchFormState } from './searchForm.ts';
+import { searchRequestOf, type SearchFormState } from './searchForm.ts';
 import './catalog.css';
-
-interface Results {
-  items: CatalogDocument[];
-  total?: number;
-  next?: string;
-}
 
 export function CatalogView() {
   const { bridge, app, library } = useStores();
-  const [form, setForm] = useState<SearchFormState>(EMPTY_SEARCH);
-  const [results, setResults] = useState<Results | null>(null);
+  const { form, results, open, adds, set, setAdd } = useCatalogView();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [open, setOpen] = useState<CatalogDocument | null>(null);
-  const [adds, setAdds] = useState<Record<string, AddState>>({});
+  const setForm = (next: SearchFormState) => set({ form: next });
+  const setOpen = (next: CatalogDocument | null) => set({ open: next });
   const searchId = useRef(0);
 
   const run = async (load: () => Promise<CatalogSearchPage>, append: boolean) => {
@@ -35,11 +29,14 @@ export function CatalogView() {
     try {
       const page = await load();
       if (id !== searchId.current) return; // a newer search answered first
-      setResults((before) => ({
-        items: append && before ? [...before.items, ...page.items] : page.items,
-        total: append ? before?.total : page.total,
-        next: page.next,
-      }));
+      const before = useCatalogView.getState().results;
+      set({
+        results: {
+          items: append && before ? [...before.items, ...page.items] : page.items,
+          total: append ? before?.total : page.total,
+          next: page.next,
+        },
+      });
     } catch (e) {
       if (id === searchId.current) setError(onlineErrorText(e));
     } finally {
@@ -66,12 +63,12 @@ export function CatalogView() {
   };
 
   const addToLibrary = async (id: string) => {
-    setAdds((a) => ({ ...a, [id]: { kind: 'adding' } }));
+    setAdd(id, { kind: 'adding' });
     try {
       const added = await bridge.call('catalog.addToLibrary', { id });
-      setAdds((a) => ({ ...a, [id]: { kind: 'added', documentId: added.document.id, withFile: Boolean(added.file) } }));
+      setAdd(id, { kind: 'added', documentId: added.document.id, withFile: Boolean(added.file) });
     } catch (e) {
-      setAdds((a) => ({ ...a, [id]: { kind: 'failed', message: onlineErrorText(e) } }));
+      setAdd(id, { kind: 'failed', message: onlineErrorText(e) });
     }
   };
 

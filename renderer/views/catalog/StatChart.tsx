@@ -2,13 +2,13 @@
 // one-line stacked bar for result rows.
 import { statBars } from './readerStats.ts';
 
-export function StatChart({ title, counts }: { title: string; counts: Record<string, number> | undefined }) {
+export function StatChart({ title, counts, readers }: { title: string; counts: Record<string, number> | undefined; readers: number }) {
   const bars = statBars(counts);
   return (
     <figure className="stat-chart" aria-label={title}>
       <figcaption>{title}</figcaption>
       {bars.length === 0 ? (
-        <p className="stat-none">No readers yet</p>
+        <p className="stat-none">{readers ? 'Not known for these readers' : 'No readers yet'}</p>
       ) : (
         <ul>
           {bars.map((bar) => (
