@@ -46,6 +46,7 @@ test('searches the catalog, opens a result with its readers and adds it to the l
     await results.nth(1).click();
     await expect(details.locator('.catalog-reader-total')).toContainText('1 reader', { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
+  await expect(results.nth(1)).toContainText('1 reader');
   await app.shot('catalog-reader-light');
 
   // An advanced search with a year range that cannot match says what to try instead.

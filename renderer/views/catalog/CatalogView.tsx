@@ -56,7 +56,10 @@ export function CatalogView() {
 
   const openDocument = async (id: string) => {
     try {
-      setOpen(await bridge.call('catalog.get', { id }));
+      const document = await bridge.call('catalog.get', { id });
+      // The list row shows the same reader figures as the fresh copy just opened.
+      const shown = useCatalogView.getState().results;
+      set({ open: document, results: shown && { ...shown, items: shown.items.map((item) => (item.id === id ? { ...item, ...document } : item)) } });
     } catch (e) {
       setError(onlineErrorText(e));
     }
