@@ -136,3 +136,21 @@ test('a dataset draft: two files, the checks and the service errors, two publish
   await app.shot('catalog-dark');
   await app.setTheme('Light');
 });
+
+test('a draft is deleted only after confirming, and leaves the list', async ({ page }) => {
+  await LibraryWindow.open(page);
+  await openView(page, 'Datasets');
+  const name = unique('Scratch dataset');
+  await page.getByLabel('New dataset name').fill(name);
+  await page.getByLabel('New dataset name').press('Enter');
+  const editor = page.getByRole('article', { name: 'Dataset draft' });
+  await expect(editor.getByRole('heading', { name })).toBeVisible();
+  await editor.getByRole('button', { name: 'Delete draft' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this draft?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('list', { name: 'Drafts' })).toContainText(name);
+  await editor.getByRole('button', { name: 'Delete draft' }).click();
+  await dialog.getByRole('button', { name: 'Delete draft' }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByRole('complementary', { name: 'Datasets' })).not.toContainText(name);
+});

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { DatasetVersionInfo } from '../../../shared/bridge/catalogCommands.ts';
 import type { DataLicence, DraftDataset, PublishFieldError } from '../../../shared/schemas/dataset.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useStores } from '../../state/context.tsx';
 import { onlineErrorText } from '../catalog/onlineErrors.ts';
 import { DraftFields } from './DraftFields.tsx';
@@ -121,8 +122,8 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
     return link.url;
   };
 
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = async () => {
-    if (!window.confirm(`Delete the draft “${draft.name}”? Published versions stay.`)) return;
     try {
       await bridge.call('datasets.delete', { id: draft.id });
       onDeleted();
@@ -143,7 +144,7 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
             {busy === 'saving' ? 'Saving…' : dirty ? 'Save changes' : 'Saved'}
           </button>
           <button type="button" className="button" onClick={() => setForm(saved)} disabled={!dirty}>Discard</button>
-          <button type="button" className="link-button danger-link" onClick={() => void remove()}>Delete draft</button>
+          <button type="button" className="link-button danger-link" onClick={() => setConfirmDelete(true)}>Delete draft</button>
         </div>
       </header>
       {error ? <div className="error-banner" role="alert"><span>{error}</span><button type="button" className="link-button" onClick={() => setError(null)}>Dismiss</button></div> : null}
@@ -160,6 +161,14 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
         onPublish={() => void publish()}
         accessLink={accessLink}
         onShare={share}
+      />
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete this draft?"
+        body={`The draft “${draft.name}” and its unpublished changes are deleted. Published versions stay, with their DOIs.`}
+        confirmLabel="Delete draft"
+        onConfirm={() => void remove()}
+        onClose={() => setConfirmDelete(false)}
       />
     </article>
   );
