@@ -2,8 +2,8 @@
 // browser page especially) holds File objects without paths, so it sends base64 chunks that
 // are appended here to a staging file; finishing hands the whole file to the service.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, openAsBlob } from 'node:fs';
-import { appendFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdirSync, openAsBlob, rmSync } from 'node:fs';
+import { appendFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BridgeFailure } from '../bridge/errors.ts';
 
@@ -25,7 +25,10 @@ export interface StagedUpload {
 export class UploadStaging {
   private readonly uploads = new Map<string, StagedUpload>();
 
-  constructor(private readonly dir: string) {}
+  /** Uploads live only as long as the core: what an earlier run left in `dir` is removed. */
+  constructor(private readonly dir: string) {
+    rmSync(dir, { recursive: true, force: true });
+  }
 
   begin(fileName: string, size: number, mimeType: string | undefined): StagedUpload {
     if (!fileName.trim() || fileName.length > 255) throw new BridgeFailure('invalid', 'fileName must be 1 to 255 characters', 'fileName');
@@ -66,11 +69,6 @@ export class UploadStaging {
     const upload = this.uploads.get(id);
     this.uploads.delete(id);
     if (upload) await rm(upload.path, { force: true });
-  }
-
-  /** Bytes held on disk for an upload (for tests and diagnostics). */
-  async stagedSize(id: string): Promise<number> {
-    return (await stat(this.get(id).path).catch(() => ({ size: 0 }))).size;
   }
 
   private get(id: string): StagedUpload {
