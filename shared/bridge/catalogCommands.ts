@@ -60,6 +60,18 @@ export interface DatasetUploadStart {
   mimeType?: string;
 }
 
+/** The core's event while a dataset file is on its way (`datasets.uploadProgress`). */
+export interface DatasetUploadProgress {
+  uploadId: string;
+  fileName: string;
+  /** Bytes the core has received from the renderer. */
+  received: number;
+  size: number;
+  /** receiving: chunks arriving; sending: on its way to the service; attached: in the draft. */
+  phase: 'receiving' | 'sending' | 'attached' | 'failed';
+  error?: string;
+}
+
 export interface CatalogCommands {
   'catalog.search': Command<CatalogSearchRequest | { next: string }, CatalogSearchPage>;
   /** One catalog document with every field and its reader statistics. */

@@ -9,7 +9,7 @@ import type {
   FolderCreate, LibraryAnnotation, LibraryDocument, LibraryFile, LibraryFolder, LibraryFolderNode, NewAnnotation, NewDocument,
   SyncConflict,
 } from './libraryTypes.ts';
-import { CATALOG_COMMAND_NAMES, type CatalogCommands } from './catalogCommands.ts';
+import { CATALOG_COMMAND_NAMES, type CatalogCommands, type DatasetUploadProgress } from './catalogCommands.ts';
 
 export type * from './libraryTypes.ts';
 export type * from './catalogCommands.ts';
@@ -211,6 +211,7 @@ export interface BridgeEvents {
   /** ids empty: anything of these kinds may have changed (after a pull); reload. */
   'library.changed': { kinds: EntityKind[]; ids: string[] };
   'import.progress': ImportProgress;
+  'datasets.uploadProgress': DatasetUploadProgress;
   'account.changed': AccountStatus;
   'settings.changed': Settings;
   'app.menu': { action: MenuAction };

@@ -1,6 +1,7 @@
 // The dataset commands against the real service: a draft from creation to two published
 // versions, files arriving in chunks, the service's field errors, and the access-code link.
 import { describe, expect, it } from 'vitest';
+import type { DatasetUploadProgress } from '../../../shared/bridge/catalogCommands.ts';
 import { DATASET_CATEGORIES } from '../../../shared/schemas/dataset.ts';
 import { oneUserDevices } from '../sync/syncTesting.ts';
 import { bridgeOver, type BridgeUnderTest } from './catalogTesting.ts';
@@ -29,6 +30,12 @@ describe('dataset commands', () => {
     await upload(bridge, draft.id, 'a.csv', Buffer.from('sample,density\n1,0.4\n2,0.7\n'));
     const withFiles = await upload(bridge, draft.id, 'b.csv', Buffer.from('x\n1\n'));
     expect(withFiles.files?.map((f) => f.filename)).toEqual(['a.csv', 'b.csv']);
+    // The core tells every listener how far each upload is.
+    const progressOfB = bridge.events
+      .filter((e) => e.name === 'datasets.uploadProgress')
+      .map((e) => e.payload as DatasetUploadProgress)
+      .filter((p) => p.fileName === 'b.csv');
+    expect(progressOfB.map((p) => [p.phase, p.received])).toEqual([['receiving', 0], ['receiving', 4], ['sending', 4], ['attached', 4]]);
 
     const refused = await bridge.value('datasets.publish', { id: draft.id });
     expect(refused.published).toBe(false);

@@ -2,7 +2,7 @@
 // service's field errors as a value, not a failure), versions with their DOIs, and the
 // access-code link. Files arrive in chunks into a staging file (uploadStaging.ts), then go
 // to the service as a content ticket which the draft's file list names.
-import type { CatalogCommands, DatasetVersionInfo } from '../../../shared/bridge/catalogCommands.ts';
+import type { CatalogCommands, DatasetUploadProgress, DatasetVersionInfo } from '../../../shared/bridge/catalogCommands.ts';
 import { ServiceError } from '../../../shared/client/serviceErrors.ts';
 import type { DatasetFieldsPatch, DatasetFileInput, DraftDataset } from '../../../shared/schemas/dataset.ts';
 import type { HandlersOf } from '../bridge/dispatch.ts';
@@ -10,7 +10,7 @@ import { BridgeFailure } from '../bridge/errors.ts';
 import type { HandlerDeps } from '../bridge/handlers.ts';
 import { requiredObject, stringField } from '../bridge/requestChecks.ts';
 import { requireSignedIn } from './onlineAccess.ts';
-import type { UploadStaging } from './uploadStaging.ts';
+import type { StagedUpload, UploadStaging } from './uploadStaging.ts';
 
 type DatasetHandlers = Omit<HandlersOf<CatalogCommands>, 'catalog.search' | 'catalog.get' | 'catalog.addToLibrary'>;
 
@@ -29,7 +29,9 @@ function fileInputs(draft: DraftDataset): DatasetFileInput[] {
 }
 
 export function datasetHandlers(deps: HandlerDeps, staging: UploadStaging): DatasetHandlers {
-  const { api, account } = deps;
+  const { api, account, events } = deps;
+  const progress = (upload: StagedUpload, phase: DatasetUploadProgress['phase'], error?: string) =>
+    events.emit('datasets.uploadProgress', { uploadId: upload.id, fileName: upload.fileName, received: upload.received, size: upload.size, phase, ...(error ? { error } : {}) });
   const online = () => requireSignedIn(account, 'research datasets');
   const idOf = (request: unknown, what: string) => stringField(requiredObject(request, what), 'id');
 
@@ -69,12 +71,16 @@ export function datasetHandlers(deps: HandlerDeps, staging: UploadStaging): Data
     'datasets.uploadBegin': (request) => {
       const body = requiredObject(request, 'datasets.uploadBegin');
       const mimeType = typeof body.mimeType === 'string' && body.mimeType ? body.mimeType : undefined;
-      return { uploadId: staging.begin(stringField(body, 'fileName'), body.size as number, mimeType).id };
+      const upload = staging.begin(stringField(body, 'fileName'), body.size as number, mimeType);
+      progress(upload, 'receiving');
+      return { uploadId: upload.id };
     },
     'datasets.uploadChunk': async (request) => {
       const body = requiredObject(request, 'datasets.uploadChunk');
       if (typeof body.offset !== 'number') throw new BridgeFailure('invalid', 'offset must be a number', 'offset');
-      return { received: await staging.append(stringField(body, 'uploadId'), body.offset, body.base64 as string) };
+      const upload = await staging.append(stringField(body, 'uploadId'), body.offset, body.base64 as string);
+      progress(upload, 'receiving');
+      return { received: upload.received };
     },
     'datasets.uploadFinish': async (request) => {
       online();
@@ -83,11 +89,17 @@ export function datasetHandlers(deps: HandlerDeps, staging: UploadStaging): Data
       const draftId = stringField(body, 'draftId');
       const { upload, blob } = await staging.blob(uploadId);
       try {
+        progress(upload, 'sending');
         const ticket = await api.datasets.uploadContent(blob, { mimeType: upload.mimeType });
         // Read just before patching: another upload may have finished meanwhile.
         const draft = await api.datasets.getDraft(draftId);
         const files = [...fileInputs(draft), { filename: upload.fileName, content_details: { id: ticket } }];
-        return await api.datasets.patchDraft(draftId, { files });
+        const updated = await api.datasets.patchDraft(draftId, { files });
+        progress(upload, 'attached');
+        return updated;
+      } catch (error) {
+        progress(upload, 'failed', error instanceof Error ? error.message : String(error));
+        throw error;
       } finally {
         await staging.discard(uploadId);
       }

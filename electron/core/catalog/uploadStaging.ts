@@ -43,7 +43,7 @@ export class UploadStaging {
   }
 
   /** Appends a chunk; the offset must be the bytes received so far (a repeated or lost chunk fails). */
-  async append(id: string, offset: number, base64: string): Promise<number> {
+  async append(id: string, offset: number, base64: string): Promise<StagedUpload> {
     const upload = this.get(id);
     if (offset !== upload.received) throw new BridgeFailure('state', `Expected the chunk at byte ${upload.received}, got one at ${offset}`, 'offset');
     if (typeof base64 !== 'string' || !BASE64.test(base64)) throw new BridgeFailure('invalid', 'base64 must be base64 text', 'base64');
@@ -52,7 +52,7 @@ export class UploadStaging {
     if (upload.received + bytes.length > upload.size) throw new BridgeFailure('invalid', `More bytes than the ${upload.size} announced`, 'base64');
     await appendFile(upload.path, bytes);
     upload.received += bytes.length;
-    return upload.received;
+    return upload;
   }
 
   /** The whole file as a Blob read from disk, once every announced byte has arrived. */

@@ -103,7 +103,7 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
       try {
         onChanged(await uploadFile(bridge, draft.id, file, progress));
       } catch (e) {
-        progress({ fileName: file.name, sent: 0, size: file.size, phase: 'failed', error: onlineErrorText(e) });
+        progress({ uploadId: '', fileName: file.name, received: 0, size: file.size, phase: 'failed', error: onlineErrorText(e) });
       }
     }
   };

@@ -27,7 +27,7 @@ export function FileDrop({ files, uploads, onFiles, onRemove }: Props) {
     const dropped = [...(e.dataTransfer?.files ?? [])];
     if (dropped.length) onFiles(dropped);
   };
-  const active = uploads.filter((u) => u.phase !== 'done');
+  const active = uploads.filter((u) => u.phase !== 'attached');
   return (
     <div className="dataset-files">
       <button
@@ -54,8 +54,8 @@ export function FileDrop({ files, uploads, onFiles, onRemove }: Props) {
                 <span className="field-error" role="alert">{u.error}</span>
               ) : (
                 <>
-                  <progress max={u.size || 1} value={u.phase === 'attaching' ? u.size || 1 : u.sent} aria-label={`Uploading ${u.fileName}`} />
-                  <span className="upload-phase">{u.phase === 'attaching' ? 'Sending to the service…' : `${size(u.sent)} of ${size(u.size)}`}</span>
+                  <progress max={u.size || 1} value={u.phase === 'sending' ? u.size || 1 : u.received} aria-label={`Uploading ${u.fileName}`} />
+                  <span className="upload-phase">{u.phase === 'sending' ? 'Sending to the service…' : `${size(u.received)} of ${size(u.size)}`}</span>
                 </>
               )}
             </li>
