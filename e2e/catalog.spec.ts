@@ -85,9 +85,13 @@ test('a dataset draft: two files, the checks and the service errors, two publish
   await dropFiles(page, [{ name: 'densities.csv', text: 'sample,density\n1,0.41\n2,0.73\n', type: 'text/csv' }]);
   const files = editor.getByRole('list', { name: 'Files' });
   await expect(files).toContainText('densities.csv');
+  // An edit in progress survives the draft changing under it when the next upload lands.
+  await editor.getByRole('button', { name: 'Add contributor' }).click();
+  await editor.getByLabel('Contributor 1 last name').fill('Lovelace');
   await page.getByLabel('Choose files to upload').setInputFiles({ name: 'readme.txt', mimeType: 'text/plain', buffer: Buffer.from('How the densities were measured.') });
   await expect(files).toContainText('readme.txt');
   await expect(files.getByRole('listitem')).toHaveCount(2);
+  await expect(editor.getByLabel('Contributor 1 last name')).toHaveValue('Lovelace');
 
   // The checks say what is missing before publishing; the service says it too when asked.
   const problems = editor.getByRole('status', { name: 'Before publishing' });
@@ -103,8 +107,6 @@ test('a dataset draft: two files, the checks and the service errors, two publish
   await editor.getByLabel('Description').fill('Optical densities of letterpress inks, measured on three papers.');
   await editor.getByLabel('Natural Sciences').check();
   await editor.getByLabel('Licence').selectOption({ index: 1 });
-  await editor.getByRole('button', { name: 'Add contributor' }).click();
-  await editor.getByLabel('Contributor 1 last name').fill('Lovelace');
   await editor.getByRole('button', { name: 'Add article' }).click();
   await editor.getByLabel('Article 1 DOI').fill('10.1234/inks.2026');
   await expect(problems).toHaveCount(0);

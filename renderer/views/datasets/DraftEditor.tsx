@@ -1,6 +1,6 @@
 // One draft: its fields (saved with one button, or before publishing), its files with
 // uploads in progress, and publishing with versions and the share link.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DatasetVersionInfo } from '../../../shared/bridge/catalogCommands.ts';
 import type { DataLicence, DraftDataset, PublishFieldError } from '../../../shared/schemas/dataset.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -8,7 +8,7 @@ import { useStores } from '../../state/context.tsx';
 import { onlineErrorText } from '../catalog/onlineErrors.ts';
 import { DraftFields } from './DraftFields.tsx';
 import { FileDrop } from './FileDrop.tsx';
-import { formOf, isEmptyPatch, patchOf, type DraftForm } from './draftForm.ts';
+import { formOf, isEmptyPatch, patchOf, rebaseForm, type DraftForm } from './draftForm.ts';
 import { formProblems, publishProblems } from './publishChecks.ts';
 import { PublishPanel } from './PublishPanel.tsx';
 import { uploadFile, type UploadProgress } from './uploadFile.ts';
@@ -32,8 +32,14 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
   const [accessLink, setAccessLink] = useState<string | null>(null);
 
-  // Another draft, or this one changed on the service: start from what it holds now.
-  useEffect(() => setForm(saved), [saved]);
+  // The draft changed on the service: untouched fields follow it, edits in progress stay.
+  const lastSaved = useRef(saved);
+  useEffect(() => {
+    if (lastSaved.current === saved) return;
+    const before = lastSaved.current;
+    lastSaved.current = saved;
+    setForm((current) => rebaseForm(current, before, saved));
+  }, [saved]);
   useEffect(() => {
     setServiceErrors([]);
     setNotice(null);

@@ -37,6 +37,18 @@ export function formOf(draft: DraftDataset): DraftForm {
   };
 }
 
+/**
+ * The form after the draft changed on the service (an upload finished, a save answered):
+ * fields the user has not touched take the new values, edits in progress stay.
+ */
+export function rebaseForm(form: DraftForm, before: DraftForm, after: DraftForm): DraftForm {
+  const next = { ...form } as Record<keyof DraftForm, unknown>;
+  for (const key of Object.keys(form) as (keyof DraftForm)[]) {
+    if (same(form[key], before[key])) next[key] = after[key];
+  }
+  return next as unknown as DraftForm;
+}
+
 const blank = (text: string) => !text.trim();
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formOf, isEmptyPatch, patchOf, type DraftForm } from './draftForm.ts';
+import { formOf, isEmptyPatch, patchOf, rebaseForm, type DraftForm } from './draftForm.ts';
 import { publishProblems } from './publishChecks.ts';
 
 const ready: DraftForm = {
@@ -33,5 +33,14 @@ describe('patchOf', () => {
       embargo_date: null,
       contributors: [{ first_name: 'Ada', last_name: 'Lovelace' }],
     });
+  });
+});
+
+describe('rebaseForm', () => {
+  it('keeps edits in progress and takes the new values of untouched fields', () => {
+    const before: DraftForm = { ...ready, description: 'Old', licenceId: 'a' };
+    const after: DraftForm = { ...before, name: 'Renamed elsewhere', licenceId: 'b' };
+    const editing: DraftForm = { ...before, description: 'Typed while a file uploaded' };
+    expect(rebaseForm(editing, before, after)).toEqual({ ...after, description: 'Typed while a file uploaded' });
   });
 });
