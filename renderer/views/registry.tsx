@@ -3,6 +3,8 @@
 // adds its view here, once: id, label, icon and the component that fills the window.
 import type { ComponentType } from 'react';
 import type { IconName } from '../components/Icon.tsx';
+import { CatalogView } from './catalog/CatalogView.tsx';
+import { DatasetsView } from './datasets/DatasetsView.tsx';
 
 export interface ViewDefinition {
   id: string;
@@ -12,4 +14,6 @@ export interface ViewDefinition {
 }
 
 export const VIEWS: readonly ViewDefinition[] = [
+  { id: 'catalog', label: 'Catalog', icon: 'search', component: CatalogView },
+  { id: 'datasets', label: 'Datasets', icon: 'folder', component: DatasetsView },
 ];

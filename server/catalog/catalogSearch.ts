@@ -5,6 +5,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Person } from '../../shared/schemas/common.ts';
 import { foldText } from './dedupe.ts';
+import { MatchCounts } from './matchCounts.ts';
 
 export const SEARCH_FIELDS = ['title', 'author', 'source', 'abstract'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
@@ -51,8 +52,12 @@ export function wordsOf(text: string | undefined): string[] {
   return [...new Set(foldText(text).split(' ').filter(Boolean))].slice(0, MAX_TERMS);
 }
 
-/** bm25 scores 5,000 rows in under 10 ms on a 2-core machine: a fraction of one search's budget. */
-const SCORE_LIMIT = 5_000;
+/**
+ * Matches up to which every one is scored with bm25 (with its docsize lookups, about 3-5 µs
+ * a row: 5,000 rows cost 15-25 ms, too much of a 50 ms budget on a loaded machine). Larger
+ * result sets are ordered by matched units, then newest first (see tiered).
+ */
+const SCORE_LIMIT = 1_000;
 /** Tiers enumerate subsets of units: 2^n - 1 small queries. */
 const MAX_TIERED_UNITS = 4;
 
@@ -69,6 +74,7 @@ export class SqliteCatalogSearch implements CatalogSearchIndex {
   private readonly remove: SQLite.Statement;
   private readonly statements = new Map<string, SQLite.Statement>();
   private readonly filterColumns: FilterColumns;
+  private readonly matchCounts: MatchCounts;
 
   /**
    * @param scoreLimit matches above which bm25 is not computed for every match (see search).
@@ -77,15 +83,18 @@ export class SqliteCatalogSearch implements CatalogSearchIndex {
     this.insert = sqlite.prepare('INSERT INTO catalog_fts (rowid, title, authors, source, abstract, other) VALUES (?, ?, ?, ?, ?, ?)');
     this.remove = sqlite.prepare('DELETE FROM catalog_fts WHERE rowid = ?');
     this.filterColumns = FilterColumns.of(sqlite);
+    this.matchCounts = MatchCounts.of(sqlite);
   }
 
   index(seq: number, text: IndexedText): void {
     this.filterColumns.set(seq, text.year, text.openAccess ?? false);
+    this.matchCounts.changed();
     this.insert.run(seq, text.title, peopleText(text.authors), text.source ?? '', text.abstract ?? '', (text.other ?? []).join(' ; '));
   }
 
   unindex(seq: number): void {
     this.filterColumns.set(seq, undefined, false);
+    this.matchCounts.changed();
     this.remove.run(seq);
   }
 
@@ -133,7 +142,8 @@ export class SqliteCatalogSearch implements CatalogSearchIndex {
     const join = filters.length ? `AND ${filters.join(' AND ')}` : '';
     const shape = `${units.length}|${filters.join(',')}`;
     const count = (expression: string) =>
-      this.prepared(`count|${shape}`, () => `SELECT count(*) FROM catalog_fts f WHERE catalog_fts MATCH ? ${join}`).pluck().get(expression, ...filterParams) as number;
+      this.matchCounts.count(`${shape}|${expression}|${filterParams.join(',')}`, () =>
+        this.prepared(`count|${shape}`, () => `SELECT count(*) FROM catalog_fts f WHERE catalog_fts MATCH ? ${join}`).pluck().get(expression, ...filterParams) as number);
 
     const total = count(any);
     if (total > this.scoreLimit && units.length <= MAX_TIERED_UNITS) {

@@ -9,8 +9,10 @@ import type {
   FolderCreate, LibraryAnnotation, LibraryDocument, LibraryFile, LibraryFolder, LibraryFolderNode, NewAnnotation, NewDocument,
   SyncConflict, TagCount,
 } from './libraryTypes.ts';
+import { CATALOG_COMMAND_NAMES, type CatalogCommands, type DatasetUploadProgress } from './catalogCommands.ts';
 
 export type * from './libraryTypes.ts';
+export type * from './catalogCommands.ts';
 export { DOCUMENT_SORTS, SEARCH_COUNT_CAP } from './libraryTypes.ts';
 
 // ---- Errors -------------------------------------------------------------------------
@@ -172,7 +174,7 @@ export interface CoreCommands {
  * Every command: the core's, and one interface per area (import, reader, people, catalog,
  * datasets), each in its own file beside this one, with its own list of names.
  */
-export type BridgeCommands = CoreCommands;
+export type BridgeCommands = CoreCommands & CatalogCommands;
 
 export type CommandName = keyof BridgeCommands;
 export type CommandRequest<K extends CommandName> = BridgeCommands[K]['request'];
@@ -198,6 +200,7 @@ const CORE_COMMAND_NAMES = [
 /** Every command name, for transports that register one channel per command. */
 export const COMMAND_NAMES = [
   ...CORE_COMMAND_NAMES,
+  ...CATALOG_COMMAND_NAMES,
 ] as const satisfies readonly CommandName[];
 
 // The list above must name every command: this fails to compile when one is missing.
@@ -212,6 +215,7 @@ export interface BridgeEvents {
   /** ids empty: anything of these kinds may have changed (after a pull); reload. */
   'library.changed': { kinds: EntityKind[]; ids: string[] };
   'import.progress': ImportProgress;
+  'datasets.uploadProgress': DatasetUploadProgress;
   'account.changed': AccountStatus;
   'settings.changed': Settings;
   'app.menu': { action: MenuAction };

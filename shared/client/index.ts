@@ -12,5 +12,6 @@ export * from './annotationsApi.ts';
 export * from './profilesApi.ts';
 export * from './groupsApi.ts';
 export * from './catalogApi.ts';
+export * from './datasetsApi.ts';
 export * from './vocabularyApi.ts';
 export * from './libraryApi.ts';

@@ -1,6 +1,7 @@
 // The calls of the service the desktop uses, in one object: api.documents.get(...), etc.
 import { annotationsApi } from './annotationsApi.ts';
 import { catalogApi } from './catalogApi.ts';
+import { datasetsApi } from './datasetsApi.ts';
 import { documentsApi } from './documentsApi.ts';
 import { filesApi } from './filesApi.ts';
 import { foldersApi } from './foldersApi.ts';
@@ -21,6 +22,7 @@ export function libraryApi(client: ServiceClient) {
     profiles: profilesApi(client),
     groups: groupsApi(client),
     catalog: catalogApi(client),
+    datasets: datasetsApi(client),
     vocabulary: vocabularyApi(client),
   };
 }

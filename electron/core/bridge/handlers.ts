@@ -14,6 +14,7 @@ import type { NewDocument } from '../replica/documentWrites.ts';
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { Replica } from '../replica/replica.ts';
+import { catalogCommandHandlers } from '../catalog/catalogCommandHandlers.ts';
 import type { Handlers, HandlersOf } from './dispatch.ts';
 import { BridgeFailure } from './errors.ts';
 import type { EventHub } from './eventHub.ts';
@@ -57,6 +58,7 @@ const KINDS: readonly EntityKind[] = ['document', 'folder', 'annotation', 'file'
 export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     ...coreHandlers(deps),
+    ...catalogCommandHandlers(deps),
   };
 }
 

@@ -1,0 +1,135 @@
+// The catalog commands: search (first page by criteria, later pages by the opaque next
+// link), one document with its reader statistics, and "add to library" in one action.
+import type { CatalogCommands, CatalogSearchPage, CatalogSearchRequest } from '../../../shared/bridge/catalogCommands.ts';
+import type { LibraryFile } from '../../../shared/bridge/contract.ts';
+import type { CatalogSearch } from '../../../shared/client/catalogApi.ts';
+import type { Page } from '../../../shared/client/pagedIterator.ts';
+import type { CatalogDocument } from '../../../shared/schemas/catalog.ts';
+import type { HandlersOf } from '../bridge/dispatch.ts';
+import { BridgeFailure } from '../bridge/errors.ts';
+import type { HandlerDeps } from '../bridge/handlers.ts';
+import { requiredObject, stringField } from '../bridge/requestChecks.ts';
+import { attachedFileName, documentFromCatalog } from './catalogRecord.ts';
+import { requireSignedIn } from './onlineAccess.ts';
+
+type CatalogHandlers = Pick<HandlersOf<CatalogCommands>, 'catalog.search' | 'catalog.get' | 'catalog.addToLibrary'>;
+
+const ADVANCED_FIELDS = ['title', 'author', 'source', 'abstract'] as const;
+const MAX_LIMIT = 100;
+
+function optionalText(body: Record<string, unknown>, field: string): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new BridgeFailure('invalid', `${field} must be text`, field);
+  return value.trim() || undefined;
+}
+
+function optionalYear(body: Record<string, unknown>, field: string): number | undefined {
+  const value = body[field];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 9999) {
+    throw new BridgeFailure('invalid', `${field} must be a year such as 1998`, field);
+  }
+  return value;
+}
+
+/** Checks a search request and turns it into the service's query (simple or advanced). */
+export function catalogQueryOf(request: CatalogSearchRequest): { search: CatalogSearch; limit?: number } {
+  const body = request as unknown as Record<string, unknown>;
+  const query = optionalText(body, 'query');
+  const minYear = optionalYear(body, 'minYear');
+  const maxYear = optionalYear(body, 'maxYear');
+  if (minYear !== undefined && maxYear !== undefined && minYear > maxYear) throw new BridgeFailure('invalid', 'The year range ends before it starts', 'maxYear');
+  if (body.openAccess !== undefined && typeof body.openAccess !== 'boolean') throw new BridgeFailure('invalid', 'openAccess must be true or false', 'openAccess');
+  const limit = body.limit;
+  if (limit !== undefined && (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)) {
+    throw new BridgeFailure('invalid', `limit must be a whole number from 1 to ${MAX_LIMIT}`, 'limit');
+  }
+  const filters = { min_year: minYear, max_year: maxYear, open_access: request.openAccess || undefined };
+  if (query) return { search: { query, ...filters } as CatalogSearch, limit: limit as number | undefined };
+  const fields = Object.fromEntries(ADVANCED_FIELDS.map((f) => [f, optionalText(body, f)]).filter(([, v]) => v !== undefined));
+  if (!Object.keys(fields).length) throw new BridgeFailure('invalid', 'Type words to search for, or fill in title, author, source or abstract', 'query');
+  return { search: { ...fields, ...filters }, limit: limit as number | undefined };
+}
+
+export function catalogHandlers(deps: HandlerDeps): CatalogHandlers {
+  const { api, replica, fileStore, events, sync, account } = deps;
+  const accept = () => api.client.mediaTypes.document;
+
+  async function firstPage(pages: AsyncGenerator<Page<CatalogDocument>, void, undefined>): Promise<CatalogSearchPage> {
+    try {
+      const page = (await pages.next()).value;
+      return page ? { items: page.items, total: page.total, next: page.next } : { items: [], total: 0 };
+    } finally {
+      await pages.return(undefined);
+    }
+  }
+
+  /** A next link must lead back to the service's catalog search, nowhere else. */
+  function checkedNext(next: string): string {
+    const expected = new URL(api.client.url('/search/catalog'));
+    let url: URL;
+    try {
+      url = new URL(next);
+    } catch {
+      throw new BridgeFailure('invalid', 'next must be the link a search answered', 'next');
+    }
+    if (url.origin !== expected.origin || url.pathname !== expected.pathname) throw new BridgeFailure('invalid', 'next must be the link a search answered', 'next');
+    return url.toString();
+  }
+
+  /** The catalog's open-access file of a record, when the service lists one. */
+  async function attachOpenAccessFile(catalogId: string, record: CatalogDocument, documentId: string): Promise<LibraryFile | undefined> {
+    let found;
+    for await (const page of api.files.list({ catalog_id: catalogId, limit: 20 })) {
+      found = page.items.find((f) => f.mime_type === 'application/pdf') ?? page.items[0];
+      break;
+    }
+    if (!found) return undefined;
+    const bytes = await api.files.download(found.id);
+    const stored = await fileStore.put(new Uint8Array(bytes));
+    const file = replica.addFile({
+      document_id: documentId,
+      filehash: stored.sha1,
+      file_name: attachedFileName(record, found.file_name, found.mime_type),
+      mime_type: found.mime_type,
+      size: stored.size,
+      local_path: fileStore.pathOf(stored.sha1),
+    });
+    return file;
+  }
+
+  return {
+    'catalog.search': async (request) => {
+      requireSignedIn(account, 'the catalog');
+      const body = requiredObject(request, 'catalog.search');
+      if (body.next !== undefined) {
+        const next = checkedNext(stringField(body, 'next'));
+        return firstPage(api.client.pages<CatalogDocument>(next, undefined, { accept: accept() }));
+      }
+      const { search, limit } = catalogQueryOf(body as CatalogSearchRequest);
+      return firstPage(api.catalog.search(search, { view: 'all', limit }));
+    },
+
+    'catalog.get': async (request) => {
+      requireSignedIn(account, 'the catalog');
+      return api.catalog.get(stringField(requiredObject(request, 'catalog.get'), 'id'), { view: 'all' });
+    },
+
+    'catalog.addToLibrary': async (request) => {
+      requireSignedIn(account, 'the catalog');
+      const id = stringField(requiredObject(request, 'catalog.addToLibrary'), 'id');
+      const record = await api.catalog.get(id, { view: 'all' });
+      const document = replica.createDocument(documentFromCatalog(record));
+      // The document is saved even if its file cannot be fetched now; the error still reaches the user.
+      let file: LibraryFile | undefined;
+      try {
+        file = await attachOpenAccessFile(id, record, document.id);
+      } finally {
+        events.emit('library.changed', { kinds: file ? ['document', 'file'] : ['document'], ids: [document.id] });
+        sync.requestSync();
+      }
+      return file ? { document: replica.getDocument(document.id) ?? document, file } : { document };
+    },
+  };
+}

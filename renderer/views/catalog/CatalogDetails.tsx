@@ -1,0 +1,59 @@
+// One catalog document: its bibliographic facts, its readers as charts, and "Add to
+// library", which creates a library document (and attaches its open-access file) at once.
+import type { CatalogDocument } from '../../../shared/schemas/catalog.ts';
+import { personName, plural } from '../../lib/format.ts';
+import { StatChart } from './StatChart.tsx';
+
+export type AddState = { kind: 'idle' } | { kind: 'adding' } | { kind: 'added'; documentId: string; withFile: boolean } | { kind: 'failed'; message: string };
+
+interface Props {
+  document: CatalogDocument;
+  add: AddState;
+  onAdd(): void;
+  onShowInLibrary(documentId: string): void;
+}
+
+export function CatalogDetails({ document: doc, add, onAdd, onShowInLibrary }: Props) {
+  const identifiers = Object.entries(doc.identifiers ?? {});
+  return (
+    <article className="catalog-details" aria-label="Catalog document">
+      <header>
+        <p className="catalog-type">{doc.type?.replace(/_/g, ' ')}</p>
+        <h2>{doc.title}</h2>
+        {doc.authors?.length ? <p className="catalog-authors">{doc.authors.map(personName).join(', ')}</p> : null}
+        <p className="catalog-source">{[doc.source, doc.volume && `vol. ${doc.volume}`, doc.issue && `no. ${doc.issue}`, doc.pages && `pp. ${doc.pages}`, doc.year].filter(Boolean).join(', ')}</p>
+      </header>
+      <div className="catalog-actions">
+        {add.kind === 'added' ? (
+          <>
+            <span className="added-note" role="status">Added to your library{add.withFile ? ' with its PDF' : ''}</span>
+            <button type="button" className="button" onClick={() => onShowInLibrary(add.documentId)}>Show in library</button>
+          </>
+        ) : (
+          <button type="button" className="button primary" onClick={onAdd} disabled={add.kind === 'adding'}>
+            {add.kind === 'adding' ? 'Adding…' : 'Add to library'}
+          </button>
+        )}
+        {doc.link ? <a className="link-button" href={doc.link} target="_blank" rel="noreferrer">Public page</a> : null}
+      </div>
+      {add.kind === 'failed' ? <p className="field-error" role="alert">Could not add it: {add.message}</p> : null}
+      {identifiers.length ? (
+        <dl className="catalog-identifiers">
+          {identifiers.map(([kind, value]) => (
+            <div key={kind}><dt>{kind.toUpperCase()}</dt><dd>{value}</dd></div>
+          ))}
+        </dl>
+      ) : null}
+      {doc.abstract ? <p className="catalog-abstract">{doc.abstract}</p> : null}
+      <h3 className="details-section">Readers</h3>
+      <p className="catalog-reader-total">
+        {plural(doc.reader_count ?? 0, 'reader')} · {plural(doc.group_count ?? 0, 'group')}
+      </p>
+      <div className="stat-charts">
+        <StatChart title="By academic status" readers={doc.reader_count ?? 0} counts={doc.reader_count_by_academic_status} />
+        <StatChart title="By discipline" readers={doc.reader_count ?? 0} counts={doc.reader_count_by_discipline} />
+        <StatChart title="By country" readers={doc.reader_count ?? 0} counts={doc.reader_count_by_country} />
+      </div>
+    </article>
+  );
+}
