@@ -9,8 +9,10 @@ import type {
   FolderCreate, LibraryAnnotation, LibraryDocument, LibraryFile, LibraryFolder, LibraryFolderNode, NewAnnotation, NewDocument,
   SyncConflict,
 } from './libraryTypes.ts';
+import { IMPORT_COMMAND_NAMES, type ImportCommands } from './importCommands.ts';
 
 export type * from './libraryTypes.ts';
+export type * from './importCommands.ts';
 export { DOCUMENT_SORTS } from './libraryTypes.ts';
 
 // ---- Errors -------------------------------------------------------------------------
@@ -98,12 +100,18 @@ export interface SyncStatus {
 }
 
 export interface ImportProgress {
+  /** The batch (ImportReport.batchId). */
   id: string;
+  /** 'importing' while files go in, 'lookup' while the catalog fills them in, 'done' at the end. */
   phase: string;
   done: number;
   total?: number;
   file?: string;
   error?: string;
+  /** What became of `file` (imported, duplicate, warning, failed) and its document. */
+  status?: 'imported' | 'duplicate' | 'warning' | 'failed';
+  documentId?: string;
+  message?: string;
 }
 
 /** Menu items the renderer acts on (the shell's menu sends them as events). */
@@ -168,7 +176,7 @@ export interface CoreCommands {
  * Every command: the core's, and one interface per area (import, reader, people, catalog,
  * datasets), each in its own file beside this one, with its own list of names.
  */
-export type BridgeCommands = CoreCommands;
+export type BridgeCommands = CoreCommands & ImportCommands;
 
 export type CommandName = keyof BridgeCommands;
 export type CommandRequest<K extends CommandName> = BridgeCommands[K]['request'];
@@ -194,6 +202,7 @@ const CORE_COMMAND_NAMES = [
 /** Every command name, for transports that register one channel per command. */
 export const COMMAND_NAMES = [
   ...CORE_COMMAND_NAMES,
+  ...IMPORT_COMMAND_NAMES,
 ] as const satisfies readonly CommandName[];
 
 // The list above must name every command: this fails to compile when one is missing.

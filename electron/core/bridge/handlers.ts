@@ -13,6 +13,8 @@ import type { NewDocument } from '../replica/documentWrites.ts';
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { Replica } from '../replica/replica.ts';
+import { importHandlers } from '../import/importHandlers.ts';
+import type { Importer } from '../import/importer.ts';
 import type { Handlers, HandlersOf } from './dispatch.ts';
 import { BridgeFailure } from './errors.ts';
 import type { EventHub } from './eventHub.ts';
@@ -46,6 +48,8 @@ export interface HandlerDeps {
   settings: SettingsControl;
   events: EventHub;
   appInfo(): AppInfo;
+  /** The import pipeline (electron/core/import). */
+  importer: Importer;
   /** The shell's native file dialog; absent in browser mode. */
   chooseFiles?: (options: { title?: string; extensions?: string[] }) => Promise<string[]>;
 }
@@ -56,6 +60,7 @@ const KINDS: readonly EntityKind[] = ['document', 'folder', 'annotation', 'file'
 export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     ...coreHandlers(deps),
+    ...importHandlers(deps),
   };
 }
 

@@ -1,0 +1,43 @@
+// Puts the full text of imported PDFs into the replica's search index, one file at a time
+// in the background, after the batch's metadata: a 1,000-page file must not hold up the
+// import of the 49 others. Each page read is an await, so the core stays responsive.
+import { extractPdfMetadata } from '../../../shared/node/pdf/extractPdfMetadata.ts';
+import type { Replica } from '../replica/replica.ts';
+
+export function createFullTextIndexer(replica: Replica, onError: (error: unknown) => void = () => undefined) {
+  const waiting: { documentId: string; file: string }[] = [];
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  async function drain(): Promise<void> {
+    for (let next = waiting.shift(); next && !stopped; next = waiting.shift()) {
+      try {
+        const result = await extractPdfMetadata(next.file, { maxPages: 1, fullText: true });
+        const text = result.ok ? result.fullText?.trim() : undefined;
+        if (text && replica.db.open && replica.getDocument(next.documentId)) replica.setDocumentFulltext(next.documentId, text);
+      } catch (error) {
+        onError(error);
+      }
+    }
+  }
+
+  return {
+    add(documentId: string, file: string): void {
+      waiting.push({ documentId, file });
+      running ??= drain().finally(() => {
+        running = undefined;
+      });
+    },
+    /** Resolves when everything added so far is indexed. */
+    async idle(): Promise<void> {
+      while (running) await running;
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      waiting.length = 0;
+      await running;
+    },
+  };
+}
+
+export type FullTextIndexer = ReturnType<typeof createFullTextIndexer>;
