@@ -36,7 +36,7 @@ export async function importBibliography(
   const ids: string[] = [];
   for (const record of parsed.records) {
     try {
-      const document = deps.replica.createDocument(record.document);
+      const document = deps.replica.createDocument({ ...record.document, confirmed: false });
       if (options.folderId) deps.replica.addDocumentToFolder(options.folderId, document.id);
       ids.push(document.id);
     } catch (error) {

@@ -29,7 +29,7 @@ export function createIdentifierDocument(
 ): ImportFileOutcome {
   const title = `${LABELS[id.kind]} ${id.value}`;
   const type: DocumentType = id.kind === 'isbn' ? 'book' : id.kind === 'arxiv' ? 'working_paper' : 'journal';
-  const document = deps.replica.createDocument({ title, type, identifiers: { [id.kind]: id.value } });
+  const document = deps.replica.createDocument({ title, type, identifiers: { [id.kind]: id.value }, confirmed: false });
   if (folderId) deps.replica.addDocumentToFolder(folderId, document.id);
   deps.onChanged([document.id]);
   deps.queue.enqueue({ documentId: document.id, written: { title, type }, confidence: { title: 0, type: 0 } });

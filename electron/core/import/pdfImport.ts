@@ -51,7 +51,7 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
   }
 
   const title = titleFromFileName(name);
-  const document = replica.createDocument({ title, type: 'journal' });
+  const document = replica.createDocument({ title, type: 'journal', confirmed: false });
   replica.addFile({
     document_id: document.id, filehash: stored.sha1, file_name: name.slice(0, 255), mime_type: 'application/pdf',
     size: stored.size, local_path: fileStore.pathOf(stored.sha1),

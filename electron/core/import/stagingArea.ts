@@ -21,6 +21,7 @@ const TOKEN = /^[0-9a-f-]{36}$/;
 /** A name safe for one path segment; the original is kept as far as the file system allows. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
   const cleaned = base.replace(/[\u0000-\u001f<>:"|?*]+/g, '_').replace(/^\.+/, '').trim().slice(0, 200);
   return cleaned || 'file';
 }
