@@ -15,6 +15,8 @@ import { StatusBar } from './components/StatusBar.tsx';
 import { Toolbar } from './components/Toolbar.tsx';
 import { ViewTabs } from './components/ViewTabs.tsx';
 import { VIEWS } from './views/registry.tsx';
+import { ImportProvider } from './import/importContext.tsx';
+import { ImportLayer } from './import/ImportLayer.tsx';
 import { isMac, shortcutFor } from './lib/shortcuts.ts';
 import { createAppStore, effectiveTheme } from './state/appStore.ts';
 import { StoresContext, useApp, useLibrary, useStores, type Stores } from './state/context.tsx';
@@ -146,6 +148,7 @@ function Window() {
         </>
       )}
       <StatusBar />
+      {OtherView ? null : <ImportLayer />}
       <NewDocumentDialog onCreated={(id) => {
         if (collection.kind !== 'all' && collection.kind !== 'recent') library.getState().setCollection({ kind: 'all' });
         void library.getState().reload().then(() => {
@@ -178,7 +181,9 @@ export function App({ bridge, platform }: { bridge: BridgeClient; platform: stri
   return (
     <StoresContext.Provider value={stores}>
       <Tooltip.Provider delayDuration={500}>
-        <Window />
+        <ImportProvider>
+          <Window />
+        </ImportProvider>
       </Tooltip.Provider>
     </StoresContext.Provider>
   );

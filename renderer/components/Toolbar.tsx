@@ -9,6 +9,7 @@ import { useApp, useLibrary, useStores } from '../state/context.tsx';
 import { hasClientFilters, type ClientFilters } from '../state/listQuery.ts';
 import { Icon } from './Icon.tsx';
 import { IconButton } from './IconButton.tsx';
+import { ImportMenu } from '../import/ImportMenu.tsx';
 
 const SEARCH_DELAY_MS = 150;
 
@@ -78,6 +79,7 @@ export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, sea
       <div className="toolbar" role="toolbar" aria-label="Library tools">
         <span className="brand" aria-hidden="true">RefShelf</span>
         <button type="button" className="button primary" onClick={() => openDialog('new-document')} title={displayKeys('Mod+N', mac)}><Icon name="plus" size={12} /> New document</button>
+        <ImportMenu />
         <div className="search">
           <span className="search-icon"><Icon name="search" /></span>
           <input
