@@ -35,10 +35,10 @@ export function ImportPanel() {
           <li key={row.key} className={`import-row status-${row.status}`} data-status={row.status}>
             <span className="import-file" title={row.file}>{row.file}</span>
             <span className="import-status">{STATUS_LABELS[row.status]}</span>
-            {row.message ? <span className="import-message">{row.message}</span> : null}
             {row.documentId && row.status !== 'failed' ? (
               <button type="button" className="link-button" onClick={() => library.getState().selectIds([row.documentId!])}>Show</button>
-            ) : null}
+            ) : <span />}
+            {row.message ? <span className="import-message">{row.message}</span> : null}
             {row.problems?.length ? (
               <ul className="import-problems">
                 {row.problems.slice(0, 20).map((p, i) => <li key={i}>Line {p.line}: {p.message}</li>)}

@@ -7,6 +7,7 @@ import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import type { CatalogDocument, MetadataLookupQuery } from '../../../shared/schemas/catalog.ts';
 import type { Replica } from '../replica/replica.ts';
 import { catalogPatch, CERTAIN_SCORE } from './catalogMerge.ts';
+import { followDocument } from './documentRef.ts';
 import type { LookupQueue, QueuedLookup } from './lookupQueue.ts';
 
 export type LookupOutcome = 'enriched' | 'no-match' | 'offline' | 'failed' | 'gone';
@@ -53,6 +54,7 @@ export async function lookupOne(deps: LookupDeps, entry: QueuedLookup): Promise<
     queue.done(entry.documentId);
     return 'gone';
   }
+  const currentId = followDocument(replica, entry.documentId);
   let found: Awaited<ReturnType<typeof findRecord>>;
   try {
     found = await findRecord(api, document, entry.filehash);
@@ -65,18 +67,19 @@ export async function lookupOne(deps: LookupDeps, entry: QueuedLookup): Promise<
     queue.done(entry.documentId);
     return 'no-match';
   }
-  // The document may have changed while the service answered: read it again.
-  const latest = replica.getDocument(entry.documentId);
-  if (!latest || latest.trashed) {
-    queue.done(entry.documentId);
+  // The document may have changed (or been renamed by a push) while the service answered.
+  const id = currentId();
+  const latest = id ? replica.getDocument(id) : undefined;
+  if (!id || !latest || latest.trashed) {
+    if (id) queue.done(id);
     return 'gone';
   }
   const patch = catalogPatch({ document: latest, catalog: found.record, score: found.score, written: entry.written, confidence: entry.confidence });
   if (Object.keys(patch).length) {
-    replica.updateDocument(entry.documentId, patch);
-    deps.onChanged([entry.documentId]);
+    replica.updateDocument(id, patch);
+    deps.onChanged([id]);
   }
-  queue.done(entry.documentId);
+  queue.done(id);
   return Object.keys(patch).length ? 'enriched' : 'no-match';
 }
 

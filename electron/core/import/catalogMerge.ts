@@ -1,6 +1,8 @@
 // What a catalog record may change in an imported document: empty fields always; fields the
 // import wrote itself (title from the file name, weak extraction guesses) when the match is
 // certain or the import was unsure; never a value the user has edited since the import.
+// Records the catalog built from users' libraries (not `imported`) may be this very
+// document as first pushed, titled from its file name: they only replace placeholders.
 import type { CatalogDocument } from '../../../shared/schemas/catalog.ts';
 import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import type { LibraryDocument } from '../../../shared/bridge/contract.ts';
@@ -42,8 +44,10 @@ export function catalogPatch({ document, catalog, score, written, confidence }: 
       continue;
     }
     const untouched = field in written && same(current[field], written[field]);
-    const unsure = (confidence[field] ?? 0) < SURE_CONFIDENCE;
-    if (untouched && (score >= CERTAIN_SCORE || unsure)) patch[field] = value;
+    const sureness = confidence[field] ?? 0;
+    const placeholder = sureness === 0;
+    const replaceable = placeholder || (catalog.imported === true && (score >= CERTAIN_SCORE || sureness < SURE_CONFIDENCE));
+    if (untouched && replaceable) patch[field] = value;
   }
   // Identifiers: the catalog adds the ones the document lacks, and never changes one it has.
   const known = (document.identifiers ?? {}) as Record<string, string>;

@@ -3,9 +3,10 @@
 // import of the 49 others. Each page read is an await, so the core stays responsive.
 import { extractPdfMetadata } from '../../../shared/node/pdf/extractPdfMetadata.ts';
 import type { Replica } from '../replica/replica.ts';
+import { followDocument } from './documentRef.ts';
 
 export function createFullTextIndexer(replica: Replica, onError: (error: unknown) => void = () => undefined) {
-  const waiting: { documentId: string; file: string }[] = [];
+  const waiting: { currentId: () => string | undefined; file: string }[] = [];
   let running: Promise<void> | undefined;
   let stopped = false;
 
@@ -14,7 +15,8 @@ export function createFullTextIndexer(replica: Replica, onError: (error: unknown
       try {
         const result = await extractPdfMetadata(next.file, { maxPages: 1, fullText: true });
         const text = result.ok ? result.fullText?.trim() : undefined;
-        if (text && replica.db.open && replica.getDocument(next.documentId)) replica.setDocumentFulltext(next.documentId, text);
+        const id = next.currentId();
+        if (text && id) replica.setDocumentFulltext(id, text);
       } catch (error) {
         onError(error);
       }
@@ -23,7 +25,7 @@ export function createFullTextIndexer(replica: Replica, onError: (error: unknown
 
   return {
     add(documentId: string, file: string): void {
-      waiting.push({ documentId, file });
+      waiting.push({ currentId: followDocument(replica, documentId), file });
       running ??= drain().finally(() => {
         running = undefined;
       });

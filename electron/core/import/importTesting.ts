@@ -12,7 +12,7 @@ import { createImporter } from './importer.ts';
 /** Nothing listens on port 9 (discard) on loopback: every call fails with a network error. */
 export const OFFLINE_URL = 'http://127.0.0.1:9';
 
-export function testImporter(options: { baseUrl?: string; token?: string; retryMs?: number } = {}) {
+export function testImporter(options: { baseUrl?: string; token?: string; retryMs?: number; onChanged?: (ids: string[]) => void } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'refshelf-import-'));
   const replica = openReplica(path.join(dir, 'library.sqlite'));
   const fileStore = createFileStore(path.join(dir, 'files'));
@@ -21,7 +21,10 @@ export function testImporter(options: { baseUrl?: string; token?: string; retryM
   const changed: string[] = [];
   const importer = createImporter({
     replica, fileStore, api, stagingDir: path.join(dir, 'staging'),
-    onChanged: (ids) => changed.push(...ids),
+    onChanged: (ids) => {
+      changed.push(...ids);
+      options.onChanged?.(ids);
+    },
     onProgress: (p) => progress.push(p),
     canLookup: () => true,
     ...(options.retryMs !== undefined ? { retryMs: options.retryMs } : {}),

@@ -12,6 +12,7 @@ import { importBibliography } from './bibliographyImport.ts';
 import { runLookups } from './catalogLookup.ts';
 import { collectFiles } from './collectFiles.ts';
 import { kindByName } from './fileChecks.ts';
+import { followDocument } from './documentRef.ts';
 import { createFullTextIndexer } from './fullTextIndexer.ts';
 import { createIdentifierDocument, parseIdentifier } from './identifierImport.ts';
 import { createLookupQueue } from './lookupQueue.ts';
@@ -112,12 +113,15 @@ export function createImporter(deps: ImporterDeps) {
     const parsed = parseIdentifier(raw);
     if (!parsed) throw new BridgeFailure('invalid', 'Not a DOI, arXiv id or ISBN (ISBNs must have a valid check digit)', 'identifier');
     if (folderId && !replica.getFolder(folderId)) throw new BridgeFailure('not_found', `Folder ${folderId} is not in the library`, 'folderId');
-    const outcome = createIdentifierDocument({ replica, queue, onChanged }, parsed, folderId);
+    const created = createIdentifierDocument({ replica, queue, onChanged }, parsed, folderId);
+    const currentId = followDocument(replica, created.documentId!);
     await lookupNow().catch(() => undefined);
-    if (queue.get(outcome.documentId!)) return { ...outcome, message: 'Saved; the details will be looked up when the service can be reached.' };
-    const document = replica.getDocument(outcome.documentId!);
-    const found = document && document.title !== outcome.file;
-    return { ...outcome, file: document?.title ?? outcome.file, ...(found ? {} : { status: 'warning', message: 'The catalog does not know this identifier; the document keeps it as its title.' }) };
+    const id = currentId();
+    const outcome = { ...created, ...(id ? { documentId: id } : {}) };
+    if (id && queue.get(id)) return { ...outcome, message: 'Saved; the details will be looked up when the service can be reached.' };
+    const document = id ? replica.getDocument(id) : undefined;
+    const found = document && document.title !== created.file;
+    return { ...outcome, file: document?.title ?? created.file, ...(found ? {} : { status: 'warning', message: 'The catalog does not know this identifier; the document keeps it as its title.' }) };
   }
 
   const timer = setInterval(() => {

@@ -38,6 +38,22 @@ describe('importing PDFs', () => {
     expect(t.progress.filter((p) => p.status === 'imported').map((p) => p.documentId)).toEqual(report.files.map((f) => f.documentId));
   });
 
+  it('follows a document renamed by a push while its PDF is read', async () => {
+    // The sync engine may push the new document (giving it the server's id) during extraction.
+    let renamed = false;
+    t = testImporter({
+      onChanged: ([id]) => {
+        if (renamed || !id?.startsWith('local:')) return;
+        renamed = true;
+        t.replica.remapId('document', id, 'server-doc-1');
+      },
+    });
+    const report = await t.importer.importPaths([path.join(fixtures, 'rcpp-extending.pdf')]);
+    expect(report.files[0]).toMatchObject({ status: 'imported', documentId: 'server-doc-1' });
+    expect(t.replica.getDocument('server-doc-1')).toMatchObject({ title: 'Rcpp Extending' });
+    expect(t.importer.queue.get('server-doc-1')).toBeDefined();
+  });
+
   it('puts the full text into the search index', async () => {
     t = testImporter();
     const report = await t.importer.importPaths([path.join(fixtures, 'rcpp-extending.pdf')]);

@@ -11,6 +11,7 @@ import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { Replica } from '../replica/replica.ts';
 import { pdfProblem, titleFromFileName } from './fileChecks.ts';
+import { followDocument } from './documentRef.ts';
 import type { LookupQueue } from './lookupQueue.ts';
 
 export interface PdfImportDeps {
@@ -52,6 +53,7 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
 
   const title = titleFromFileName(name);
   const document = replica.createDocument({ title, type: 'journal', confirmed: false });
+  const currentId = followDocument(replica, document.id);
   replica.addFile({
     document_id: document.id, filehash: stored.sha1, file_name: name.slice(0, 255), mime_type: 'application/pdf',
     size: stored.size, local_path: fileStore.pathOf(stored.sha1),
@@ -62,14 +64,17 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
   const written: Record<string, unknown> = { title, type: 'journal' };
   const confidence: Record<string, number> = { title: 0, type: 0 };
   const result = await extractPdfMetadata(fileStore.pathOf(stored.sha1));
-  let outcome: ImportFileOutcome = { file: name, status: 'imported', documentId: document.id };
+  // A sync may have renamed the document meanwhile, or the user deleted it.
+  const id = currentId();
+  if (!id) return { file: name, status: 'warning', message: 'The document was removed while its details were being read.' };
+  let outcome: ImportFileOutcome = { file: name, status: 'imported', documentId: id };
   if (!result.ok) {
     outcome = { ...outcome, status: 'warning', message: `${result.message} The file was kept, titled from its name.` };
   } else {
     const fields = documentFieldsFromPdf(result) as DocumentPatch & Record<string, unknown>;
     if (Object.keys(fields).length) {
-      replica.updateDocument(document.id, fields);
-      deps.onChanged([document.id]);
+      replica.updateDocument(id, fields);
+      deps.onChanged([id]);
     }
     Object.assign(written, fields);
     for (const key of Object.keys(fields)) confidence[key] = (result.confidence as Record<string, number | undefined>)[key] ?? 0.5;
@@ -77,6 +82,6 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
       outcome = { ...outcome, status: 'warning', message: 'This PDF has no text (a scan?). The file was kept, titled from its name.' };
     }
   }
-  deps.queue.enqueue({ documentId: document.id, written, confidence, filehash: stored.sha1 });
+  deps.queue.enqueue({ documentId: id, written, confidence, filehash: stored.sha1 });
   return outcome;
 }
