@@ -8,6 +8,24 @@ import { saveText } from './saveText.ts';
 export const IMPORT_EXTENSIONS = ['pdf', 'bib', 'bibtex', 'ris'];
 const MEDIA_TYPES: Record<ExportFormat, string> = { bibtex: 'application/x-bibtex', ris: 'application/x-research-info-systems' };
 
+/** The Clipboard API where the page may use it; else the older copy command (the desktop shell denies permission prompts). */
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const copied = document.execCommand('copy');
+    area.remove();
+    if (!copied) throw new Error('The citation could not be copied to the clipboard');
+  }
+}
+
 /** The folder shown, so imports land where the user is looking. */
 function useTargetFolder(): string | undefined {
   const collection = useLibrary((s) => s.collection);
@@ -58,7 +76,7 @@ export function useImportActions() {
     async copyCitation(ids: string[]): Promise<void> {
       try {
         const { text } = await bridge.call('citation.format', { ids });
-        await navigator.clipboard.writeText(text);
+        await copyText(text);
       } catch (error) {
         showError(error);
       }
