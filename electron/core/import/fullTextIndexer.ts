@@ -1,11 +1,11 @@
 // Puts the full text of imported PDFs into the replica's search index, one file at a time
 // in the background, after the batch's metadata: a 1,000-page file must not hold up the
 // import of the 49 others. Each page read is an await, so the core stays responsive.
-import { extractPdfMetadata } from '../../../shared/node/pdf/extractPdfMetadata.ts';
 import type { Replica } from '../replica/replica.ts';
 import { followDocument } from './documentRef.ts';
+import type { PdfLane } from './pdfLane.ts';
 
-export function createFullTextIndexer(replica: Replica, onError: (error: unknown) => void = () => undefined) {
+export function createFullTextIndexer(replica: Replica, lane: PdfLane, onError: (error: unknown) => void = () => undefined) {
   const waiting: { currentId: () => string | undefined; file: string }[] = [];
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -13,7 +13,7 @@ export function createFullTextIndexer(replica: Replica, onError: (error: unknown
   async function drain(): Promise<void> {
     for (let next = waiting.shift(); next && !stopped; next = waiting.shift()) {
       try {
-        const result = await extractPdfMetadata(next.file, { maxPages: 1, fullText: true });
+        const result = await lane.extract(next.file, { maxPages: 1, fullText: true }, 'fulltext');
         const text = result.ok ? result.fullText?.trim() : undefined;
         const id = next.currentId();
         if (text && id) replica.setDocumentFulltext(id, text);

@@ -17,6 +17,7 @@ import { createFullTextIndexer } from './fullTextIndexer.ts';
 import { createIdentifierDocument, parseIdentifier } from './identifierImport.ts';
 import { createLookupQueue } from './lookupQueue.ts';
 import { importPdf } from './pdfImport.ts';
+import { createPdfLane } from './pdfLane.ts';
 import { createStagingArea } from './stagingArea.ts';
 import { BridgeFailure } from '../bridge/errors.ts';
 
@@ -39,7 +40,8 @@ export function createImporter(deps: ImporterDeps) {
   const { replica, fileStore } = deps;
   const queue = createLookupQueue(replica);
   const staging = createStagingArea(deps.stagingDir);
-  const fullText = createFullTextIndexer(replica, (error) => console.error('[refshelf] full-text indexing failed:', error));
+  const lane = createPdfLane();
+  const fullText = createFullTextIndexer(replica, lane, (error) => console.error('[refshelf] full-text indexing failed:', error));
   const onChanged = deps.onChanged;
   let chain: Promise<unknown> = Promise.resolve();
   let lookups: Promise<LookupRunResult> | undefined;
@@ -65,7 +67,7 @@ export function createImporter(deps: ImporterDeps) {
     const kind = kindByName(file);
     try {
       if (kind === 'bibtex' || kind === 'ris') return await importBibliography({ replica, onChanged }, file, { kind, displayName, folderId });
-      const outcome = await importPdf({ replica, fileStore, queue, onChanged }, file, { displayName, folderId });
+      const outcome = await importPdf({ replica, fileStore, queue, lane, onChanged }, file, { displayName, folderId });
       const stored = outcome.documentId && outcome.status !== 'duplicate' ? replica.listFiles(outcome.documentId)[0]?.local_path : undefined;
       if (stored) fullText.add(outcome.documentId!, stored);
       return outcome;

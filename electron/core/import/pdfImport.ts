@@ -6,18 +6,20 @@
 import path from 'node:path';
 import type { ImportFileOutcome } from '../../../shared/bridge/importCommands.ts';
 import { documentFieldsFromPdf } from '../../../shared/node/pdf/documentFields.ts';
-import { extractPdfMetadata, NO_TEXT_WARNING } from '../../../shared/node/pdf/extractPdfMetadata.ts';
+import { NO_TEXT_WARNING } from '../../../shared/node/pdf/extractPdfMetadata.ts';
 import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { Replica } from '../replica/replica.ts';
 import { pdfProblem, titleFromFileName } from './fileChecks.ts';
 import { followDocument } from './documentRef.ts';
 import type { LookupQueue } from './lookupQueue.ts';
+import type { PdfLane } from './pdfLane.ts';
 
 export interface PdfImportDeps {
   replica: Replica;
   fileStore: FileStore;
   queue: LookupQueue;
+  lane: PdfLane;
   /** Tells the UI a document appeared or changed. */
   onChanged(ids: string[]): void;
 }
@@ -63,7 +65,7 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
 
   const written: Record<string, unknown> = { title, type: 'journal' };
   const confidence: Record<string, number> = { title: 0, type: 0 };
-  const result = await extractPdfMetadata(fileStore.pathOf(stored.sha1));
+  const result = await deps.lane.extract(fileStore.pathOf(stored.sha1), {}, 'metadata');
   // A sync may have renamed the document meanwhile, or the user deleted it.
   const id = currentId();
   if (!id) return { file: name, status: 'warning', message: 'The document was removed while its details were being read.' };
