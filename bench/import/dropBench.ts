@@ -58,6 +58,7 @@ export async function runDropBench(pdfDir: string, truth: readonly DropTruth[], 
       if (!document) return;
       if (document.title !== titleFromFileName(expected.path)) withMetadata++;
       if (comparable(document.title) === comparable(expected.title)) titles++;
+      else if (process.env.IMPORT_BENCH_VERBOSE) console.log(`  after lookup: ${JSON.stringify(document.title)} != ${JSON.stringify(expected.title)}`);
       const first = document.authors?.[0]?.last_name;
       if (first && comparable(first) === comparable(expected.firstAuthor)) authors++;
       if (expected.year !== undefined) {

@@ -54,12 +54,15 @@ export function createImporter(deps: ImporterDeps) {
     return run;
   }
 
+  /** A pass over the queue; a call during a pass gets a pass of its own after it (the running one may have missed its entries). */
   function lookupNow(): Promise<LookupRunResult> {
     if (!deps.canLookup()) return Promise.resolve({ enriched: 0, pending: queue.count() });
-    lookups ??= runLookups({ replica, api: deps.api, queue, onChanged }).finally(() => {
-      lookups = undefined;
-    });
-    return lookups;
+    const pass = (lookups ?? Promise.resolve()).catch(() => undefined).then(() => runLookups({ replica, api: deps.api, queue, onChanged }));
+    lookups = pass;
+    void pass.finally(() => {
+      if (lookups === pass) lookups = undefined;
+    }).catch(() => undefined);
+    return pass;
   }
 
   async function importOne(file: string, folderId: string | undefined): Promise<ImportFileOutcome> {
@@ -68,8 +71,6 @@ export function createImporter(deps: ImporterDeps) {
     try {
       if (kind === 'bibtex' || kind === 'ris') return await importBibliography({ replica, onChanged }, file, { kind, displayName, folderId });
       const outcome = await importPdf({ replica, fileStore, queue, lane, onChanged }, file, { displayName, folderId });
-      const stored = outcome.documentId && outcome.status !== 'duplicate' ? replica.listFiles(outcome.documentId)[0]?.local_path : undefined;
-      if (stored) fullText.add(outcome.documentId!, stored);
       return outcome;
     } catch (error) {
       return { file: displayName, status: 'failed', message: error instanceof Error ? error.message : String(error) };
@@ -100,6 +101,12 @@ export function createImporter(deps: ImporterDeps) {
         });
         // Let bridge messages and sync work in between files.
         await new Promise((resolve) => setImmediate(resolve));
+      }
+      // Full text after the batch's metadata: every file is in the library with its details first.
+      for (const outcome of outcomes) {
+        if (!outcome.documentId || outcome.status === 'duplicate' || outcome.records !== undefined) continue;
+        const stored = replica.listFiles(outcome.documentId)[0]?.local_path;
+        if (stored) fullText.add(outcome.documentId, stored);
       }
       if (outcomes.some((o) => o.documentId && o.status !== 'duplicate')) {
         deps.onProgress({ id: batchId, phase: 'lookup', done: outcomes.length, total });
