@@ -1,6 +1,7 @@
 // Files dropped anywhere on the library window are imported. Only drags that carry files
 // count: dragging documents onto folders inside the window is not an import.
 import { useEffect, useRef, useState } from 'react';
+import { entriesOf, filesOfEntries } from './droppedFiles.ts';
 import { useImportActions } from './useImportActions.ts';
 
 const carriesFiles = (e: DragEvent) => !!e.dataTransfer && [...e.dataTransfer.types].includes('Files');
@@ -10,6 +11,8 @@ export function DropZone() {
   const [over, setOver] = useState(false);
   const latest = useRef(importDropped);
   latest.current = importDropped;
+  const desktopRef = useRef(desktop);
+  desktopRef.current = desktop;
 
   useEffect(() => {
     let depth = 0;
@@ -34,7 +37,11 @@ export function DropZone() {
       e.preventDefault();
       depth = 0;
       setOver(false);
-      latest.current([...(e.dataTransfer?.files ?? [])]);
+      const files = [...(e.dataTransfer?.files ?? [])];
+      // Browser mode: folders are walked here (the desktop hands their paths to the core).
+      const entries = e.dataTransfer && !desktopRef.current ? entriesOf(e.dataTransfer) : [];
+      if (entries.some((entry) => entry.isDirectory)) void filesOfEntries(entries).then((found) => latest.current(found), () => latest.current(files));
+      else latest.current(files);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', overHandler);
@@ -53,7 +60,7 @@ export function DropZone() {
     <div className="drop-zone" aria-hidden="true" data-testid="drop-zone">
       <div className="drop-zone-card">
         <strong>Drop to import</strong>
-        <span>PDFs{desktop ? ', folders' : ''}, BibTeX (.bib) or RIS (.ris) files</span>
+        <span>PDFs, folders of them, BibTeX (.bib) or RIS (.ris) files</span>
       </div>
     </div>
   );
