@@ -17,6 +17,8 @@ import { Toolbar } from './components/Toolbar.tsx';
 import { ViewTabs } from './components/ViewTabs.tsx';
 import { VIEWS } from './views/registry.tsx';
 import { PANE_BOUNDS, parsePaneLayout } from './lib/paneLayout.ts';
+import { ImportProvider } from './import/importContext.tsx';
+import { ImportLayer } from './import/ImportLayer.tsx';
 import { isMac, shortcutFor } from './lib/shortcuts.ts';
 import { usePersistentState } from './lib/usePersistentState.ts';
 import { createAppStore, effectiveTheme } from './state/appStore.ts';
@@ -159,6 +161,7 @@ function Window() {
         </>
       )}
       <StatusBar />
+      {OtherView ? null : <ImportLayer />}
       <NewDocumentDialog onCreated={(id) => {
         if (collection.kind !== 'all' && collection.kind !== 'recent') library.getState().setCollection({ kind: 'all' });
         void library.getState().reload().then(() => {
@@ -191,7 +194,9 @@ export function App({ bridge, platform }: { bridge: BridgeClient; platform: stri
   return (
     <StoresContext.Provider value={stores}>
       <Tooltip.Provider delayDuration={500}>
-        <Window />
+        <ImportProvider>
+          <Window />
+        </ImportProvider>
       </Tooltip.Provider>
     </StoresContext.Provider>
   );

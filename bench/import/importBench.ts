@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractPdfMetadata } from '../../shared/node/pdf/extractPdfMetadata.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
+import { runDropBench } from './dropBench.ts';
 
 interface TruthEntry {
   package: string;
@@ -80,11 +81,13 @@ export async function runImportBench(): Promise<BenchResult[]> {
   times.sort((a, b) => a - b);
   const n = truth.length;
   const pct = (k: number, total: number) => (total ? (100 * k) / total : 100);
+  const dropped = await runDropBench(path.join(cache, 'pdf'), truth, comparable);
   return [
     result(`import: title accuracy (${n} PDFs)`, pct(titles, n), '%', 'min', 90, `${titles}/${n}`),
     result('import: DOI accuracy (DOIs printed on page 1)', pct(dois, doiTotal), '%', 'min', 98, `${dois}/${doiTotal}`),
     result('import: first author accuracy', pct(authors, n), '%', 'min', 80, `${authors}/${n}`),
     result('import: year accuracy (dates printed on page 1)', pct(years, yearTotal), '%', 'min', 80, `${years}/${yearTotal}`),
     result('import: extraction time per PDF (median)', percentile(times, 50), 'ms', 'max', 150, `p90 ${Math.round(percentile(times, 90))} ms, ${failures} failed`),
+    ...dropped,
   ];
 }

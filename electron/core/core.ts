@@ -15,6 +15,7 @@ import type { Handlers } from './bridge/dispatch.ts';
 import { createEventHub, type EventHub } from './bridge/eventHub.ts';
 import { createHandlers } from './bridge/handlers.ts';
 import { createFileStore } from './files/fileStore.ts';
+import { createImporter, type Importer } from './import/importer.ts';
 import { openReplica, type Replica } from './replica/replica.ts';
 import { createSettingsStore } from './settings/settings.ts';
 import { createSyncEngine, type SyncEngine } from './sync/syncEngine.ts';
@@ -43,6 +44,7 @@ export interface Core {
   account: AccountManager;
   replica: Replica;
   sync: SyncEngine;
+  importer: Importer;
   /** The embedded service, when it is the one in use. */
   embedded?: EmbeddedService;
   serviceUrl: string;
@@ -88,10 +90,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let syncing = false;
   const syncStatus = (): SyncStatus => (account.status().signedIn ? sync.status() : { ...sync.status(), state: 'signed-out' });
   let lastState = sync.status().state;
+  const importer = createImporter({
+    replica, fileStore, api,
+    stagingDir: path.join(dataDir, 'staging'),
+    onChanged: (ids) => {
+      events.emit('library.changed', { kinds: ['document'], ids });
+      sync.requestSync();
+    },
+    onProgress: (progress) => events.emit('import.progress', progress),
+    canLookup: () => account.status().signedIn,
+  });
   const offStatus = sync.onStatus((status) => {
     events.emit('sync.status', account.status().signedIn ? status : { ...status, state: 'signed-out' });
     // A sync that finished may have pulled anything: the renderer reloads what it shows.
     if (lastState === 'syncing' && status.state !== 'syncing') events.emit('library.changed', { kinds: ALL_KINDS, ids: [] });
+    // The service answered: documents imported offline get their catalog lookup now.
+    if (lastState === 'syncing' && status.state === 'idle' && importer.queue.count() > 0) void importer.lookupNow().catch(() => undefined);
     lastState = status.state;
   });
 
@@ -125,6 +139,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     events,
     appInfo,
+    importer,
     chooseFiles: options.chooseFiles,
   });
 
@@ -137,6 +152,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     account,
     replica,
     sync,
+    importer,
     embedded,
     serviceUrl,
     async start() {
@@ -158,6 +174,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       offAccount();
       offSettings();
       await Promise.all(servers.map((server) => server.close()));
+      await importer.stop();
       await sync.stop();
       await account.dispose();
       await embedded?.close();

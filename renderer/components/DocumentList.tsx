@@ -2,6 +2,7 @@
 // the rows in view), sortable by header, multi-selectable by mouse and keyboard, with a
 // context menu, and rows that drag onto folders.
 import * as ContextMenu from '@radix-ui/react-context-menu';
+import { DocumentExportItems } from '../import/DocumentExportItems.tsx';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { DocumentSort, LibraryDocument } from '../../shared/bridge/contract.ts';
@@ -366,6 +367,7 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
                     <ContextMenu.Item className="menu-item" onSelect={() => void state().removeFromFolder(collection.id, selected)}>Remove from this folder</ContextMenu.Item>
                   ) : null}
                   <ContextMenu.Separator className="menu-separator" />
+                  <DocumentExportItems ids={selected} />
                   <ContextMenu.Item className="menu-item danger" onSelect={() => void state().trash(selected)}>Move to trash<span className="menu-hint">Del</span></ContextMenu.Item>
                 </>
               )}

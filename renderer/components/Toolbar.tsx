@@ -10,6 +10,7 @@ import { useApp, useLibrary, useStores } from '../state/context.tsx';
 import { activeFilterCount, type ListFilters } from '../state/listQuery.ts';
 import { Icon } from './Icon.tsx';
 import { IconButton } from './IconButton.tsx';
+import { ImportMenu } from '../import/ImportMenu.tsx';
 
 
 function yearOf(text: string): number | undefined {
@@ -79,6 +80,7 @@ export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, sea
       <div className="toolbar" role="toolbar" aria-label="Library tools">
         <span className="brand" aria-hidden="true">RefShelf</span>
         <button type="button" className="button primary" onClick={() => openDialog('new-document')} title={displayKeys('Mod+N', mac)}><Icon name="plus" size={12} /> New document</button>
+        <ImportMenu />
         <div className="search">
           <span className="search-icon"><Icon name="search" /></span>
           <input

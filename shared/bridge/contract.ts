@@ -10,9 +10,11 @@ import type {
   SyncConflict, TagCount,
 } from './libraryTypes.ts';
 import { CATALOG_COMMAND_NAMES, type CatalogCommands, type DatasetUploadProgress } from './catalogCommands.ts';
+import { IMPORT_COMMAND_NAMES, type ImportCommands } from './importCommands.ts';
 
 export type * from './libraryTypes.ts';
 export type * from './catalogCommands.ts';
+export type * from './importCommands.ts';
 export { DOCUMENT_SORTS, SEARCH_COUNT_CAP } from './libraryTypes.ts';
 
 // ---- Errors -------------------------------------------------------------------------
@@ -100,12 +102,18 @@ export interface SyncStatus {
 }
 
 export interface ImportProgress {
+  /** The batch (ImportReport.batchId). */
   id: string;
+  /** 'importing' while files go in, 'lookup' while the catalog fills them in, 'done' at the end. */
   phase: string;
   done: number;
   total?: number;
   file?: string;
   error?: string;
+  /** What became of `file` (imported, duplicate, warning, failed) and its document. */
+  status?: 'imported' | 'duplicate' | 'warning' | 'failed';
+  documentId?: string;
+  message?: string;
 }
 
 /** Menu items the renderer acts on (the shell's menu sends them as events). */
@@ -174,7 +182,7 @@ export interface CoreCommands {
  * Every command: the core's, and one interface per area (import, reader, people, catalog,
  * datasets), each in its own file beside this one, with its own list of names.
  */
-export type BridgeCommands = CoreCommands & CatalogCommands;
+export type BridgeCommands = CoreCommands & CatalogCommands & ImportCommands;
 
 export type CommandName = keyof BridgeCommands;
 export type CommandRequest<K extends CommandName> = BridgeCommands[K]['request'];
@@ -201,6 +209,7 @@ const CORE_COMMAND_NAMES = [
 export const COMMAND_NAMES = [
   ...CORE_COMMAND_NAMES,
   ...CATALOG_COMMAND_NAMES,
+  ...IMPORT_COMMAND_NAMES,
 ] as const satisfies readonly CommandName[];
 
 // The list above must name every command: this fails to compile when one is missing.

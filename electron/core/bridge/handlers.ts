@@ -15,6 +15,8 @@ import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { Replica } from '../replica/replica.ts';
 import { catalogCommandHandlers } from '../catalog/catalogCommandHandlers.ts';
+import { importHandlers } from '../import/importHandlers.ts';
+import type { Importer } from '../import/importer.ts';
 import type { Handlers, HandlersOf } from './dispatch.ts';
 import { BridgeFailure } from './errors.ts';
 import type { EventHub } from './eventHub.ts';
@@ -48,6 +50,8 @@ export interface HandlerDeps {
   settings: SettingsControl;
   events: EventHub;
   appInfo(): AppInfo;
+  /** The import pipeline (electron/core/import). */
+  importer: Importer;
   /** The shell's native file dialog; absent in browser mode. */
   chooseFiles?: (options: { title?: string; extensions?: string[] }) => Promise<string[]>;
 }
@@ -59,6 +63,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     ...coreHandlers(deps),
     ...catalogCommandHandlers(deps),
+    ...importHandlers(deps),
   };
 }
 

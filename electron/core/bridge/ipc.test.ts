@@ -7,6 +7,7 @@ import { createEventHub } from './eventHub.ts';
 import { createHandlers } from './handlers.ts';
 import { forwardEventsToWindow, registerIpcHandlers, trustUrlsUnder, type IpcInvokeEventLike, type IpcMainLike } from './ipc.ts';
 import { createSettingsStore } from '../settings/settings.ts';
+import { createImporter } from '../import/importer.ts';
 import { createFileStore } from '../files/fileStore.ts';
 import { createLibraryApi } from '../../../shared/client/libraryApi.ts';
 import { join } from 'node:path';
@@ -31,10 +32,17 @@ function setup() {
   const temp = tempReplica();
   const events = createEventHub();
   let syncRequests = 0;
+  const api = createLibraryApi({ baseUrl: 'http://127.0.0.1:9', getAccessToken: async () => undefined });
+  const fileStore = createFileStore(join(temp.file, '..', 'files'));
+  const importer = createImporter({
+    replica: temp.replica, fileStore, api, stagingDir: join(temp.file, '..', 'staging'),
+    onChanged: () => {}, onProgress: () => {}, canLookup: () => false,
+  });
   const handlers = createHandlers({
     replica: temp.replica,
-    api: createLibraryApi({ baseUrl: 'http://127.0.0.1:9', getAccessToken: async () => undefined }),
-    fileStore: createFileStore(join(temp.file, '..', 'files')),
+    api,
+    fileStore,
+    importer,
     sync: { status: () => ({ state: 'idle', pendingChanges: temp.replica.countOutbox(), conflicts: 0 }), syncNow: async () => ({}), requestSync: () => void syncRequests++, confirmDeletions: () => {} },
     account: { status: () => ({ signedIn: false, embedded: true }), signIn: async () => ({ signedIn: true, embedded: true }), signOut: async () => ({ signedIn: false, embedded: true }) },
     settings: createSettingsStore(join(temp.file, '..', 'settings.json')),

@@ -6,6 +6,7 @@ import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import { createEventHub } from '../bridge/eventHub.ts';
 import { dispatch } from '../bridge/dispatch.ts';
 import { createHandlers } from '../bridge/handlers.ts';
+import { createImporter } from '../import/importer.ts';
 import { createSettingsStore } from '../settings/settings.ts';
 import type { Device } from '../sync/syncTesting.ts';
 
@@ -23,10 +24,15 @@ export function bridgeOver(device: Device, options: { signedIn?: boolean; api?: 
   events.subscribe((name, payload) => seen.push({ name, payload }));
   let syncRequests = 0;
   const signedIn = options.signedIn ?? true;
+  const api = options.api ?? device.api;
   const handlers = createHandlers({
     replica: device.replica,
-    api: options.api ?? device.api,
+    api,
     fileStore: device.fileStore,
+    importer: createImporter({
+      replica: device.replica, fileStore: device.fileStore, api, stagingDir: path.join(device.dir, 'staging'),
+      onChanged: () => {}, onProgress: () => {}, canLookup: () => false,
+    }),
     sync: { status: () => ({ state: 'idle', pendingChanges: 0, conflicts: 0 }), syncNow: async () => ({}), requestSync: () => void syncRequests++, confirmDeletions: () => {} },
     account: {
       status: () => ({ signedIn, embedded: true }),

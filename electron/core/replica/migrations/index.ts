@@ -3,5 +3,6 @@
 // them without reading a folder at run time.
 import { sql as m0001 } from './0001-initial.ts';
 import { sql as m0002 } from './0002-library-views.ts';
+import { sql as m0003 } from './0003-import-lookups.ts';
 
-export const migrations: readonly string[] = [m0001, m0002];
+export const migrations: readonly string[] = [m0001, m0002, m0003];

@@ -1,0 +1,56 @@
+// A .bib or .ris file into the library: every readable entry becomes a document
+// (confirmed: false, like any import); broken entries are reported with their line and the
+// rest of the file goes on.
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ImportFileOutcome } from '../../../shared/bridge/importCommands.ts';
+import { parseBibtex } from '../../../shared/bibtex/parseBibtex.ts';
+import { parseRis } from '../../../shared/ris/parseRis.ts';
+import type { Replica } from '../replica/replica.ts';
+import type { FileKind } from './fileChecks.ts';
+
+/** Bibliography files are read whole: far larger than any real one is refused. */
+export const MAX_BIBLIOGRAPHY_BYTES = 64 * 1024 * 1024;
+
+export interface BibliographyImportDeps {
+  replica: Replica;
+  onChanged(ids: string[]): void;
+}
+
+/** RIS records start with "TY  - "; anything else with an "@" entry is taken as BibTeX. */
+function formatOf(kind: FileKind | undefined, text: string): 'bibtex' | 'ris' {
+  if (kind === 'ris' || kind === 'bibtex') return kind;
+  return /^\s*TY {2}- /m.test(text) ? 'ris' : 'bibtex';
+}
+
+export async function importBibliography(
+  deps: BibliographyImportDeps, file: string, options: { kind?: FileKind; displayName?: string; folderId?: string } = {},
+): Promise<ImportFileOutcome> {
+  const name = options.displayName ?? path.basename(file);
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) return { file: name, status: 'failed', message: 'The file does not exist or cannot be read.' };
+  if (info.size > MAX_BIBLIOGRAPHY_BYTES) return { file: name, status: 'failed', message: 'The file is too large for a bibliography (more than 64 MB).' };
+  const text = await readFile(file, 'utf8');
+  const parsed = formatOf(options.kind, text) === 'ris' ? parseRis(text) : parseBibtex(text);
+  const problems = parsed.errors.map((e) => ({ line: e.line, message: e.key ? `${e.key}: ${e.message}` : e.message }));
+  const ids: string[] = [];
+  for (const record of parsed.records) {
+    try {
+      const document = deps.replica.createDocument({ ...record.document, confirmed: false });
+      if (options.folderId) deps.replica.addDocumentToFolder(options.folderId, document.id);
+      ids.push(document.id);
+    } catch (error) {
+      problems.push({ line: record.line, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  problems.sort((a, b) => a.line - b.line);
+  if (ids.length) deps.onChanged(ids);
+  const count = `${ids.length} ${ids.length === 1 ? 'entry' : 'entries'} imported`;
+  if (!ids.length && !problems.length) return { file: name, status: 'failed', records: 0, message: 'No BibTeX or RIS entries were found in this file.' };
+  return {
+    file: name,
+    status: problems.length ? (ids.length ? 'warning' : 'failed') : 'imported',
+    records: ids.length,
+    ...(problems.length ? { problems, message: `${count}; ${problems.length} could not be read (see the lines below).` } : { message: `${count}.` }),
+  };
+}

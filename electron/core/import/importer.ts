@@ -1,0 +1,163 @@
+// The import pipeline, composed: files and folders (PDFs, .bib, .ris) and identifiers into
+// the replica, progress as 'import.progress' events, the catalog lookup queue (run after
+// each batch, after each successful sync, and on a retry timer), and the full-text index.
+// Batches run one after another so de-duplication by hash sees every earlier file.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { ImportFileOutcome, ImportProgress, ImportReport, LookupRunResult } from '../../../shared/bridge/contract.ts';
+import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
+import type { FileStore } from '../files/fileStore.ts';
+import type { Replica } from '../replica/replica.ts';
+import { importBibliography } from './bibliographyImport.ts';
+import { runLookups } from './catalogLookup.ts';
+import { collectFiles } from './collectFiles.ts';
+import { kindByName } from './fileChecks.ts';
+import { followDocument } from './documentRef.ts';
+import { createFullTextIndexer } from './fullTextIndexer.ts';
+import { createIdentifierDocument, parseIdentifier } from './identifierImport.ts';
+import { createLookupQueue } from './lookupQueue.ts';
+import { importPdf } from './pdfImport.ts';
+import { createPdfLane } from './pdfLane.ts';
+import { createStagingArea } from './stagingArea.ts';
+import { BridgeFailure } from '../bridge/errors.ts';
+
+export interface ImporterDeps {
+  replica: Replica;
+  fileStore: FileStore;
+  api: LibraryApi;
+  /** Where browser uploads are staged (under the data directory). */
+  stagingDir: string;
+  /** Documents were created or changed (the core tells the UI and asks for a sync). */
+  onChanged(ids: string[]): void;
+  onProgress(progress: ImportProgress): void;
+  /** Whether lookups can be tried now (signed in); offline is found out by trying. */
+  canLookup(): boolean;
+  /** How often waiting lookups are retried (default one minute). */
+  retryMs?: number;
+}
+
+export function createImporter(deps: ImporterDeps) {
+  const { replica, fileStore } = deps;
+  const queue = createLookupQueue(replica);
+  const staging = createStagingArea(deps.stagingDir);
+  const lane = createPdfLane();
+  const fullText = createFullTextIndexer(replica, lane, (error) => console.error('[refshelf] full-text indexing failed:', error));
+  const onChanged = deps.onChanged;
+  let chain: Promise<unknown> = Promise.resolve();
+  let lookups: Promise<LookupRunResult> | undefined;
+  let stopped = false;
+
+  /** One batch at a time: later batches wait for earlier ones (dedupe must see their files). */
+  function serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = chain.then(work, work);
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** A pass over the queue; a call during a pass gets a pass of its own after it (the running one may have missed its entries). */
+  function lookupNow(): Promise<LookupRunResult> {
+    if (!deps.canLookup()) return Promise.resolve({ enriched: 0, pending: queue.count() });
+    const pass = (lookups ?? Promise.resolve()).catch(() => undefined).then(() => runLookups({ replica, api: deps.api, queue, onChanged }));
+    lookups = pass;
+    void pass.finally(() => {
+      if (lookups === pass) lookups = undefined;
+    }).catch(() => undefined);
+    return pass;
+  }
+
+  async function importOne(file: string, folderId: string | undefined): Promise<ImportFileOutcome> {
+    const displayName = path.basename(file);
+    const kind = kindByName(file);
+    try {
+      if (kind === 'bibtex' || kind === 'ris') return await importBibliography({ replica, onChanged }, file, { kind, displayName, folderId });
+      const outcome = await importPdf({ replica, fileStore, queue, lane, onChanged }, file, { displayName, folderId });
+      return outcome;
+    } catch (error) {
+      return { file: displayName, status: 'failed', message: error instanceof Error ? error.message : String(error) };
+    } finally {
+      // Staged bytes are in the file store now (or were refused): the staging copy goes.
+      if (staging.contains(file)) staging.discard(file);
+    }
+  }
+
+  async function importPaths(paths: readonly string[], options: { folderId?: string } = {}): Promise<ImportReport> {
+    if (options.folderId && !replica.getFolder(options.folderId)) throw new BridgeFailure('not_found', `Folder ${options.folderId} is not in the library`, 'folderId');
+    return serial(async () => {
+      const batchId = randomUUID();
+      const { files, missing } = await collectFiles(paths);
+      const outcomes: ImportFileOutcome[] = missing.map((p) => ({ file: path.basename(p), status: 'failed', message: 'The file does not exist or cannot be read.' }));
+      const total = files.length + missing.length;
+      for (const outcome of outcomes) deps.onProgress({ id: batchId, phase: 'importing', done: outcomes.indexOf(outcome) + 1, total, file: outcome.file, status: 'failed', error: outcome.message });
+      for (const file of files) {
+        if (stopped) break;
+        deps.onProgress({ id: batchId, phase: 'importing', done: outcomes.length, total, file: path.basename(file) });
+        const outcome = await importOne(file, options.folderId);
+        outcomes.push(outcome);
+        deps.onProgress({
+          id: batchId, phase: 'importing', done: outcomes.length, total, file: outcome.file, status: outcome.status,
+          ...(outcome.documentId ? { documentId: outcome.documentId } : {}),
+          ...(outcome.message ? { message: outcome.message } : {}),
+          ...(outcome.status === 'failed' && outcome.message ? { error: outcome.message } : {}),
+        });
+        // Let bridge messages and sync work in between files.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      // Full text after the batch's metadata: every file is in the library with its details first.
+      for (const outcome of outcomes) {
+        if (!outcome.documentId || outcome.status === 'duplicate' || outcome.records !== undefined) continue;
+        const stored = replica.listFiles(outcome.documentId)[0]?.local_path;
+        if (stored) fullText.add(outcome.documentId, stored);
+      }
+      if (outcomes.some((o) => o.documentId && o.status !== 'duplicate')) {
+        deps.onProgress({ id: batchId, phase: 'lookup', done: outcomes.length, total });
+        await lookupNow().catch((error: unknown) => console.error('[refshelf] catalog lookups failed:', error));
+      }
+      const pendingLookups = queue.count();
+      deps.onProgress({ id: batchId, phase: 'done', done: outcomes.length, total });
+      return { batchId, files: outcomes, pendingLookups };
+    });
+  }
+
+  async function importIdentifier(raw: string, folderId?: string): Promise<ImportFileOutcome> {
+    const parsed = parseIdentifier(raw);
+    if (!parsed) throw new BridgeFailure('invalid', 'Not a DOI, arXiv id or ISBN (ISBNs must have a valid check digit)', 'identifier');
+    if (folderId && !replica.getFolder(folderId)) throw new BridgeFailure('not_found', `Folder ${folderId} is not in the library`, 'folderId');
+    const created = createIdentifierDocument({ replica, queue, onChanged }, parsed, folderId);
+    const currentId = followDocument(replica, created.documentId!);
+    await lookupNow().catch(() => undefined);
+    const id = currentId();
+    const outcome = { ...created, ...(id ? { documentId: id } : {}) };
+    if (id && queue.get(id)) return { ...outcome, message: 'Saved; the details will be looked up when the service can be reached.' };
+    const document = id ? replica.getDocument(id) : undefined;
+    const found = document && document.title !== created.file;
+    return { ...outcome, file: document?.title ?? created.file, ...(found ? {} : { status: 'warning', message: 'The catalog does not know this identifier; the document keeps it as its title.' }) };
+  }
+
+  const timer = setInterval(() => {
+    if (queue.count() > 0) void lookupNow().catch(() => undefined);
+  }, deps.retryMs ?? 60_000);
+  timer.unref();
+
+  return {
+    queue,
+    staging,
+    importPaths,
+    importIdentifier,
+    lookupNow,
+    /** Resolves when batches, lookups and full-text indexing started so far have finished. */
+    async idle(): Promise<void> {
+      await chain;
+      await lookups;
+      await fullText.idle();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      await chain;
+      await lookups?.catch(() => undefined);
+      await fullText.stop();
+    },
+  };
+}
+
+export type Importer = ReturnType<typeof createImporter>;

@@ -1,0 +1,89 @@
+// One PDF into the library: checked, copied into the file store (hashed while streaming,
+// so memory stays bounded), de-duplicated by SHA-1, a document created at once with its
+// file and a title from the file name, then enriched by extraction and queued for the
+// catalog lookup. A file that cannot be read for details is kept with a message; only
+// files that are not PDFs at all (or empty) are refused.
+import path from 'node:path';
+import type { ImportFileOutcome } from '../../../shared/bridge/importCommands.ts';
+import { documentFieldsFromPdf } from '../../../shared/node/pdf/documentFields.ts';
+import { NO_TEXT_WARNING } from '../../../shared/node/pdf/extractPdfMetadata.ts';
+import type { DocumentPatch } from '../../../shared/schemas/document.ts';
+import type { FileStore } from '../files/fileStore.ts';
+import type { Replica } from '../replica/replica.ts';
+import { pdfProblem, titleFromFileName } from './fileChecks.ts';
+import { followDocument } from './documentRef.ts';
+import type { LookupQueue } from './lookupQueue.ts';
+import type { PdfLane } from './pdfLane.ts';
+
+export interface PdfImportDeps {
+  replica: Replica;
+  fileStore: FileStore;
+  queue: LookupQueue;
+  lane: PdfLane;
+  /** Tells the UI a document appeared or changed. */
+  onChanged(ids: string[]): void;
+}
+
+export interface PdfImportOptions {
+  /** The name the user knows the file by (a staged file keeps its original name). */
+  displayName?: string;
+  folderId?: string;
+}
+
+/** The document already holding these bytes, if any. */
+function documentWithFile(replica: Replica, sha1: string): { id: string; trashed: boolean } | undefined {
+  const row = replica.db
+    .prepare('SELECT d.id, d.trashed FROM files f JOIN documents d ON d.id = f.document_id WHERE f.filehash = ? ORDER BY d.trashed LIMIT 1')
+    .get(sha1) as { id: string; trashed: number } | undefined;
+  return row ? { id: row.id, trashed: row.trashed === 1 } : undefined;
+}
+
+export async function importPdf(deps: PdfImportDeps, file: string, options: PdfImportOptions = {}): Promise<ImportFileOutcome> {
+  const { replica, fileStore } = deps;
+  const name = options.displayName ?? path.basename(file);
+  const problem = await pdfProblem(file);
+  if (problem) return { file: name, status: 'failed', message: problem };
+
+  const stored = await fileStore.put({ path: file });
+  const existing = documentWithFile(replica, stored.sha1);
+  if (existing) {
+    return {
+      file: name, status: 'duplicate', documentId: existing.id,
+      message: existing.trashed ? 'Already in your library (in the trash).' : 'Already in your library.',
+    };
+  }
+
+  const title = titleFromFileName(name);
+  const document = replica.createDocument({ title, type: 'journal', confirmed: false });
+  const currentId = followDocument(replica, document.id);
+  replica.addFile({
+    document_id: document.id, filehash: stored.sha1, file_name: name.slice(0, 255), mime_type: 'application/pdf',
+    size: stored.size, local_path: fileStore.pathOf(stored.sha1),
+  });
+  if (options.folderId) replica.addDocumentToFolder(options.folderId, document.id);
+  deps.onChanged([document.id]);
+
+  const written: Record<string, unknown> = { title, type: 'journal' };
+  const confidence: Record<string, number> = { title: 0, type: 0 };
+  const result = await deps.lane.extract(fileStore.pathOf(stored.sha1), {}, 'metadata');
+  // A sync may have renamed the document meanwhile, or the user deleted it.
+  const id = currentId();
+  if (!id) return { file: name, status: 'warning', message: 'The document was removed while its details were being read.' };
+  let outcome: ImportFileOutcome = { file: name, status: 'imported', documentId: id };
+  if (!result.ok) {
+    outcome = { ...outcome, status: 'warning', message: `${result.message} The file was kept, titled from its name.` };
+  } else {
+    const fields = documentFieldsFromPdf(result) as DocumentPatch & Record<string, unknown>;
+    if (Object.keys(fields).length) {
+      replica.updateDocument(id, fields);
+      deps.onChanged([id]);
+    }
+    Object.assign(written, fields);
+    for (const key of Object.keys(fields)) confidence[key] = (result.confidence as Record<string, number | undefined>)[key] ?? 0.5;
+    if (result.warnings.includes(NO_TEXT_WARNING)) {
+      outcome = { ...outcome, status: 'warning', message: 'This PDF has no text (a scan?). The file was kept, titled from its name.' };
+    }
+  }
+  deps.queue.enqueue({ documentId: id, written, confidence, filehash: stored.sha1 });
+  return outcome;
+}

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createPdfLane } from './pdfLane.ts';
+
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/node/pdf/fixtures');
+const pdf = (name: string) => path.join(fixtures, name);
+
+describe('the PDF lane', () => {
+  it('reads one PDF at a time, waiting metadata before waiting full text', async () => {
+    const lane = createPdfLane();
+    const order: string[] = [];
+    const track = (name: string, p: Promise<{ ok: boolean }>) => p.then((r) => { order.push(name); return r; });
+    const results = await Promise.all([
+      track('first', lane.extract(pdf('actuar-intro.pdf'), { maxPages: 1, fullText: true }, 'fulltext')),
+      track('fulltext', lane.extract(pdf('rcpp-extending.pdf'), { maxPages: 1, fullText: true }, 'fulltext')),
+      track('metadata', lane.extract(pdf('survival-approximate.pdf'), {}, 'metadata')),
+    ]);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(order).toEqual(['first', 'metadata', 'fulltext']);
+  });
+
+  it('gives up on a read that takes longer than its limit, and goes on with the next', async () => {
+    const lane = createPdfLane(1);
+    expect(await lane.extract(pdf('rcpp-extending.pdf'), { fullText: true }, 'metadata')).toMatchObject({ ok: false, message: expect.stringMatching(/too long/) });
+    const patient = createPdfLane();
+    expect(await patient.extract(pdf('actuar-intro.pdf'), {}, 'metadata')).toMatchObject({ ok: true });
+  });
+});

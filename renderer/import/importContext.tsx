@@ -1,0 +1,25 @@
+// The import store, handed to the import components through its own context, so the app's
+// shared Stores stay as they are.
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { useStores } from '../state/context.tsx';
+import { createImportStore, type ImportActions, type ImportState, type ImportStore } from './importStore.ts';
+
+const ImportContext = createContext<ImportStore | null>(null);
+
+export function ImportProvider({ children }: { children: ReactNode }) {
+  const { bridge } = useStores();
+  const store = useMemo(() => createImportStore(bridge), [bridge]);
+  useEffect(() => bridge.on('import.progress', (progress) => store.getState().onProgress(progress)), [bridge, store]);
+  return <ImportContext.Provider value={store}>{children}</ImportContext.Provider>;
+}
+
+export function useImportStore(): ImportStore {
+  const store = useContext(ImportContext);
+  if (!store) throw new Error('useImportStore outside <ImportProvider>');
+  return store;
+}
+
+export function useImport<T>(selector: (state: ImportState & ImportActions) => T): T {
+  return useStore(useImportStore(), selector);
+}

@@ -1,0 +1,102 @@
+// The import panel's state: one row per file of the batches started from this window,
+// updated by the core's 'import.progress' events, plus the commands the import UI sends.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ImportFileOutcome, ImportOutcomeStatus, ImportProgress } from '../../shared/bridge/contract.ts';
+import type { BridgeClient } from '../bridge/bridgeClient.ts';
+import { stageFile } from './stageFile.ts';
+
+export interface ImportRow {
+  key: string;
+  /** The run of this window that made the row (rows of a run are replaced by its report). */
+  run: number;
+  file: string;
+  status: ImportOutcomeStatus | 'waiting';
+  message?: string;
+  problems?: { line: number; message: string }[];
+  documentId?: string;
+}
+
+export interface ImportState {
+  rows: ImportRow[];
+  panelOpen: boolean;
+  busy: boolean;
+  phase?: string;
+  pendingLookups: number;
+  identifierDialogOpen: boolean;
+}
+
+export interface ImportActions {
+  importPaths(paths: string[], folderId?: string): Promise<void>;
+  /** Browser mode: the files' bytes are staged first. */
+  importFiles(files: File[], folderId?: string): Promise<void>;
+  addIdentifier(identifier: string, folderId?: string): Promise<ImportFileOutcome>;
+  onProgress(progress: ImportProgress): void;
+  setPanelOpen(open: boolean): void;
+  setIdentifierDialogOpen(open: boolean): void;
+  clearFinished(): void;
+}
+
+export type ImportStore = StoreApi<ImportState & ImportActions>;
+
+let rowCounter = 0;
+let runCounter = 0;
+
+export function createImportStore(bridge: BridgeClient): ImportStore {
+  return createStore<ImportState & ImportActions>()((set, get) => {
+    let currentRun = 0;
+    const rowOf = (run: number, file: string, change: Partial<ImportRow>): ImportRow => ({ key: `r${++rowCounter}`, run, file, status: 'waiting', ...change });
+    const fromOutcome = (o: ImportFileOutcome) => ({ status: o.status, message: o.message, problems: o.problems, documentId: o.documentId });
+
+    async function run(names: string[], paths: () => Promise<string[]>, folderId?: string): Promise<void> {
+      const id = ++runCounter;
+      currentRun = id;
+      set({ rows: [...get().rows, ...names.map((file) => rowOf(id, file, {}))], panelOpen: true, busy: true, phase: 'importing' });
+      try {
+        const list = await paths();
+        const report = await bridge.call('import.paths', { paths: list, ...(folderId ? { folderId } : {}) });
+        // The report is the truth for this run (folders expand into many files).
+        set({ rows: [...get().rows.filter((r) => r.run !== id), ...report.files.map((o) => rowOf(id, o.file, fromOutcome(o)))], pendingLookups: report.pendingLookups });
+      } catch (error) {
+        set({ rows: get().rows.map((r) => (r.run === id && r.status === 'waiting' ? { ...r, status: 'failed', message: (error as Error).message } : r)) });
+      } finally {
+        set({ busy: false, phase: undefined });
+      }
+    }
+
+    return {
+      rows: [],
+      panelOpen: false,
+      busy: false,
+      pendingLookups: 0,
+      identifierDialogOpen: false,
+
+      importPaths: (paths, folderId) => run(paths.map((p) => p.split(/[\\/]/).pop() || p), async () => paths, folderId),
+
+      importFiles: (files, folderId) => run(files.map((f) => f.name), async () => {
+        const staged: string[] = [];
+        for (const file of files) staged.push(await stageFile(bridge, file));
+        return staged;
+      }, folderId),
+
+      async addIdentifier(identifier, folderId) {
+        const outcome = await bridge.call('import.identifier', { identifier, ...(folderId ? { folderId } : {}) });
+        set({ rows: [...get().rows, rowOf(++runCounter, outcome.file, fromOutcome(outcome))], panelOpen: true });
+        return outcome;
+      },
+
+      onProgress(progress) {
+        set({ phase: progress.phase === 'done' ? undefined : progress.phase });
+        if (!progress.file || !progress.status) return;
+        if (!get().busy) return; // another window's import
+        const change = { status: progress.status, message: progress.message, documentId: progress.documentId };
+        const row = get().rows.find((r) => r.run === currentRun && r.file === progress.file && r.status === 'waiting');
+        if (row) set({ rows: get().rows.map((r) => (r === row ? { ...r, ...change } : r)) });
+        else set({ rows: [...get().rows, rowOf(currentRun, progress.file, change)] });
+      },
+
+      setPanelOpen: (open) => set({ panelOpen: open }),
+      setIdentifierDialogOpen: (open) => set({ identifierDialogOpen: open }),
+      clearFinished: () => set({ rows: get().rows.filter((r) => r.status === 'waiting') }),
+    };
+  });
+}

@@ -1,0 +1,86 @@
+// What the import UI does, in one place: pick files (the shell's dialog on the desktop, an
+// <input type=file> in a browser), import dropped files, export and copy citations.
+import type { ExportFormat, ExportScope } from '../../shared/bridge/contract.ts';
+import { useLibrary, useStores } from '../state/context.tsx';
+import { useImportStore } from './importContext.tsx';
+import { saveText } from './saveText.ts';
+
+export const IMPORT_EXTENSIONS = ['pdf', 'bib', 'bibtex', 'ris'];
+const MEDIA_TYPES: Record<ExportFormat, string> = { bibtex: 'application/x-bibtex', ris: 'application/x-research-info-systems' };
+
+/** The Clipboard API where the page may use it; else the older copy command (the desktop shell denies permission prompts). */
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const copied = document.execCommand('copy');
+    area.remove();
+    if (!copied) throw new Error('The citation could not be copied to the clipboard');
+  }
+}
+
+/** The folder shown, so imports land where the user is looking. */
+function useTargetFolder(): string | undefined {
+  const collection = useLibrary((s) => s.collection);
+  return collection.kind === 'folder' ? collection.id : undefined;
+}
+
+export function useImportActions() {
+  const { bridge, library } = useStores();
+  const store = useImportStore();
+  const folderId = useTargetFolder();
+  const desktop = typeof window.refshelf?.pathForFile === 'function';
+  const showError = (error: unknown) => library.getState().showError((error as Error).message);
+
+  return {
+    desktop,
+    /** Files dropped on the window: real paths on the desktop, staged bytes in a browser. */
+    importDropped(files: File[]): void {
+      if (!files.length) return;
+      const paths = desktop ? files.map((f) => window.refshelf!.pathForFile(f)).filter(Boolean) : [];
+      if (desktop && paths.length === files.length) void store.getState().importPaths(paths, folderId);
+      else void store.getState().importFiles(files, folderId);
+    },
+    /** "Import…": the shell's dialog, or (browser mode) the given file input. */
+    async chooseAndImport(input: HTMLInputElement | null): Promise<void> {
+      if (!desktop) {
+        input?.click();
+        return;
+      }
+      const chosen = await bridge.invoke('app.chooseFiles', { title: 'Import PDFs, BibTeX or RIS', extensions: IMPORT_EXTENSIONS });
+      if (!chosen.ok) {
+        if (chosen.error.code === 'unsupported') input?.click();
+        else if (chosen.error.code !== 'cancelled') showError(chosen.error);
+        return;
+      }
+      if (chosen.value.paths.length) void store.getState().importPaths(chosen.value.paths, folderId);
+    },
+    importChosen(files: FileList | null): void {
+      if (files?.length) void store.getState().importFiles([...files], folderId);
+    },
+    async exportTo(format: ExportFormat, scope: ExportScope): Promise<void> {
+      try {
+        const result = await bridge.call('export.bibliography', { format, scope });
+        saveText(result.text, result.fileName, MEDIA_TYPES[format]);
+      } catch (error) {
+        showError(error);
+      }
+    },
+    async copyCitation(ids: string[]): Promise<void> {
+      try {
+        const { text } = await bridge.call('citation.format', { ids });
+        await copyText(text);
+      } catch (error) {
+        showError(error);
+      }
+    },
+    folderId,
+  };
+}

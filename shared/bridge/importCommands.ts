@@ -1,0 +1,76 @@
+// The import area's commands: PDFs and bibliography files by path (dropped, chosen, or
+// staged from a browser's File objects), documents by identifier, catalog lookups,
+// export to BibTeX or RIS, and a formatted citation.
+
+interface Command<Req, Res> {
+  request: Req;
+  response: Res;
+}
+
+/** What became of one file (or one identifier) of an import. */
+export type ImportOutcomeStatus = 'imported' | 'duplicate' | 'warning' | 'failed';
+
+export interface ImportFileOutcome {
+  /** The file's name as the user knows it (staged files keep their original name). */
+  file: string;
+  status: ImportOutcomeStatus;
+  /** The document made or found (for a .bib/.ris file: none, see `records`). */
+  documentId?: string;
+  /** A sentence for the user: why it failed, or what to know about it. */
+  message?: string;
+  /** For .bib/.ris files: entries imported, and the broken ones with their line. */
+  records?: number;
+  problems?: { line: number; message: string }[];
+}
+
+export interface ImportReport {
+  batchId: string;
+  files: ImportFileOutcome[];
+  /** Documents waiting for the catalog lookup (offline, or the service did not answer). */
+  pendingLookups: number;
+}
+
+export type ExportFormat = 'bibtex' | 'ris';
+
+/** Which documents: a selection, a folder, or the whole personal library. */
+export type ExportScope = { ids: string[] } | { folderId: string } | { library: true };
+
+export interface ExportResult {
+  format: ExportFormat;
+  count: number;
+  /** The exported text (always, so browser mode can offer it as a download). */
+  text: string;
+  /** Where it was written, when a path was given. */
+  path?: string;
+  /** A file name to suggest for a download. */
+  fileName: string;
+}
+
+export interface LookupRunResult {
+  /** Documents the catalog filled in during this run. */
+  enriched: number;
+  /** Still waiting (offline or failed for now). */
+  pending: number;
+}
+
+export interface ImportCommands {
+  /** Imports files and whole folders (recursively): PDFs, .bib and .ris. Progress comes as 'import.progress' events. */
+  'import.paths': Command<{ paths: string[]; folderId?: string }, ImportReport>;
+  /** A DOI, arXiv id or ISBN: the catalog's record when online, else a document that waits for the lookup. */
+  'import.identifier': Command<{ identifier: string; folderId?: string }, ImportFileOutcome>;
+  /** Runs the queued catalog lookups now. */
+  'import.lookupNow': Command<void, LookupRunResult>;
+  /**
+   * Browser mode has no file paths: the renderer sends a file's bytes in chunks, in order.
+   * The first call has no token and gets one; the last (`last: true`) answers the path to import.
+   */
+  'staging.write': Command<{ token?: string; name: string; chunkBase64: string; last?: boolean }, { token: string; path?: string }>;
+  /** BibTeX or RIS of a selection, a folder or the library; written to `path` when given. */
+  'export.bibliography': Command<{ format: ExportFormat; scope: ExportScope; path?: string }, ExportResult>;
+  /** Author-year citations (APA-like) of the documents, one paragraph each. */
+  'citation.format': Command<{ ids: string[] }, { text: string }>;
+}
+
+export const IMPORT_COMMAND_NAMES = [
+  'import.paths', 'import.identifier', 'import.lookupNow', 'staging.write', 'export.bibliography', 'citation.format',
+] as const satisfies readonly (keyof ImportCommands)[];
