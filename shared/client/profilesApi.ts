@@ -13,6 +13,11 @@ export function profilesApi(client: ServiceClient) {
       return client.json<PublicProfile>(`/profiles/${encodeURIComponent(id)}`, { accept: type(), signal: options.signal });
     },
 
+    /** Profiles matching an e-mail address or a profile link (never showing their e-mail). */
+    lookup(filter: { email: string } | { link: string }, options: CallOptions = {}): Promise<PublicProfile[]> {
+      return client.json<PublicProfile[]>('/profiles', { accept: type(), query: { ...filter }, signal: options.signal });
+    },
+
     /** Amends the caller's profile; null clears an optional field. */
     patchMe(fields: ProfileAmendment, options: CallOptions = {}): Promise<OwnProfile> {
       return client.json<OwnProfile>('/profiles/me', {

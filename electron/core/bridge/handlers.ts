@@ -13,6 +13,8 @@ import type { NewDocument } from '../replica/documentWrites.ts';
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { Replica } from '../replica/replica.ts';
+import { guardGroupWrites } from '../people/groupWriteGuard.ts';
+import { peopleHandlers } from '../people/peopleHandlers.ts';
 import type { Handlers, HandlersOf } from './dispatch.ts';
 import { BridgeFailure } from './errors.ts';
 import type { EventHub } from './eventHub.ts';
@@ -54,9 +56,11 @@ const KINDS: readonly EntityKind[] = ['document', 'folder', 'annotation', 'file'
 
 /** Every command's handler: the core's below, and each area's from its own module. */
 export function createHandlers(deps: HandlerDeps): Handlers {
-  return {
+  // Writes to a group's library pass the role check first (followers only read).
+  return guardGroupWrites({
     ...coreHandlers(deps),
-  };
+    ...peopleHandlers(deps),
+  }, deps.replica);
 }
 
 function coreHandlers(deps: HandlerDeps): HandlersOf<CoreCommands> {

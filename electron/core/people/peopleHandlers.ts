@@ -1,0 +1,17 @@
+// The handlers of every command in shared/bridge/peopleCommands.ts.
+import type { PeopleCommands } from '../../../shared/bridge/peopleCommands.ts';
+import type { HandlersOf } from '../bridge/dispatch.ts';
+import { groupHandlers } from './groupHandlers.ts';
+import type { PeopleDeps } from './peopleDeps.ts';
+import { createProfileNames } from './profileNames.ts';
+import { profileHandlers } from './profileHandlers.ts';
+import { vocabularyHandlers } from './vocabularyHandlers.ts';
+
+export function peopleHandlers(deps: PeopleDeps): HandlersOf<PeopleCommands> {
+  const names = createProfileNames(deps.api);
+  return {
+    ...groupHandlers(deps, names),
+    ...profileHandlers(deps, names),
+    ...vocabularyHandlers(deps),
+  };
+}
