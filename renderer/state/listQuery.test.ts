@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LibraryDocument } from '../../shared/bridge/contract.ts';
-import { RECENT_DAYS, coreFilter, hasClientFilters, passesClientFilters } from './listQuery.ts';
+import { RECENT_DAYS, collectionKey, coreFilter, hasClientFilters, passesClientFilters, sameCollection } from './listQuery.ts';
 
 const doc = (fields: Partial<LibraryDocument>): LibraryDocument =>
   ({ id: 'd', title: 't', type: 'journal', trashed: false, added_local: '', modified_local: '', ...fields });
@@ -28,5 +28,13 @@ describe('client filters', () => {
     expect(passesClientFilters(doc({ year: 1961 }), filters)).toBe(false);
     expect(passesClientFilters(doc({}), filters)).toBe(false);
     expect(passesClientFilters(doc({ year: 1953, type: 'book' }), filters)).toBe(false);
+  });
+});
+
+describe('group libraries', () => {
+  it('lists a group collection through the core filter by group id, keyed apart from folders', () => {
+    expect(coreFilter({ kind: 'group', id: 'g1' }, {})).toEqual({ groupId: 'g1' });
+    expect(collectionKey({ kind: 'group', id: 'g1' })).toBe('group:g1');
+    expect(sameCollection({ kind: 'group', id: 'g1' }, { kind: 'folder', id: 'g1' })).toBe(false);
   });
 });

@@ -11,7 +11,9 @@ export type Collection =
   | { kind: 'starred' }
   | { kind: 'review' }
   | { kind: 'trash' }
-  | { kind: 'folder'; id: string };
+  | { kind: 'folder'; id: string }
+  /** A group's library, as synced into the replica. */
+  | { kind: 'group'; id: string };
 
 export interface ClientFilters {
   yearFrom?: number;
@@ -29,7 +31,8 @@ export const SCAN_LIMIT = 50_000;
 export const SCAN_PAGE = 1000;
 
 export function collectionKey(collection: Collection): string {
-  return collection.kind === 'folder' ? `folder:${collection.id}` : collection.kind;
+  if (collection.kind === 'folder' || collection.kind === 'group') return `${collection.kind}:${collection.id}`;
+  return collection.kind;
 }
 
 export function sameCollection(a: Collection, b: Collection): boolean {
@@ -54,6 +57,9 @@ export function coreFilter(collection: Collection, filters: ClientFilters, now: 
       break;
     case 'folder':
       filter.folderId = collection.id;
+      break;
+    case 'group':
+      filter.groupId = collection.id;
       break;
     default:
       break;

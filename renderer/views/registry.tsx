@@ -3,6 +3,8 @@
 // adds its view here, once: id, label, icon and the component that fills the window.
 import type { ComponentType } from 'react';
 import type { IconName } from '../components/Icon.tsx';
+import { GroupsView } from './groups/GroupsView.tsx';
+import { PeopleView } from './people/PeopleView.tsx';
 
 export interface ViewDefinition {
   id: string;
@@ -12,4 +14,6 @@ export interface ViewDefinition {
 }
 
 export const VIEWS: readonly ViewDefinition[] = [
+  { id: 'groups', label: 'Groups', icon: 'group', component: GroupsView },
+  { id: 'people', label: 'People', icon: 'person', component: PeopleView },
 ];
