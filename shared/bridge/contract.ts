@@ -7,7 +7,7 @@
 import type {
   AnnotationPatch, ConflictResolution, DocumentListQuery, DocumentPage, DocumentPatch, DocumentSearchQuery, EntityKind,
   FolderCreate, LibraryAnnotation, LibraryDocument, LibraryFile, LibraryFolder, LibraryFolderNode, NewAnnotation, NewDocument,
-  SyncConflict,
+  SyncConflict, TagCount,
 } from './libraryTypes.ts';
 import { PEOPLE_COMMAND_NAMES, type PeopleCommands } from './peopleCommands.ts';
 
@@ -136,6 +136,10 @@ export interface CoreCommands {
   'documents.list': Command<DocumentListQuery | void, DocumentPage>;
   'documents.search': Command<DocumentSearchQuery, DocumentPage>;
   'documents.get': Command<{ id: string }, LibraryDocument>;
+  /** The library's tags with their counts (the sidebar's tag list). */
+  'documents.tags': Command<{ groupId?: string | null } | void, TagCount[]>;
+  /** Records that the document was opened here now (Recently Read). */
+  'documents.markOpened': Command<{ id: string }, void>;
   'documents.create': Command<NewDocument, LibraryDocument>;
   'documents.update': Command<{ id: string; patch: DocumentPatch }, LibraryDocument>;
   'documents.trash': Command<{ id: string }, void>;
@@ -184,7 +188,7 @@ const CORE_COMMAND_NAMES = [
   'app.info', 'app.chooseFiles',
   'account.status', 'account.signIn', 'account.signOut',
   'settings.get', 'settings.set',
-  'documents.list', 'documents.search', 'documents.get', 'documents.create', 'documents.update',
+  'documents.list', 'documents.search', 'documents.get', 'documents.tags', 'documents.markOpened', 'documents.create', 'documents.update',
   'documents.trash', 'documents.restore', 'documents.delete',
   'folders.tree', 'folders.create', 'folders.rename', 'folders.move', 'folders.delete',
   'folders.addDocument', 'folders.removeDocument',

@@ -20,6 +20,8 @@ export interface LibraryDocument extends DocumentFields {
   trashed: boolean;
   added_local: string;
   modified_local: string;
+  /** When this device last opened the document (not synced). */
+  last_opened_local?: string;
 }
 
 export interface LibraryFolder {
@@ -75,7 +77,7 @@ export type ConflictResolution = { keep: 'mine' } | { keep: 'theirs' } | { value
 export type NewDocument = Omit<DocumentCreate, 'id' | 'profile_id'>;
 export type NewAnnotation = Omit<AnnotationCreate, 'id' | 'profile_id'>;
 
-export const DOCUMENT_SORTS = ['title', 'first_author', 'year', 'source', 'type', 'added', 'modified'] as const;
+export const DOCUMENT_SORTS = ['title', 'first_author', 'year', 'source', 'type', 'added', 'modified', 'read', 'starred', 'file', 'opened'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 
 export interface DocumentFilter {
@@ -86,6 +88,21 @@ export interface DocumentFilter {
   starred?: boolean;
   unconfirmed?: boolean;
   addedSince?: string;
+  /** Only documents opened on this device (Recently Read). */
+  opened?: boolean;
+  /** Inclusive; a document without a year passes neither bound. */
+  yearFrom?: number;
+  yearTo?: number;
+  type?: DocumentType;
+  unread?: boolean;
+  hasFile?: boolean;
+  tag?: string;
+}
+
+/** A tag of the library and how many documents (not in the trash) carry it. */
+export interface TagCount {
+  tag: string;
+  count: number;
 }
 
 export interface DocumentListQuery extends DocumentFilter {

@@ -115,6 +115,16 @@ function coreHandlers(deps: HandlerDeps): HandlersOf<CoreCommands> {
       if (!document) throw new BridgeFailure('not_found', `Document ${id} is not in the library`);
       return document;
     },
+    'documents.tags': (request) => {
+      const groupId = objectOf(request, 'documents.tags').groupId;
+      if (groupId !== undefined && groupId !== null && typeof groupId !== 'string') throw new BridgeFailure('invalid', 'groupId must be a string or null', 'groupId');
+      return replica.listTags(groupId ?? null);
+    },
+    'documents.markOpened': (request) => {
+      const id = idOf(request, 'documents.markOpened');
+      if (!replica.markOpened(id)) throw new BridgeFailure('not_found', `Document ${id} is not in the library`);
+      events.emit('library.changed', { kinds: ['document'], ids: [id] });
+    },
     'documents.create': (request) => {
       const document = replica.createDocument(requiredObject(request, 'documents.create') as unknown as NewDocument);
       changed('document', document.id);

@@ -11,7 +11,7 @@ import type { Db } from './database.ts';
 import { reindexDocuments } from './searchIndex.ts';
 import { stmt } from './statements.ts';
 
-/** The indexes a bulk load defers, exactly as migrations/0001-initial.ts creates them. */
+/** The indexes a bulk load defers, exactly as migrations/0001-initial.ts creates them, */
 export const DEFERRED_INDEXES: ReadonlyArray<readonly [name: string, definition: string]> = [
   ['documents_by_title', 'documents (group_id, trashed, sort_title, id)'],
   ['documents_by_author', 'documents (group_id, trashed, sort_author, id)'],
@@ -20,6 +20,10 @@ export const DEFERRED_INDEXES: ReadonlyArray<readonly [name: string, definition:
   ['documents_by_type', 'documents (group_id, trashed, type, id)'],
   ['documents_by_added', 'documents (group_id, trashed, added_local, id)'],
   ['documents_by_modified', 'documents (group_id, trashed, modified_local, id)'],
+  // and as migrations/0002-library-views.ts creates them:
+  ['documents_by_read', 'documents (group_id, trashed, read, sort_title, id)'],
+  ['documents_by_starred', 'documents (group_id, trashed, starred, sort_title, id)'],
+  ['documents_by_file', 'documents (group_id, trashed, file_attached, sort_title, id)'],
   ['annotations_by_document', 'annotations (document_id)'],
 ];
 

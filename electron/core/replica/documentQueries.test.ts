@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SORT_COLUMNS, type DocumentSort } from './documentQueries.ts';
+import { SORT_COLUMNS, listStatement, type DocumentSort } from './documentQueries.ts';
 import { tempReplica, serverDocument, type TempReplica } from './testing.ts';
 import type { Replica } from './replica.ts';
 
@@ -35,6 +35,11 @@ describe('listDocuments', () => {
     type: ['a', 'c', 'b'],
     added: ['b', 'c', 'a'],
     modified: ['a', 'c', 'b'],
+    // No flag set and nothing opened: flags fall back to title order, opened to id order.
+    read: ['b', 'c', 'a'],
+    starred: ['b', 'c', 'a'],
+    file: ['b', 'c', 'a'],
+    opened: ['a', 'b', 'c'],
   };
   for (const sort of Object.keys(SORT_COLUMNS) as DocumentSort[]) {
     it(`sorts by ${sort}, ascending and descending`, () => {
@@ -72,12 +77,68 @@ describe('listDocuments', () => {
   });
 
   it('uses an index for every sort (no temporary sort b-tree)', () => {
-    for (const column of Object.values(SORT_COLUMNS)) {
-      const plan = r.db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM documents d WHERE d.group_id IS ? AND d.trashed = 0 ORDER BY d.${column} DESC, d.id DESC LIMIT 50`).all(null) as { detail: string }[];
+    for (const sort of Object.keys(SORT_COLUMNS) as DocumentSort[]) {
+      // Recently Read lists opened documents only, which its partial index holds.
+      const { sql, params } = listStatement({ sort, order: 'desc', limit: 50, opened: sort === 'opened' ? true : undefined });
+      const plan = r.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[];
       const details = plan.map((p) => p.detail).join(' | ');
-      expect(details, column).toMatch(/USING INDEX documents_by_/);
-      expect(details, column).not.toMatch(/TEMP B-TREE/);
+      expect(details, sort).toMatch(/USING INDEX documents_by_/);
+      expect(details, sort).not.toMatch(/TEMP B-TREE/);
     }
+  });
+
+  it('sorts by the read, starred and file flags, then by title within each', () => {
+    r.updateDocument('a', { starred: true, read: true });
+    r.updateDocument('c', { starred: true });
+    expect(order('starred', true)).toEqual(['a', 'c', 'b']);
+    expect(order('read')).toEqual(['b', 'c', 'a']);
+    expect(order('read', true)).toEqual(['a', 'c', 'b']);
+  });
+
+  it('filters by year range, type, unread, file and tag, and counts the same', () => {
+    r.updateDocument('a', { read: true, tags: ['coral', 'reefs'] });
+    r.updateDocument('c', { tags: ['coral'] });
+    const ids = (filter: Parameters<Replica['listDocuments']>[0]) => r.listDocuments(filter).map((d) => d.id);
+    expect(ids({ yearFrom: 2000 })).toEqual(['c', 'a']);
+    expect(ids({ yearFrom: 2000, yearTo: 2010 })).toEqual(['a']);
+    expect(ids({ yearTo: 1999 })).toEqual(['b']);
+    expect(ids({ type: 'thesis' })).toEqual(['b']);
+    expect(ids({ unread: true })).toEqual(['b', 'c']);
+    expect(ids({ tag: 'coral' })).toEqual(['c', 'a']);
+    expect(r.countDocuments({ tag: 'reefs' })).toBe(1);
+    expect(ids({ hasFile: true })).toEqual([]);
+    r.applyRemote('document', serverDocument('f', { title: 'With file', file_attached: true }));
+    expect(ids({ hasFile: true })).toEqual(['f']);
+    expect(() => r.listDocuments({ yearFrom: 1.5 })).toThrow(/yearFrom must be a whole number/);
+    expect(() => r.listDocuments({ tag: '' })).toThrow(/tag must be a non-empty string/);
+  });
+
+  it('keeps the tag list true through edits, pulls, remaps and the trash', () => {
+    r.updateDocument('a', { tags: ['coral', 'reefs'] });
+    r.updateDocument('b', { tags: ['coral'] });
+    expect(r.listTags()).toEqual([{ tag: 'coral', count: 2 }, { tag: 'reefs', count: 1 }]);
+    r.updateDocument('a', { tags: ['reefs'] });
+    expect(r.listTags()).toEqual([{ tag: 'coral', count: 1 }, { tag: 'reefs', count: 1 }]);
+    r.applyRemote('document', serverDocument('c', { title: 'Mid', tags: ['kelp'] }));
+    expect(r.listTags().map((t) => t.tag)).toEqual(['coral', 'kelp', 'reefs']);
+    const local = r.createDocument({ title: 'New', tags: ['seagrass'] });
+    expect(r.listDocuments({ tag: 'seagrass' }).map((d) => d.id)).toEqual([local.id]);
+    r.remapId('document', local.id, 'server-id');
+    expect(r.listDocuments({ tag: 'seagrass' }).map((d) => d.id)).toEqual(['server-id']);
+    r.trashDocument('server-id');
+    expect(r.listTags().map((t) => t.tag)).toEqual(['coral', 'kelp', 'reefs']);
+    expect(r.listTags('g1')).toEqual([]);
+  });
+
+  it('lists what this device opened, latest first, without a change to sync', () => {
+    const before = r.countOutbox();
+    expect(r.markOpened('b')).toBe(true);
+    expect(r.markOpened('nope')).toBe(false);
+    r.db.prepare('UPDATE documents SET last_opened_local = ? WHERE id = ?').run('2020-01-01T00:00:00.000Z', 'b');
+    r.markOpened('a');
+    expect(r.listDocuments({ opened: true, sort: 'opened', order: 'desc' }).map((d) => d.id)).toEqual(['a', 'b']);
+    expect(r.getDocument('a')?.last_opened_local).toMatch(/^\d{4}-/);
+    expect(r.countOutbox()).toBe(before);
   });
 
   it('folderTree nests and sorts folders by name', () => {

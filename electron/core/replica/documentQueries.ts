@@ -16,7 +16,14 @@ export const SORT_COLUMNS = {
   type: 'type',
   added: 'added_local',
   modified: 'modified_local',
+  read: 'read',
+  starred: 'starred',
+  file: 'file_attached',
+  opened: 'last_opened_local',
 } as const satisfies Record<DocumentSort, string>;
+
+/** Flag sorts group by the flag, then by title within it (their indexes end so). */
+const THEN_BY_TITLE: ReadonlySet<DocumentSort> = new Set(['read', 'starred', 'file']);
 
 export type { DocumentFilter, DocumentListQuery, DocumentSort };
 
@@ -28,6 +35,11 @@ function page(limit: number | undefined, offset: number | undefined): { limit: n
   if (!Number.isInteger(l) || l < 1 || l > MAX_PAGE) throw invalid(`limit must be a whole number from 1 to ${MAX_PAGE}`, 'limit');
   if (!Number.isInteger(o) || o < 0) throw invalid('offset must be a whole number, 0 or more', 'offset');
   return { limit: l, offset: o };
+}
+
+function wholeNumber(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw invalid(`${field} must be a whole number`, field);
+  return value;
 }
 
 function where(filter: DocumentFilter): { join: string; clauses: string[]; params: Record<string, unknown> } {
@@ -44,19 +56,48 @@ function where(filter: DocumentFilter): { join: string; clauses: string[]; param
     clauses.push('d.added_local >= @addedSince');
     params.addedSince = filter.addedSince;
   }
+  if (filter.opened) clauses.push('d.last_opened_local IS NOT NULL');
+  if (filter.yearFrom !== undefined) {
+    clauses.push('d.year >= @yearFrom');
+    params.yearFrom = wholeNumber(filter.yearFrom, 'yearFrom');
+  }
+  if (filter.yearTo !== undefined) {
+    clauses.push('d.year <= @yearTo');
+    params.yearTo = wholeNumber(filter.yearTo, 'yearTo');
+  }
+  if (filter.type !== undefined) {
+    if (typeof filter.type !== 'string') throw invalid('type must be a document type', 'type');
+    clauses.push('d.type = @type');
+    params.type = filter.type;
+  }
+  if (filter.unread) clauses.push('d.read = 0');
+  if (filter.hasFile) clauses.push('d.file_attached = 1');
+  if (filter.tag !== undefined) {
+    if (typeof filter.tag !== 'string' || filter.tag === '') throw invalid('tag must be a non-empty string', 'tag');
+    clauses.push('d.id IN (SELECT document_id FROM document_tags WHERE tag = @tag)');
+    params.tag = filter.tag;
+  }
   return { join, clauses, params };
 }
 
-export function listDocuments(db: Db, query: DocumentListQuery = {}): LocalDocument[] {
+/** The statement and parameters of a sorted, filtered page (exported for plan tests). */
+export function listStatement(query: DocumentListQuery = {}): { sql: string; params: Record<string, unknown> } {
   const sort = query.sort ?? 'title';
   const column = SORT_COLUMNS[sort];
   if (!column) throw invalid(`Documents cannot be sorted by ${String(sort)}; use one of ${Object.keys(SORT_COLUMNS).join(', ')}`, 'sort');
   const direction = (query.order ?? 'asc') === 'desc' ? 'DESC' : 'ASC';
   const { limit, offset } = page(query.limit, query.offset);
   const { join, clauses, params } = where(query);
-  const rows = stmt(db, `SELECT d.* FROM documents d ${join} WHERE ${clauses.join(' AND ')}
-    ORDER BY d.${column} ${direction}, d.id ${direction} LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as DocumentRow[];
-  return rows.map(toLocalDocument);
+  const order = THEN_BY_TITLE.has(sort) ? `d.${column} ${direction}, d.sort_title ${direction}` : `d.${column} ${direction}`;
+  return {
+    sql: `SELECT d.* FROM documents d ${join} WHERE ${clauses.join(' AND ')} ORDER BY ${order}, d.id ${direction} LIMIT @limit OFFSET @offset`,
+    params: { ...params, limit, offset },
+  };
+}
+
+export function listDocuments(db: Db, query: DocumentListQuery = {}): LocalDocument[] {
+  const { sql, params } = listStatement(query);
+  return (stmt(db, sql).all(params) as DocumentRow[]).map(toLocalDocument);
 }
 
 export function countDocuments(db: Db, filter: DocumentFilter = {}): number {
@@ -127,4 +168,15 @@ export function countSearchResults(db: Db, text: string, filter: SearchCountOpti
   if (filter.atMost === undefined) return stmt(db, `SELECT count(*) FROM (${matching})`).pluck().get({ ...params, match }) as number;
   if (!Number.isInteger(filter.atMost) || filter.atMost < 0) throw invalid('atMost must be a whole number, 0 or more', 'atMost');
   return stmt(db, `SELECT count(*) FROM (${matching} LIMIT @cap)`).pluck().get({ ...params, match, cap: filter.atMost + 1 }) as number;
+}
+
+/** The tags of a library (not counting the trash), most used first, then by name. */
+export function listTags(db: Db, groupId: string | null = null): { tag: string; count: number }[] {
+  return stmt(db, `SELECT t.tag AS tag, count(*) AS count FROM document_tags t JOIN documents d ON d.id = t.document_id
+    WHERE d.group_id IS ? AND d.trashed = 0 GROUP BY t.tag ORDER BY count DESC, t.tag COLLATE NOCASE`).all(groupId) as { tag: string; count: number }[];
+}
+
+/** Records that this device opened a document now (Recently Read); local only, never synced. */
+export function markOpened(db: Db, id: string, at: string = new Date().toISOString()): boolean {
+  return stmt(db, 'UPDATE documents SET last_opened_local = ? WHERE id = ?').run(at, id).changes > 0;
 }

@@ -19,6 +19,8 @@ export interface DocumentRow {
   modified_local: string;
   trashed: number;
   data: string;
+  /** Absent from rows read before migration 0002 ran (never in practice: migrations run at open). */
+  last_opened_local?: string | null;
 }
 
 /** The server's default when a document is created without a type. */
@@ -129,5 +131,6 @@ export function toLocalDocument(row: DocumentRow): LocalDocument {
   doc.trashed = row.trashed === 1;
   doc.added_local = row.added_local;
   doc.modified_local = row.modified_local;
+  if (row.last_opened_local) doc.last_opened_local = row.last_opened_local;
   return doc as unknown as LocalDocument;
 }

@@ -10,7 +10,7 @@ import { beginBulkLoad, finishBulkLoad } from './bulkLoad.ts';
 import { dropPendingField, listConflicts, recordConflict, resolveConflict } from './conflicts.ts';
 import { recreateRow } from './syncRepairs.ts';
 import { openDatabase, type Db } from './database.ts';
-import { countDocuments, countSearchResults, getDocument, listDocuments, searchDocuments, type DocumentFilter, type DocumentListQuery, type SearchCountOptions, type SearchQuery } from './documentQueries.ts';
+import { countDocuments, countSearchResults, getDocument, listDocuments, listTags, markOpened, searchDocuments, type DocumentFilter, type DocumentListQuery, type SearchCountOptions, type SearchQuery } from './documentQueries.ts';
 import { createDocument, deleteDocument, restoreDocument, setDocumentFulltext, trashDocument, updateDocument, type NewDocument } from './documentWrites.ts';
 import { readField, writeField } from './entityFields.ts';
 import { addFile, filesAwaitingUpload, listFiles, removeFile, setFileLocalPath, type NewFile } from './fileWrites.ts';
@@ -47,6 +47,8 @@ export function openReplica(file: string) {
     countDocuments: (filter?: DocumentFilter) => countDocuments(db, filter),
     searchDocuments: (text: string, query?: SearchQuery) => searchDocuments(db, text, query),
     countSearchResults: (text: string, filter?: SearchCountOptions) => countSearchResults(db, text, filter),
+    listTags: (groupId?: string | null) => listTags(db, groupId ?? null),
+    markOpened: (id: string) => markOpened(db, id),
 
     // Folders
     createFolder: (input: FolderCreate) => createFolder(db, input),

@@ -2,5 +2,6 @@
 // TypeScript modules rather than .sql files so that a bundled or packaged app carries
 // them without reading a folder at run time.
 import { sql as m0001 } from './0001-initial.ts';
+import { sql as m0002 } from './0002-library-views.ts';
 
-export const migrations: readonly string[] = [m0001];
+export const migrations: readonly string[] = [m0001, m0002];

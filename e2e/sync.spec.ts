@@ -1,0 +1,127 @@
+// Two replicas of one library: the first device (embedded service) and a second device
+// that signs in to that service through its real OAuth pages and reaches it through a
+// network switch, so going offline is a real network failure.
+import { expect, test, type Page } from '@playwright/test';
+import { LibraryWindow, SCREENSHOTS, unique } from './app.ts';
+import type { BrowserModeProcess } from './browserModeProcess.ts';
+import { firstDeviceService, openSignedIn, startDevice } from './devices.ts';
+import { startNetworkSwitch, type NetworkSwitch } from './networkSwitch.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let network: NetworkSwitch;
+let device: BrowserModeProcess;
+
+test.beforeAll(async () => {
+  network = await startNetworkSwitch(firstDeviceService().serviceUrl);
+  device = await startDevice({ serviceUrl: network.url });
+});
+
+test.afterAll(async () => {
+  await device?.stop();
+  await network?.close();
+});
+
+async function syncNow(window: LibraryWindow): Promise<void> {
+  const button = window.status.getByRole('button', { name: 'Sync now' });
+  await expect(button).toBeEnabled({ timeout: 20_000 });
+  await button.click();
+  await expect(window.status.locator('.status-sync')).not.toHaveAttribute('data-state', 'syncing', { timeout: 20_000 });
+}
+
+async function secondWindow(page: Page): Promise<LibraryWindow> {
+  const window = new LibraryWindow(page);
+  await expect(window.rows().first()).toBeVisible({ timeout: 30_000 });
+  return window;
+}
+
+test('a second replica signs in, syncs, and sees what the first one adds and edits', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const first = await LibraryWindow.open(page);
+  const title = unique('Replicated mangrove carbon survey');
+  await first.createDocument({ title, authors: 'Duarte, Carlos', year: '2013' });
+  await syncNow(first);
+
+  const other = await secondWindow(await openSignedIn(context, device, firstDeviceService().localAccount));
+  await syncNow(other);
+  await other.selectOnly(title);
+  await expect(other.field('Year')).toHaveValue('2013');
+
+  // An edit on the second replica reaches the first.
+  await other.field('Volume').fill('7');
+  await other.field('Volume').press('Tab');
+  await syncNow(other);
+  await syncNow(first);
+  await first.selectOnly(title);
+  await expect(first.field('Volume')).toHaveValue('7');
+});
+
+test('the same field edited on both replicas becomes a conflict resolved side by side', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const first = await LibraryWindow.open(page);
+  const title = unique('Conflicting seagrass meadow census');
+  await first.createDocument({ title });
+  await syncNow(first);
+  const otherPage = await openSignedIn(context, device, firstDeviceService().localAccount);
+  const other = await secondWindow(otherPage);
+  await syncNow(other);
+  await other.selectOnly(title);
+
+  await first.selectOnly(title);
+  await first.field('Pages').fill('11-19');
+  await first.field('Pages').press('Tab');
+  await syncNow(first);
+  await other.field('Pages').fill('21-29');
+  await other.field('Pages').press('Tab');
+  await syncNow(other);
+
+  const conflicts = other.status.getByRole('button', { name: /1 conflict to resolve/ });
+  await expect(conflicts).toBeVisible({ timeout: 20_000 });
+  await conflicts.click();
+  const dialog = otherPage.getByRole('dialog', { name: 'Conflicts' });
+  const row = dialog.getByRole('row').filter({ hasText: title });
+  await expect(row.locator('.conflict-value').nth(0)).toHaveText('21-29');
+  await expect(row.locator('.conflict-value').nth(1)).toHaveText('11-19');
+  await otherPage.screenshot({ path: `${SCREENSHOTS}/conflicts-light.png` });
+  await row.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(dialog.getByText('No conflicts: every edit reached the service.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await syncNow(other);
+  await syncNow(first);
+  await first.selectOnly(title);
+  await expect(first.field('Pages')).toHaveValue('21-29');
+});
+
+test('edits made offline wait, are shown as pending, and reach the other replica when the network returns', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const first = await LibraryWindow.open(page);
+  const title = unique('Offline kelp forest transect');
+  await first.createDocument({ title });
+  await syncNow(first);
+  const otherPage = await openSignedIn(context, device, firstDeviceService().localAccount);
+  const other = await secondWindow(otherPage);
+  await syncNow(other);
+
+  network.setOnline(false);
+  await other.selectOnly(title);
+  await other.field('Issue').fill('4');
+  await other.field('Issue').press('Tab');
+  await other.status.getByRole('button', { name: 'Sync now' }).click();
+  await expect(other.status.locator('.status-sync')).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
+  await expect(other.status.getByText(/1 change to send/)).toBeVisible();
+  // Still editable offline, and kept across a reload of the window.
+  await otherPage.reload();
+  const reloaded = await secondWindow(otherPage);
+  await reloaded.selectOnly(title);
+  await expect(reloaded.field('Issue')).toHaveValue('4');
+  await otherPage.screenshot({ path: `${SCREENSHOTS}/offline-light.png` });
+
+  network.setOnline(true);
+  await syncNow(reloaded);
+  await expect(reloaded.status.locator('.status-sync')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
+  await expect(reloaded.status.getByText(/to send/)).toHaveCount(0);
+  await syncNow(first);
+  await first.selectOnly(title);
+  await expect(first.field('Issue')).toHaveValue('4');
+});
