@@ -8,6 +8,7 @@ import { plural, shortDate } from '../lib/format.ts';
 import { isLocalId } from '../lib/remaps.ts';
 import { useLibrary, useStores } from '../state/context.tsx';
 import { Icon } from './Icon.tsx';
+import { NotesSection } from './NotesSection.tsx';
 import { ChipsField, IdentifiersField, PeopleField, TextField, type Save } from './fields.tsx';
 
 const PEOPLE: ReadonlySet<DocumentFieldName> = new Set(['authors', 'editors', 'translators']);
@@ -139,6 +140,7 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
         {showMore ? layout.more.map((f) => <Field key={f} field={f} doc={doc} save={save} identity={identity} />) : null}
       </form>
       </fieldset>
+      <NotesSection key={identity} doc={doc} readOnly={readOnly !== null || inTrash} />
       <dl className="details-meta">
         <dt>Added</dt><dd>{shortDate(doc.added_local)}</dd>
         <dt>Modified</dt><dd>{shortDate(doc.modified_local)}</dd>

@@ -228,7 +228,7 @@ export function Sidebar() {
             >
               <span className="nav-icon"><Icon name="group" /></span>
               <span className="nav-label">{group.name}</span>
-              {group.writable ? null : <span className="nav-badge" aria-label="read-only"><Icon name="lock" size={12} /></span>}
+              {group.writable ? null : <span className="nav-badge" role="img" aria-label="(read-only)"><Icon name="lock" size={12} /></span>}
             </button>
           </li>
         ))}

@@ -20,7 +20,7 @@ interface Props {
 }
 
 export function GroupPanel({ group, myId, onChanged }: Props) {
-  const { bridge, library } = useStores();
+  const { bridge, library, app } = useStores();
   const setView = useApp((s) => s.setView);
   const action = useAction();
   const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
@@ -32,10 +32,14 @@ export function GroupPanel({ group, myId, onChanged }: Props) {
   const name = `“${group.name}”`;
   const changed = async () => { setVersion((v) => v + 1); await onChanged(); };
 
-  const openLibrary = () => {
+  /** A group just joined or created reaches the replica with a sync: run it first, then show the library. */
+  const openLibrary = () => action.run(async () => {
+    const failure = await app.getState().syncNow();
+    await library.getState().loadGroups();
+    if (!library.getState().groups.some((g) => g.id === group.id)) throw new Error(failure ?? 'The group’s library has not reached this computer yet; try again in a moment.');
     library.getState().setCollection({ kind: 'group', id: group.id });
     setView('library');
-  };
+  });
 
   return (
     <article className="group-panel" aria-labelledby="group-title">
@@ -49,7 +53,7 @@ export function GroupPanel({ group, myId, onChanged }: Props) {
           <p className="my-role">Your role: <strong>{roleLabel(role)}</strong>{role === 'follower' ? ' — you read its library; members add to it.' : ''}</p>
         </div>
         <div className="group-actions">
-          {member || role === 'follower' ? <button type="button" className="button primary" onClick={openLibrary}><Icon name="library" /> Open library</button> : null}
+          {member || role === 'follower' ? <button type="button" className="button primary" disabled={action.busy} onClick={() => void openLibrary()}><Icon name="library" /> Open library</button> : null}
           {!member && access === 'public' ? (
             <button type="button" className="button primary" disabled={action.busy} onClick={() => void action.run(() => bridge.call('groups.join', { id: group.id }), `You joined ${name}. Its library appears in the sidebar after the next sync.`, changed)}>Join</button>
           ) : null}

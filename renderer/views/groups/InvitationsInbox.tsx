@@ -8,7 +8,8 @@ export function InvitationsInbox({ invitations, onAnswered }: { invitations: Loa
   const { bridge } = useStores();
   const action = useAction();
   const list = invitations.value ?? [];
-  if (!invitations.error && list.length === 0) return null;
+  // Stays while it has the outcome of the last answer to show.
+  if (!invitations.error && list.length === 0 && !action.notice && !action.error) return null;
   const answer = (invitation: MyInvitation, accept: boolean) => action.run(
     () => bridge.call('groups.answerInvitation', { groupId: invitation.group_uuid, invitationId: invitation.invitation_uuid, answer: accept ? 'accept' : 'decline' }),
     accept ? `You joined “${invitation.groupName}”. Its library appears in the sidebar after the next sync.` : `Invitation to “${invitation.groupName}” declined.`,

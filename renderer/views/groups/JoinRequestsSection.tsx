@@ -8,7 +8,7 @@ export function JoinRequestsSection({ groupId, onAnswered }: { groupId: string; 
   const requests = useLoaded(() => bridge.call('groups.joinRequests', { id: groupId }), groupId);
   const action = useAction();
   const list = requests.value ?? [];
-  if (!requests.error && list.length === 0) return null;
+  if (!requests.error && list.length === 0 && !action.notice && !action.error) return null;
   return (
     <section className="groups-section" aria-labelledby="requests-heading">
       <h3 id="requests-heading" className="section-title">Requests to join</h3>

@@ -40,11 +40,11 @@ export function MembersSection({ groupId, myRole, myId, version }: { groupId: st
               <tr key={member.profileId} data-testid="member-row">
                 <td className="member-name">{member.name}{mine ? <span className="muted"> (you)</span> : null}</td>
                 <td><span className={`role-badge role-${member.role}`}>{roleLabel(member.role)}</span></td>
-                <td className="row-actions">
+                <td className="member-actions"><div className="row-actions">
                   {canChange && member.role === 'normal' ? <button type="button" className="button small" disabled={action.busy} onClick={() => void setRole(member, 'admin')}>Make admin</button> : null}
                   {canChange && member.role === 'admin' ? <button type="button" className="button small" disabled={action.busy} onClick={() => void setRole(member, 'normal')}>Make member</button> : null}
                   {canChange ? <button type="button" className="button small" disabled={action.busy} onClick={() => setRemoving(member)}>Remove…</button> : null}
-                </td>
+                </div></td>
               </tr>
             );
           })}

@@ -32,8 +32,9 @@ export function useLoaded<T>(load: () => Promise<T>, key: string): Loaded<T> {
       if (run === latest.current) setLoading(false);
     }
   }, []);
+  // The previous answer stays on screen until the new one arrives (a reload after an action
+  // must not unmount what shows that action's outcome).
   useEffect(() => {
-    setValue(undefined);
     void reload();
   }, [key, reload]);
   return { value, error, loading, reload };
