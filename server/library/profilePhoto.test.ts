@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => service.stop());
 
 const put = (user: TestUser, body: Buffer, type: string) =>
-  service.fetch('/profiles/me/photo', { method: 'PUT', headers: { ...user.auth, 'Content-Type': type, Accept: service.ctx.mediaTypes.profiles }, body });
+  service.fetch('/profiles/me/photo', { method: 'PUT', headers: { ...user.auth, 'Content-Type': type, Accept: service.ctx.mediaTypes.profiles }, body: new Uint8Array(body) });
 
 describe('reading image headers', () => {
   it('knows PNG and GIF sizes and refuses other bytes', () => {
