@@ -184,6 +184,12 @@ test('my profile is edited with the institution and location pickers', async ({ 
 
   await form.getByRole('button', { name: 'Save profile' }).click();
   await expect(form.getByRole('status')).toHaveText('Profile saved.');
+
+  // A photo, chosen as a file, comes back from the service and shows.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  await form.getByLabel('Photo file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await expect(form.getByRole('status').filter({ hasText: 'Photo saved.' })).toBeVisible();
+  await expect(form.getByRole('img', { name: /^Photo of / })).toBeVisible();
   await page.reload();
   await openTab(page, 'People');
   await expect(page.getByRole('form', { name: 'My profile' }).getByRole('combobox', { name: 'Institution' })).toHaveValue(picked);

@@ -95,6 +95,11 @@ export interface PeopleCommands {
   'profiles.get': Command<{ id: string }, PublicProfile>;
   /** Finds people by e-mail address or profile link (their e-mail is never shown). */
   'profiles.find': Command<{ email: string } | { link: string }, PublicProfile[]>;
+  /** Sets my photo from a data: URL of a PNG, JPEG or GIF image (at most 5 MB). */
+  'profiles.setPhoto': Command<{ dataUrl: string }, OwnProfile>;
+  'profiles.removePhoto': Command<void, OwnProfile>;
+  /** A profile photo of the service as a data: URL (the window loads images only from the app itself). */
+  'profiles.photo': Command<{ url: string }, { dataUrl: string }>;
 
   'followers.overview': Command<void, FollowOverview>;
   'followers.request': Command<{ profileId: string }, Follow>;
@@ -115,7 +120,7 @@ export const PEOPLE_COMMAND_NAMES = [
   'groups.invite', 'groups.invitations', 'groups.myInvitations', 'groups.answerInvitation', 'groups.revokeInvitation',
   'groups.askToJoin', 'groups.joinRequests', 'groups.answerJoinRequest',
   'groups.join', 'groups.leave', 'groups.follow', 'groups.unfollow', 'groups.setRole', 'groups.removeMember',
-  'profiles.me', 'profiles.updateMe', 'profiles.get', 'profiles.find',
+  'profiles.me', 'profiles.updateMe', 'profiles.get', 'profiles.find', 'profiles.setPhoto', 'profiles.removePhoto', 'profiles.photo',
   'followers.overview', 'followers.request', 'followers.accept', 'followers.remove',
   'vocabularies.institutions', 'vocabularies.locations', 'vocabularies.disciplines', 'vocabularies.academicStatuses',
 ] as const satisfies readonly (keyof PeopleCommands)[];

@@ -88,6 +88,23 @@ describe('profiles and followers', () => {
   });
 });
 
+describe('profile photos', () => {
+  // A real 1x1 PNG.
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+  it('uploads my photo from a data URL, shows it back as one, and removes it', async () => {
+    const o = appOf(owner);
+    const me = await o.run('profiles.setPhoto', { dataUrl: `data:image/png;base64,${png}` });
+    expect(me.photos).toEqual([expect.objectContaining({ original: true, width: 1, height: 1 })]);
+    expect(await o.run('profiles.photo', { url: me.photo!.original! })).toEqual({ dataUrl: `data:image/png;base64,${png}` });
+    expect(await o.attempt('profiles.photo', { url: 'https://elsewhere.example/photo.png' })).toMatchObject({ ok: false, error: { code: 'invalid', field: 'url' } });
+    expect(await o.attempt('profiles.setPhoto', { dataUrl: 'data:application/pdf;base64,JVBERi0=' })).toMatchObject({ ok: false, error: { code: 'invalid', message: 'Choose a PNG, JPEG or GIF image for your photo' } });
+    expect(await o.attempt('profiles.setPhoto', { dataUrl: 'data:image/jpeg;base64,JVBERi0=' })).toMatchObject({ ok: false, error: { code: 'service', status: 400, message: 'The body is not a JPEG image' } });
+    const removed = await o.run('profiles.removePhoto');
+    expect(removed.photo).toBeUndefined();
+  });
+});
+
 describe('vocabularies', () => {
   it('answers institution hints of 3 characters or more and location prefixes, accents ignored', async () => {
     const o = appOf(owner);

@@ -5,6 +5,7 @@ import { groupHandlers } from './groupHandlers.ts';
 import type { PeopleDeps } from './peopleDeps.ts';
 import { createProfileNames } from './profileNames.ts';
 import { profileHandlers } from './profileHandlers.ts';
+import { photoHandlers } from './profilePhotos.ts';
 import { vocabularyHandlers } from './vocabularyHandlers.ts';
 
 export function peopleHandlers(deps: PeopleDeps): HandlersOf<PeopleCommands> {
@@ -12,6 +13,7 @@ export function peopleHandlers(deps: PeopleDeps): HandlersOf<PeopleCommands> {
   return {
     ...groupHandlers(deps, names),
     ...profileHandlers(deps, names),
+    ...photoHandlers(deps),
     ...vocabularyHandlers(deps),
   };
 }

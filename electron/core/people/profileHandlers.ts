@@ -9,7 +9,7 @@ import { requiredObject, stringField } from '../bridge/requestChecks.ts';
 import { allPages, requireSignedIn, type PeopleDeps } from './peopleDeps.ts';
 import type { ProfileNames } from './profileNames.ts';
 
-type ProfileHandlers = Pick<HandlersOf<PeopleCommands>, Extract<keyof PeopleCommands, `profiles.${string}` | `followers.${string}`>>;
+type ProfileHandlers = Pick<HandlersOf<PeopleCommands>, Exclude<Extract<keyof PeopleCommands, `profiles.${string}` | `followers.${string}`>, 'profiles.setPhoto' | 'profiles.removePhoto' | 'profiles.photo'>>;
 
 export function profileHandlers(deps: PeopleDeps, names: ProfileNames): ProfileHandlers {
   const { api } = deps;

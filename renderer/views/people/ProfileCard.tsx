@@ -1,5 +1,6 @@
 // Another person's profile as the service shows it to others (never their e-mail).
 import type { PublicProfile } from '../../../shared/bridge/contract.ts';
+import { ProfilePhoto } from './ProfilePhoto.tsx';
 
 export function ProfileCard({ profile }: { profile: PublicProfile }) {
   const job = profile.employment?.find((j) => j.is_main_employment);
@@ -14,7 +15,10 @@ export function ProfileCard({ profile }: { profile: PublicProfile }) {
   const shown = rows.filter(([, value]) => value);
   return (
     <article className="profile-card" aria-label={`Profile of ${profile.display_name}`}>
-      <h3 className="profile-name">{profile.display_name}</h3>
+      <div className="profile-card-head">
+        <ProfilePhoto url={profile.photo?.square ?? profile.photo?.original} name={profile.display_name} size={40} />
+        <h3 className="profile-name">{profile.display_name}</h3>
+      </div>
       {shown.length ? (
         <dl className="details-meta profile-facts">
           {shown.map(([label, value]) => [<dt key={`${label}-t`}>{label}</dt>, <dd key={`${label}-d`}>{value}</dd>])}

@@ -7,6 +7,7 @@ import { useStores } from '../../state/context.tsx';
 import { Outcome } from '../groups/Outcome.tsx';
 import { useAction, useLoaded } from '../groups/useRemote.ts';
 import { Combobox, type Suggestion } from './Combobox.tsx';
+import { PhotoPicker } from './PhotoPicker.tsx';
 import { amendmentOf, draftOf, type ProfileDraft } from './profileDraft.ts';
 
 const place = (l: { city?: string; state?: string; country?: string }) => [l.state, l.country].filter(Boolean).join(', ');
@@ -48,6 +49,7 @@ export function ProfileEditor({ profile, onSaved }: { profile: OwnProfile; onSav
 
   return (
     <form className="profile-form" aria-label="My profile" onSubmit={(e) => { e.preventDefault(); if (!nameProblem && dirty) void save(); }}>
+      <PhotoPicker profile={profile} onSaved={onSaved} />
       {text('first_name', 'First name', 255)}
       {text('last_name', 'Last name', 255)}
       {text('title', 'Title', 100)}
