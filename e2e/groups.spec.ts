@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LibraryWindow, unique } from './app.ts';
 import type { BrowserModeProcess } from './browserModeProcess.ts';
-import { openSignedIn, startDevice } from './devices.ts';
+import { firstDeviceService, openSignedIn, startDevice } from './devices.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -140,7 +140,7 @@ test('a follower reads a public group’s library but cannot change it', async (
   const otherPage = await openSignedIn(context, device, { email: invitee.email, password: invitee.password });
   const other = new LibraryWindow(otherPage);
   await openTab(otherPage, 'Groups');
-  await otherPage.getByRole('listbox', { name: 'Groups to discover' }).getByRole('option', { name: new RegExp(groupName) }).click();
+  await otherPage.getByRole('list', { name: 'Groups to discover' }).getByRole('button', { name: new RegExp(groupName) }).click();
   await otherPage.getByRole('button', { name: 'Follow' }).click();
   await expect(otherPage.getByText(`You follow “${groupName}”`)).toBeVisible();
   await expect(otherPage.getByText('Your role: Follower')).toBeVisible();
@@ -156,6 +156,34 @@ test('a follower reads a public group’s library but cannot change it', async (
   await expect(otherPage.locator('.error-banner')).toContainText('could not be changed: You follow');
   await expect(other.row(title).getByRole('button', { name: `Star ${title}` })).toBeVisible();
   await bothThemes(other, 'group-library-follower');
+});
+
+test('the second person asks to follow the first, who accepts the request', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const first = await LibraryWindow.open(page);
+  const otherPage = await openSignedIn(context, device, { email: invitee.email, password: invitee.password });
+  await openTab(otherPage, 'People');
+  await otherPage.getByLabel('E-mail address or profile link').fill(firstDeviceService().localAccount.email);
+  await otherPage.getByRole('button', { name: 'Find', exact: true }).click();
+  const card = otherPage.locator('.person-result').first();
+  await expect(card.getByRole('heading')).toBeVisible();
+  const firstName = (await card.getByRole('heading').textContent()) ?? '';
+  await card.getByRole('button', { name: 'Follow' }).click();
+  await expect(otherPage.getByText(`Request sent: ${firstName} answers it.`)).toBeVisible();
+  const following = otherPage.getByRole('list', { name: 'Following' });
+  await expect(following).toContainText('waiting for their answer');
+
+  await openTab(page, 'People');
+  const request = page.getByTestId('follower-row').filter({ hasText: 'Grace Hopper' });
+  await expect(request).toContainText('wants to follow you');
+  await first.shot('people-follow-request-light');
+  await request.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('Grace Hopper now follows you.')).toBeVisible();
+  await expect(request).not.toContainText('wants to follow you');
+
+  await openTab(otherPage, 'Library');
+  await openTab(otherPage, 'People');
+  await expect(following.getByRole('listitem').filter({ hasText: firstName })).toContainText('Unfollow');
 });
 
 test('my profile is edited with the institution and location pickers', async ({ page }) => {

@@ -12,8 +12,8 @@ import { useLoaded } from './useRemote.ts';
 
 function GroupButton({ group, selected, onSelect, detail }: { group: Group; selected: boolean; onSelect(): void; detail: string }) {
   return (
-    <li role="none">
-      <button type="button" role="option" aria-selected={selected} className={`group-item ${selected ? 'active' : ''}`} onClick={onSelect}>
+    <li>
+      <button type="button" aria-current={selected ? 'true' : undefined} className={`group-item ${selected ? 'active' : ''}`} onClick={onSelect}>
         <span className="nav-icon"><Icon name="group" /></span>
         <span className="group-item-text">
           <span className="nav-label">{group.name}</span>
@@ -52,14 +52,14 @@ export function GroupsView() {
         {mine.value && myGroups.length === 0 ? (
           <p className="nav-empty">You are in no group yet. Create one with New group, accept an invitation, or join a public group below.</p>
         ) : null}
-        <ul role="listbox" aria-label="My groups" className="nav-list">
+        <ul aria-label="My groups" className="nav-list">
           {myGroups.map((g) => <GroupButton key={g.id} group={g} selected={selected?.id === g.id} onSelect={() => setSelectedId(g.id)} detail={roleLabel(g.role)} />)}
         </ul>
         <InvitationsInbox invitations={invitations} onAnswered={(groupId, accepted) => { if (accepted) setSelectedId(groupId); void refresh(); }} />
         <h2 className="section-title discover-title">Discover</h2>
         {popular.error ? <p className="outcome error" role="alert">{popular.error}</p> : null}
         {popular.value && discover.length === 0 ? <p className="nav-empty">No other public or invite-only groups yet.</p> : null}
-        <ul role="listbox" aria-label="Groups to discover" className="nav-list">
+        <ul aria-label="Groups to discover" className="nav-list">
           {discover.map((g) => <GroupButton key={g.id} group={g} selected={selected?.id === g.id} onSelect={() => setSelectedId(g.id)} detail={g.access_level === 'public' ? 'Public' : 'Invite only'} />)}
         </ul>
       </aside>
