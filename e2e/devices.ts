@@ -35,7 +35,9 @@ export function startDevice(options: { serviceUrl?: string } = {}): Promise<Brow
 export async function openSignedIn(context: BrowserContext, device: BrowserModeProcess, person: Person): Promise<Page> {
   const page = await context.newPage();
   await page.goto(device.pageUrl);
-  await page.keyboard.press('ControlOrMeta+Comma');
+  // The toolbar's button, not the shortcut: a key pressed before the window wires its
+  // shortcuts (right after load) would be lost.
+  await page.getByRole('toolbar', { name: 'Library tools' }).getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   const signIn = settings.getByRole('button', { name: 'Sign in' });
   const signOut = settings.getByRole('button', { name: 'Sign out' });

@@ -163,7 +163,7 @@ function Window() {
       <StatusBar />
       {OtherView ? null : <ImportLayer />}
       <NewDocumentDialog onCreated={(id) => {
-        if (collection.kind !== 'all' && collection.kind !== 'recent') library.getState().setCollection({ kind: 'all' });
+        if (collection.kind !== 'all' && collection.kind !== 'recent' && collection.kind !== 'group') library.getState().setCollection({ kind: 'all' });
         void library.getState().reload().then(() => {
           library.getState().selectIds([id]);
           focusDetails();

@@ -7,6 +7,8 @@ import { FLAG_FIELDS, TYPE_LABELS, fieldLabel, layoutFor } from '../lib/fieldLay
 import { plural, shortDate } from '../lib/format.ts';
 import { isLocalId } from '../lib/remaps.ts';
 import { useLibrary, useStores } from '../state/context.tsx';
+import { Icon } from './Icon.tsx';
+import { NotesSection } from './NotesSection.tsx';
 import { ChipsField, IdentifiersField, PeopleField, TextField, type Save } from './fields.tsx';
 
 const PEOPLE: ReadonlySet<DocumentFieldName> = new Set(['authors', 'editors', 'translators']);
@@ -103,6 +105,7 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
     );
   }
 
+  const readOnly = library.getState().readOnlyReason(doc.group_id);
   const identity = library.getState().originalId(doc.id);
   const layout = layoutFor(doc.type);
   const inTrash = doc.trashed;
@@ -112,6 +115,8 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
         <span className="details-type">{TYPE_LABELS[doc.type]}</span>
         {inTrash ? <span className="badge">In the trash</span> : null}
       </div>
+      {readOnly ? <p className="read-only-note" role="note"><Icon name="lock" size={12} /> {readOnly}</p> : null}
+      <fieldset className="details-fieldset" disabled={readOnly !== null}>
       <div className="flags" role="group" aria-label="Status">
         {FLAG_FIELDS.map((flag) => {
           const on = doc[flag] === true;
@@ -134,6 +139,8 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
         </button>
         {showMore ? layout.more.map((f) => <Field key={f} field={f} doc={doc} save={save} identity={identity} />) : null}
       </form>
+      </fieldset>
+      <NotesSection key={identity} doc={doc} readOnly={readOnly !== null || inTrash} />
       <dl className="details-meta">
         <dt>Added</dt><dd>{shortDate(doc.added_local)}</dd>
         <dt>Modified</dt><dd>{shortDate(doc.modified_local)}</dd>

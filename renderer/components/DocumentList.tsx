@@ -56,6 +56,7 @@ function EmptyState() {
   else if (collection.kind === 'starred') { title = 'No favourites yet'; hint = 'Star a document (S, or the ☆ in its row) to keep it here.'; }
   else if (collection.kind === 'review') { title = 'Nothing needs review'; hint = 'Documents whose details nobody has confirmed yet show up here.'; }
   else if (collection.kind === 'recent') { title = 'Nothing added in the last 30 days'; hint = 'New documents show up here for a month.'; }
+  else if (collection.kind === 'group') { title = 'This group’s library is empty'; hint = 'Documents that members add to the group appear here after a sync.'; }
   else if (collection.kind === 'folder') { title = 'This folder is empty'; hint = 'Drag documents from the list onto the folder, or use “Add to folder” in their menu.'; }
   return (
     <div className="empty-state" role="status">

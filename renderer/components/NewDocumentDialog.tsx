@@ -7,7 +7,7 @@ import { parseTextDraft } from '../lib/fieldDrafts.ts';
 import { TYPE_LABELS, fieldLabel } from '../lib/fieldLayout.ts';
 import { documentProblems } from '../lib/fieldValidation.ts';
 import { parsePeople } from '../lib/people.ts';
-import { useApp, useStores } from '../state/context.tsx';
+import { useApp, useLibrary, useStores } from '../state/context.tsx';
 
 export function NewDocumentDialog({ onCreated }: { onCreated(id: string): void }) {
   const { bridge } = useStores();
@@ -21,6 +21,8 @@ export function NewDocumentDialog({ onCreated }: { onCreated(id: string): void }
   const [touched, setTouched] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Shown a group's library, a new document goes into that group.
+  const group = useLibrary((s) => (s.collection.kind === 'group' ? s.groups.find((g) => g.id === (s.collection as { id: string }).id) : undefined));
 
   const fields = {
     type,
@@ -40,6 +42,7 @@ export function NewDocumentDialog({ onCreated }: { onCreated(id: string): void }
     if (Object.keys(problems).length > 0) return;
     setBusy(true);
     const body = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)));
+    if (group) body.group_id = group.id;
     const result = await bridge.invoke('documents.create', body as { title: string; type: DocumentType });
     setBusy(false);
     if (!result.ok) { setFailure(result.error.message); return; }
@@ -66,7 +69,7 @@ export function NewDocumentDialog({ onCreated }: { onCreated(id: string): void }
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog" aria-describedby="new-doc-description">
           <Dialog.Title className="dialog-title">New document</Dialog.Title>
-          <p id="new-doc-description" className="dialog-body">Enter what you know; everything else can be filled in later in the details pane.</p>
+          <p id="new-doc-description" className="dialog-body">{group ? `It goes into the library of “${group.name}”, shared with its members. ` : ''}Enter what you know; everything else can be filled in later in the details pane.</p>
           <form className="dialog-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
             <div className="field wide">
               <label className="field-label" htmlFor="new-type">Type</label>

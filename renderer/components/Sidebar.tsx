@@ -2,9 +2,9 @@
 // delete, drag to move) and the trash. Documents dropped on a folder are added to it;
 // dropped on the trash, they are trashed.
 import * as ContextMenu from '@radix-ui/react-context-menu';
-import { useMemo, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { flattenTree, isSelfOrDescendant } from '../lib/folderTree.ts';
-import { useLibrary, useApp } from '../state/context.tsx';
+import { useLibrary, useApp, useStores } from '../state/context.tsx';
 import { collectionKey, type Collection } from '../state/listQuery.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { DOCUMENTS_MIME, FOLDER_MIME, carries, draggedDocuments } from './dragData.ts';
@@ -54,6 +54,14 @@ export function Sidebar() {
   const trash = useLibrary((s) => s.trash);
   const tags = useLibrary((s) => s.tags);
   const openDialog = useApp((s) => s.openDialog);
+  const setView = useApp((s) => s.setView);
+  const groups = useLibrary((s) => s.groups);
+  const { bridge, library } = useStores();
+  // Groups come and go with syncs (joined, left, removed) and with the Groups view's actions.
+  useEffect(() => {
+    void library.getState().loadGroups();
+    return bridge.on('library.changed', () => void library.getState().loadGroups());
+  }, [bridge, library]);
   // A push may rename a new folder's id while its name box is open: compare ids as the store follows them.
   useLibrary((s) => s.remaps);
   const currentId = useLibrary((s) => s.currentId);
@@ -200,6 +208,32 @@ export function Sidebar() {
             </li>
           );
         })}
+      </ul>
+
+      <div className="nav-section">
+        <span id="groups-heading">Groups</span>
+        <IconButton label="Manage groups" onClick={() => setView('groups')}><Icon name="group" /></IconButton>
+      </div>
+      <ul role="tree" aria-labelledby="groups-heading" className="nav-list groups">
+        {groups.length === 0 ? (
+          <li role="none" className="nav-empty">No groups yet. Create or join one in the Groups tab; its library shows here.</li>
+        ) : null}
+        {groups.map((group) => (
+          <li role="none" key={group.id}>
+            <button
+              type="button"
+              role="treeitem"
+              aria-selected={activeKey === `group:${group.id}`}
+              className={`nav-item ${activeKey === `group:${group.id}` ? 'active' : ''}`}
+              title={group.writable ? group.name : `${group.name} (read-only: you follow this group)`}
+              onClick={() => setCollection({ kind: 'group', id: group.id })}
+            >
+              <span className="nav-icon"><Icon name="group" /></span>
+              <span className="nav-label">{group.name}</span>
+              {group.writable ? null : <span className="nav-badge" role="img" aria-label="(read-only)"><Icon name="lock" size={12} /></span>}
+            </button>
+          </li>
+        ))}
       </ul>
 
       <div className="nav-section"><span id="tags-heading">Tags</span></div>

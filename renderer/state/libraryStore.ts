@@ -4,7 +4,7 @@
 // the search box never shows results of an older word.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
-import type { DocumentPage, DocumentSort, LibraryDocument, LibraryFolderNode, TagCount } from '../../shared/bridge/contract.ts';
+import type { DocumentPage, DocumentSort, LibraryDocument, LibraryFolderNode, SyncedGroup, TagCount } from '../../shared/bridge/contract.ts';
 import { findFolderRemaps, findRemaps } from '../lib/remaps.ts';
 import { emptySelection, moveCursor, selectAll, selectRow, type Modifiers, type Selection } from '../lib/selection.ts';
 import { PAGE_SIZE, collectionSort, coreFilter, sameCollection, type Collection, type ListFilters } from './listQuery.ts';
@@ -25,6 +25,8 @@ export interface LibraryState {
   tags: TagCount[];
   selection: Selection;
   folders: LibraryFolderNode[];
+  /** The groups whose libraries this machine holds (the sidebar's Groups). */
+  groups: SyncedGroup[];
   /** The last failure, shown in a banner until dismissed. */
   error: string | null;
   /** A short confirmation ("3 documents moved to the trash"). */
@@ -45,6 +47,9 @@ export interface LibraryActions {
   ensureRange(start: number, end: number): void;
   reload(): Promise<void>;
   loadFolders(): Promise<void>;
+  loadGroups(): Promise<void>;
+  /** Why a document of this library cannot be changed here (a followed group), or null. */
+  readOnlyReason(groupId: string | null | undefined): string | null;
   docAt(index: number): LibraryDocument | undefined;
   select(index: number, mods?: Modifiers): void;
   selectIds(ids: string[]): void;
@@ -194,6 +199,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       tags: [],
       selection: emptySelection,
       folders: [],
+      groups: [],
       error: null,
       notice: null,
       remaps: new Map(),
@@ -257,6 +263,23 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
         } catch (error) {
           set({ error: (error as Error).message });
         }
+      },
+      async loadGroups() {
+        try {
+          const groups = await bridge.call('groups.synced');
+          set({ groups });
+          // The group on screen is gone (left, removed): back to the user's own library.
+          const { collection } = get();
+          if (collection.kind === 'group' && !groups.some((g) => g.id === collection.id)) get().setCollection({ kind: 'all' });
+        } catch (error) {
+          set({ error: (error as Error).message });
+        }
+      },
+      readOnlyReason(groupId) {
+        if (!groupId) return null;
+        const group = get().groups.find((g) => g.id === groupId);
+        if (!group || group.writable) return null;
+        return `You follow “${group.name}”: its library is read-only for you. Ask an owner or admin to make you a member to change it.`;
       },
       docAt(index) {
         return get().pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RECENT_DAYS, activeFilterCount, collectionKey, collectionSort, coreFilter } from './listQuery.ts';
+import { RECENT_DAYS, activeFilterCount, collectionKey, collectionSort, coreFilter, sameCollection } from './listQuery.ts';
 
 const now = Date.UTC(2024, 5, 1);
 
@@ -36,5 +36,13 @@ describe('the rest of a list query', () => {
     expect(collectionKey({ kind: 'group', id: 'a' })).not.toBe(collectionKey({ kind: 'folder', id: 'a' }));
     expect(collectionSort({ kind: 'read-recently' })).toEqual({ sort: 'opened', order: 'desc' });
     expect(collectionSort({ kind: 'all' })).toBeUndefined();
+  });
+});
+
+describe('group libraries', () => {
+  it('lists a group collection through the core filter by group id, keyed apart from folders', () => {
+    expect(coreFilter({ kind: 'group', id: 'g1' }, {})).toEqual({ groupId: 'g1' });
+    expect(collectionKey({ kind: 'group', id: 'g1' })).toBe('group:g1');
+    expect(sameCollection({ kind: 'group', id: 'g1' }, { kind: 'folder', id: 'g1' })).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ export type Collection =
   | { kind: 'trash' }
   | { kind: 'folder'; id: string }
   | { kind: 'tag'; tag: string }
+  /** A group's library, as synced into the replica. */
   | { kind: 'group'; id: string };
 
 /** The filter bar's narrowing of any collection. */

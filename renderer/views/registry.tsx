@@ -5,6 +5,8 @@ import type { ComponentType } from 'react';
 import type { IconName } from '../components/Icon.tsx';
 import { CatalogView } from './catalog/CatalogView.tsx';
 import { DatasetsView } from './datasets/DatasetsView.tsx';
+import { GroupsView } from './groups/GroupsView.tsx';
+import { PeopleView } from './people/PeopleView.tsx';
 
 export interface ViewDefinition {
   id: string;
@@ -16,4 +18,6 @@ export interface ViewDefinition {
 export const VIEWS: readonly ViewDefinition[] = [
   { id: 'catalog', label: 'Catalog', icon: 'search', component: CatalogView },
   { id: 'datasets', label: 'Datasets', icon: 'folder', component: DatasetsView },
+  { id: 'groups', label: 'Groups', icon: 'group', component: GroupsView },
+  { id: 'people', label: 'People', icon: 'person', component: PeopleView },
 ];

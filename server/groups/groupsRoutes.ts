@@ -8,6 +8,7 @@ import { groupsV1Routes } from './groupsV1Routes.ts';
 import { groupsV2Routes } from './groupsV2Routes.ts';
 import { membersRoutes } from './membersRoutes.ts';
 import { invitationsRoutes } from './invitationsRoutes.ts';
+import { joinRequestsRoutes } from './joinRequestsRoutes.ts';
 
 export async function groupsRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   installGroupRequest(app);
@@ -15,4 +16,5 @@ export async function groupsRoutes(app: FastifyInstance, ctx: ServiceContext): P
   await groupsV2Routes(app, ctx);
   await membersRoutes(app, ctx);
   await invitationsRoutes(app, ctx);
+  await joinRequestsRoutes(app, ctx);
 }

@@ -147,6 +147,15 @@ describe('join requests on invite-only groups', () => {
     expect((await g.call(normal, 'POST', `/groups/v2/${group.id}/actions/join_request`)).status).toBe(409);
     expect((await g.call(other, 'POST', `/groups/v2/${group.id}/actions/join_request`, { message: 5 }, { type: g.mt.groupMessage })).status).toBe(400);
 
+    // Owners and admins see who waits, oldest first; members and the askers themselves do not.
+    const waiting = await g.expectStatus<{ profile_id: string; message?: string }[]>(200, await g.call(admin, 'GET', `/groups/v2/${group.id}/join_requests`));
+    expect(waiting).toEqual([
+      { profile_id: other.id, message: 'Let me in', created: expect.any(String) },
+      { profile_id: asker.id, created: expect.any(String) },
+    ]);
+    expect((await g.call(normal, 'GET', `/groups/v2/${group.id}/join_requests`)).status).toBe(403);
+    expect((await g.call(other, 'GET', `/groups/v2/${group.id}/join_requests`)).status).toBe(403);
+
     expect((await g.call(normal, 'POST', `/groups/v2/${group.id}/members/${other.id}/actions/accept`)).status).toBe(403);
     expect((await g.call(admin, 'POST', `/groups/v2/${group.id}/members/${other.id}/actions/accept`, { message: 'Welcome' }, { type: g.mt.groupMessage })).status).toBe(204);
     expect(await roleOf(group.id, other)).toBe('normal');
@@ -154,6 +163,7 @@ describe('join requests on invite-only groups', () => {
     expect((await g.call(owner, 'POST', `/groups/v2/${group.id}/members/${asker.id}/actions/decline`)).status).toBe(204);
     expect(await roleOf(group.id, asker)).toBeUndefined();
     expect((await g.call(owner, 'POST', `/groups/v2/${group.id}/members/${asker.id}/actions/accept`)).status).toBe(404);
+    expect(await g.expectStatus(200, await g.call(owner, 'GET', `/groups/v2/${group.id}/join_requests`))).toEqual([]);
   });
 
   it('keeps a follower who asks as a follower until accepted', async () => {

@@ -10,6 +10,7 @@ import { userOf } from '../auth/authenticate.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { ProfileAmendment } from '../../shared/schemas/profile.ts';
 import { amendProfile, findProfile, findProfilesByEmail, findProfilesByScopusId, type ProfileRow } from './profileStore.ts';
+import { profilePhotoRoutes } from './profilePhotoRoutes.ts';
 import { ownProfileView, profileIdFromLink, publicProfileView } from './profileView.ts';
 
 const LOOKUP_FILTERS = ['email', 'link', 'scopus_author_id'] as const;
@@ -26,6 +27,7 @@ const SERVICE_SET_FIELDS = ['id', 'email', 'display_name', 'link', 'verified', '
 export async function profilesRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const produces = [ctx.mediaTypes.profiles];
   const url = ctx.url;
+  await profilePhotoRoutes(app, ctx);
 
   async function ownRow(profileId: string): Promise<ProfileRow> {
     const row = await findProfile(ctx.db, profileId);

@@ -5,6 +5,7 @@ import { datasetsApi } from './datasetsApi.ts';
 import { documentsApi } from './documentsApi.ts';
 import { filesApi } from './filesApi.ts';
 import { foldersApi } from './foldersApi.ts';
+import { followersApi } from './followersApi.ts';
 import { groupsApi } from './groupsApi.ts';
 import { profilesApi } from './profilesApi.ts';
 import { ServiceClient, type ServiceClientOptions } from './serviceClient.ts';
@@ -21,6 +22,7 @@ export function libraryApi(client: ServiceClient) {
     annotations: annotationsApi(client),
     profiles: profilesApi(client),
     groups: groupsApi(client),
+    followers: followersApi(client),
     catalog: catalogApi(client),
     datasets: datasetsApi(client),
     vocabulary: vocabularyApi(client),

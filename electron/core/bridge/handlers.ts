@@ -17,6 +17,8 @@ import type { Replica } from '../replica/replica.ts';
 import { catalogCommandHandlers } from '../catalog/catalogCommandHandlers.ts';
 import { importHandlers } from '../import/importHandlers.ts';
 import type { Importer } from '../import/importer.ts';
+import { guardGroupWrites } from '../people/groupWriteGuard.ts';
+import { peopleHandlers } from '../people/peopleHandlers.ts';
 import type { Handlers, HandlersOf } from './dispatch.ts';
 import { BridgeFailure } from './errors.ts';
 import type { EventHub } from './eventHub.ts';
@@ -60,11 +62,13 @@ const KINDS: readonly EntityKind[] = ['document', 'folder', 'annotation', 'file'
 
 /** Every command's handler: the core's below, and each area's from its own module. */
 export function createHandlers(deps: HandlerDeps): Handlers {
-  return {
+  // Writes to a group's library pass the role check first (followers only read).
+  return guardGroupWrites({
     ...coreHandlers(deps),
     ...catalogCommandHandlers(deps),
     ...importHandlers(deps),
-  };
+    ...peopleHandlers(deps),
+  }, deps.replica);
 }
 
 function coreHandlers(deps: HandlerDeps): HandlersOf<CoreCommands> {

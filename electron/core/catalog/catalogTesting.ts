@@ -1,13 +1,10 @@
 // Test helper: the bridge's handler map over a device (replica, file store, service client)
 // signed in to the real test service, with the events it emits and the syncs it asks for.
-import path from 'node:path';
 import type { BridgeEvents, BridgeResult, CommandName, CommandRequest, CommandResponse, EventName } from '../../../shared/bridge/contract.ts';
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import { createEventHub } from '../bridge/eventHub.ts';
 import { dispatch } from '../bridge/dispatch.ts';
-import { createHandlers } from '../bridge/handlers.ts';
-import { createImporter } from '../import/importer.ts';
-import { createSettingsStore } from '../settings/settings.ts';
+import { handlersOverDevice } from '../bridge/deviceHandlers.ts';
 import type { Device } from '../sync/syncTesting.ts';
 
 export interface BridgeUnderTest {
@@ -24,24 +21,15 @@ export function bridgeOver(device: Device, options: { signedIn?: boolean; api?: 
   events.subscribe((name, payload) => seen.push({ name, payload }));
   let syncRequests = 0;
   const signedIn = options.signedIn ?? true;
-  const api = options.api ?? device.api;
-  const handlers = createHandlers({
-    replica: device.replica,
-    api,
-    fileStore: device.fileStore,
-    importer: createImporter({
-      replica: device.replica, fileStore: device.fileStore, api, stagingDir: path.join(device.dir, 'staging'),
-      onChanged: () => {}, onProgress: () => {}, canLookup: () => false,
-    }),
+  const handlers = handlersOverDevice(device, {
+    api: options.api,
+    events,
     sync: { status: () => ({ state: 'idle', pendingChanges: 0, conflicts: 0 }), syncNow: async () => ({}), requestSync: () => void syncRequests++, confirmDeletions: () => {} },
     account: {
       status: () => ({ signedIn, embedded: true }),
       signIn: async () => ({ signedIn: true, embedded: true }),
       signOut: async () => ({ signedIn: false, embedded: true }),
     },
-    settings: createSettingsStore(path.join(device.dir, 'settings.json')),
-    events,
-    appInfo: () => ({ name: 'RefShelf', version: 'test', platform: process.platform, dataDir: device.dir, embeddedService: true }),
   });
   const call = <K extends CommandName>(command: K, request?: CommandRequest<K>) =>
     dispatch(handlers, command, request) as Promise<BridgeResult<CommandResponse<K>>>;

@@ -4,6 +4,7 @@ import type { AnnotationPatch } from '../../../shared/schemas/annotation.ts';
 import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import type { FolderCreate, FolderPatch } from '../../../shared/schemas/folder.ts';
 import { createAnnotation, deleteAnnotation, listAnnotations, updateAnnotation, type NewAnnotation } from './annotationWrites.ts';
+import { readAnnotationRow, toLocalAnnotation } from './annotationRows.ts';
 import { getBaseCopy } from './baseCopies.ts';
 import { beginBulkLoad, finishBulkLoad } from './bulkLoad.ts';
 import { createWriteMemo } from './writeMemo.ts';
@@ -15,6 +16,7 @@ import { createDocument, deleteDocument, restoreDocument, setDocumentFulltext, t
 import { readField, writeField } from './entityFields.ts';
 import { addFile, filesAwaitingUpload, listFiles, removeFile, setFileLocalPath, type NewFile } from './fileWrites.ts';
 import { folderTree, foldersOfDocument, getFolder } from './folderQueries.ts';
+import { forgetGroupLibrary, roleInGroup } from './groupLibraries.ts';
 import { addDocumentToFolder, createFolder, deleteFolder, moveFolder, removeDocumentFromFolder, renameFolder, updateFolder } from './folderWrites.ts';
 import { countOutbox, listOutbox, outboxEntry, pendingState, recordPushFailure } from './outbox.ts';
 import { completePush, rebasePending } from './pushResults.ts';
@@ -70,6 +72,7 @@ export function openReplica(file: string) {
     updateAnnotation: (id: string, patch: AnnotationPatch) => updateAnnotation(db, id, patch),
     deleteAnnotation: (id: string) => deleteAnnotation(db, id),
     listAnnotations: (documentId: string) => listAnnotations(db, documentId),
+    getAnnotation: (id: string) => { const row = readAnnotationRow(db, id); return row && toLocalAnnotation(row); },
     addFile: (input: NewFile) => addFile(db, input),
     removeFile: (id: string) => removeFile(db, id),
     setFileLocalPath: (id: string, localPath: string | null) => setFileLocalPath(db, id, localPath),
@@ -99,6 +102,8 @@ export function openReplica(file: string) {
     getBaseCopy: (kind: EntityKind, id: string) => getBaseCopy(db, kind, id),
     setGroups: (groups: readonly GroupRecord[]) => setGroups(db, groups),
     listGroups: () => listGroups(db),
+    forgetGroupLibrary: (groupId: string) => forgetGroupLibrary(db, groupId),
+    roleInGroup: (groupId: string) => roleInGroup(db, groupId),
     setProfile: (profile: Record<string, unknown> | null) => setProfile(db, profile),
     getProfile: () => getProfile(db),
 

@@ -32,6 +32,9 @@ export async function pullLibraries(ctx: RunContext): Promise<Library[]> {
   const { replica } = ctx;
   try {
     const { items } = await collect<ServerJson>(ctx, '/groups', { limit: ctx.pageSize }, ctx.api.client.mediaTypes.group);
+    // Groups the user left or was removed from: their libraries leave this machine too.
+    const listed = new Set(items.map((g) => g.id));
+    for (const known of replica.listGroups()) if (!listed.has(known.id)) replica.forgetGroupLibrary(known.id);
     replica.setGroups(items.filter((g) => typeof g.id === 'string').map((g) => ({ ...g, id: g.id as string, name: String(g.name ?? ''), role: typeof g.role === 'string' ? g.role : undefined })));
   } catch (error) {
     // A service without the groups listing: keep the groups known before.
