@@ -9,9 +9,11 @@ import type {
   FolderCreate, LibraryAnnotation, LibraryDocument, LibraryFile, LibraryFolder, LibraryFolderNode, NewAnnotation, NewDocument,
   SyncConflict,
 } from './libraryTypes.ts';
+import { READER_COMMAND_NAMES, type ReaderCommands } from './readerCommands.ts';
 
 export type * from './libraryTypes.ts';
 export { DOCUMENT_SORTS } from './libraryTypes.ts';
+export type * from './readerCommands.ts';
 
 // ---- Errors -------------------------------------------------------------------------
 
@@ -168,7 +170,7 @@ export interface CoreCommands {
  * Every command: the core's, and one interface per area (import, reader, people, catalog,
  * datasets), each in its own file beside this one, with its own list of names.
  */
-export type BridgeCommands = CoreCommands;
+export type BridgeCommands = CoreCommands & ReaderCommands;
 
 export type CommandName = keyof BridgeCommands;
 export type CommandRequest<K extends CommandName> = BridgeCommands[K]['request'];
@@ -194,6 +196,7 @@ const CORE_COMMAND_NAMES = [
 /** Every command name, for transports that register one channel per command. */
 export const COMMAND_NAMES = [
   ...CORE_COMMAND_NAMES,
+  ...READER_COMMAND_NAMES,
 ] as const satisfies readonly CommandName[];
 
 // The list above must name every command: this fails to compile when one is missing.

@@ -11,7 +11,9 @@ import type { FolderCreate } from '../../../shared/schemas/folder.ts';
 import type { NewAnnotation } from '../replica/annotationWrites.ts';
 import type { NewDocument } from '../replica/documentWrites.ts';
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
+import type { FileLinks } from '../files/fileLinks.ts';
 import type { FileStore } from '../files/fileStore.ts';
+import { readerHandlers } from '../reader/readerHandlers.ts';
 import type { Replica } from '../replica/replica.ts';
 import type { Handlers, HandlersOf } from './dispatch.ts';
 import { BridgeFailure } from './errors.ts';
@@ -41,6 +43,8 @@ export interface HandlerDeps {
   /** The service, signed in as the account (online-only commands: groups, catalog, datasets). */
   api: LibraryApi;
   fileStore: FileStore;
+  /** URLs the renderer loads stored files from (the reader); absent where nothing serves them. */
+  fileLinks?: FileLinks;
   sync: SyncControl;
   account: AccountControl;
   settings: SettingsControl;
@@ -56,6 +60,7 @@ const KINDS: readonly EntityKind[] = ['document', 'folder', 'annotation', 'file'
 export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     ...coreHandlers(deps),
+    ...readerHandlers(deps),
   };
 }
 
