@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore } from '../electron/core/core.ts';
+import { createFileStore } from '../electron/core/files/fileStore.ts';
 import { seedLibrary } from './seedLibrary.ts';
+import { seedReaderDocuments } from './seedReader.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refshelf-e2e-'));
 const core = await createCore({
@@ -18,6 +20,7 @@ const core = await createCore({
 });
 await core.start();
 seedLibrary(core.replica);
+await seedReaderDocuments(core.replica, createFileStore(path.join(dataDir, 'files')));
 const server = await core.serveBrowser();
 process.stdout.write(`${JSON.stringify({ pageUrl: server.pageUrl, dataDir })}\n`);
 

@@ -15,6 +15,7 @@ import { StatusBar } from './components/StatusBar.tsx';
 import { Toolbar } from './components/Toolbar.tsx';
 import { ViewTabs } from './components/ViewTabs.tsx';
 import { VIEWS } from './views/registry.tsx';
+import { ReaderTabs } from './views/reader/ReaderTabs.tsx';
 import { isMac, shortcutFor } from './lib/shortcuts.ts';
 import { createAppStore, effectiveTheme } from './state/appStore.ts';
 import { StoresContext, useApp, useLibrary, useStores, type Stores } from './state/context.tsx';
@@ -128,11 +129,13 @@ function Window() {
   const collection = useLibrary((s) => s.collection);
   const view = useApp((s) => s.view);
   const OtherView = VIEWS.find((v) => v.id === view)?.component;
+  const reading = view.startsWith('reader:');
 
   return (
     <div className="app">
       <ViewTabs />
-      {OtherView ? (
+      <ReaderTabs />
+      {reading ? null : OtherView ? (
         <main className="view-body"><OtherView /></main>
       ) : (
         <>

@@ -53,6 +53,16 @@ describe('draft saver', () => {
     expect(saver.draftOf('a')).toBe('mine, longer');
   });
 
+  it('moves a draft to the new id of a renamed annotation and saves it there', async () => {
+    const saved: [string, string][] = [];
+    const saver = createDraftSaver({ save: async (id, text) => { saved.push([id, text]); }, delayMs: 1, ...manualClock() });
+    saver.edit('local:1', 'typed before the push');
+    saver.rename('local:1', 's1');
+    expect(saver.draftOf('local:1')).toBeUndefined();
+    await saver.flush();
+    expect(saved).toEqual([['s1', 'typed before the push']]);
+  });
+
   it('keeps the draft when a save fails, and reports it', async () => {
     const errors: unknown[] = [];
     const saver = createDraftSaver({ save: async () => { throw new Error('offline?'); }, delayMs: 1, onError: (e) => errors.push(e), ...manualClock() });

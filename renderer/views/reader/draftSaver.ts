@@ -19,6 +19,8 @@ export interface DraftSaver {
   flush(): Promise<void>;
   /** Forgets the draft of an annotation that is gone. */
   discard(id: string): void;
+  /** Moves a draft to the annotation's new id (a push renamed it). */
+  rename(from: string, to: string): void;
 }
 
 export function createDraftSaver(options: DraftSaverOptions): DraftSaver {
@@ -53,6 +55,12 @@ export function createDraftSaver(options: DraftSaverOptions): DraftSaver {
     hasDrafts: () => drafts.size > 0,
     async flush() {
       await Promise.all([...drafts.keys()].map(saveOne));
+    },
+    rename(from, to) {
+      const text = drafts.get(from);
+      if (text === undefined) return;
+      this.discard(from);
+      this.edit(to, text);
     },
     discard(id) {
       const timer = timers.get(id);
