@@ -4,6 +4,7 @@ import { runServiceBench } from './service/serviceBench.ts';
 import { runCatalogBench } from './catalog/catalogBench.ts';
 import { runImportBench } from './import/importBench.ts';
 import { runSyncBench } from './sync/syncBench.ts';
+import { runReaderBench } from './reader/readerBench.ts';
 import { runVocabulariesBench } from './vocabularies/vocabulariesBench.ts';
 import { printResults, type BenchResult } from './report.ts';
 
@@ -12,6 +13,7 @@ const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   catalog: runCatalogBench,
   import: runImportBench,
   sync: runSyncBench,
+  reader: runReaderBench,
   vocabularies: runVocabulariesBench,
 };
 

@@ -2,7 +2,7 @@
 // contents when it re-renders, so the layer is put back after every render), highlights as
 // translucent rectangles and sticky notes as pins, placed from PDF units by the page's
 // current viewport, so they stay on their text at every zoom and rotation.
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import type { PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import type { LibraryAnnotation } from '../../../shared/bridge/contract.ts';
@@ -30,7 +30,7 @@ interface Props {
   onSelect(id: string): void;
 }
 
-export function AnnotationLayers({ viewer, annotations, layoutVersion, selectedId, onSelect }: Props) {
+export const AnnotationLayers = memo(function AnnotationLayers({ viewer, annotations, layoutVersion, selectedId, onSelect }: Props) {
   const byPage = useMemo(() => {
     const pages = new Map<number, { annotation: LibraryAnnotation; index: number }[]>();
     for (const annotation of annotations) {
@@ -43,9 +43,12 @@ export function AnnotationLayers({ viewer, annotations, layoutVersion, selectedI
   }, [annotations]);
 
   // Recomputed on every layout change: the page boxes and their viewports are new then.
+  // Only pages pdf.js has started to render get a layer: a long document stays cheap.
   const layers = useMemo(() => {
     void layoutVersion;
     return [...byPage.keys()].flatMap((page) => {
+      const view = viewer.getPageView(page - 1) as { renderingState?: number } | undefined;
+      if (!view || !view.renderingState) return []; // RenderingStates.INITIAL is 0
       const box = pageBox(viewer, page);
       return box ? [{ page, box, layer: layerOf(box.div) }] : [];
     });
@@ -90,4 +93,4 @@ export function AnnotationLayers({ viewer, annotations, layoutVersion, selectedI
       ))}
     </>
   );
-}
+});

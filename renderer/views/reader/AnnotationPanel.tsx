@@ -1,6 +1,6 @@
 // The side panel: the document note, then every annotation in reading order with filters
 // by kind, colour and author; a click scrolls the page to it and opens its editor.
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { LibraryAnnotation } from '../../../shared/bridge/contract.ts';
 import type { AnnotationType } from '../../../shared/schemas/annotation.ts';
 import { AnnotationEditor } from './AnnotationEditor.tsx';
@@ -16,6 +16,8 @@ interface Props {
   selectedId: string | null;
   myProfileId: string | undefined;
   quoteOf(annotation: LibraryAnnotation): string | undefined;
+  /** Changes when more text under highlights can be read (a page's text layer rendered). */
+  textVersion: number;
   onSelect(annotation: LibraryAnnotation): void;
 }
 
@@ -31,7 +33,16 @@ export function authorLabel(a: LibraryAnnotation, myProfileId: string | undefine
   return `Member ${a.profile_id.slice(0, 8)}`;
 }
 
-export function AnnotationPanel({ api, documentId, selectedId, myProfileId, quoteOf, onSelect }: Props) {
+/**
+ * Memoised on what it shows: the reader re-renders on every scroll step, a list of a
+ * thousand annotations must not. (The api's commands read refs, so an older api object
+ * still acts on the current state.)
+ */
+export const AnnotationPanel = memo(AnnotationPanelView, (a, b) =>
+  a.api.annotations === b.api.annotations && a.api.loaded === b.api.loaded && a.selectedId === b.selectedId && a.myProfileId === b.myProfileId
+  && a.textVersion === b.textVersion && a.quoteOf === b.quoteOf && a.onSelect === b.onSelect && a.documentId === b.documentId);
+
+function AnnotationPanelView({ api, documentId, selectedId, myProfileId, quoteOf, onSelect }: Props) {
   const [filter, setFilter] = useState<AnnotationFilter>({ colors: new Set(), authors: new Set(), kinds: new Set() });
   const isMine = (a: LibraryAnnotation) => !a.profile_id || a.profile_id === myProfileId;
   const note = api.annotations.find((a) => a.type === 'note' && isMine(a));
@@ -70,23 +81,37 @@ export function AnnotationPanel({ api, documentId, selectedId, myProfileId, quot
         {api.loaded && !others.length ? <li className="empty-hint">No highlights or sticky notes yet. Select text and press H to highlight, or N to place a sticky note.</li> : null}
         {api.loaded && others.length > 0 && !shown.length ? <li className="empty-hint">No annotation matches these filters.</li> : null}
         {shown.map((a) => {
-          const page = a.positions?.[0]?.page;
-          const quote = a.type === 'highlight' ? quoteOf(a) : undefined;
           const selected = a.id === selectedId;
           return (
-            <li key={a.id} className={`rs-item ${selected ? 'selected' : ''}`} data-annotation-id={a.id} aria-current={selected ? 'true' : undefined}>
-              <button type="button" className="rs-item-head" onClick={() => onSelect(a)}>
-                <span className="rs-dot" style={{ background: a.type === 'highlight' ? cssColor(a.color) : 'var(--accent)' }} aria-hidden="true" />
-                <span className="rs-kind">{a.type === 'highlight' ? 'Highlight' : a.type === 'sticky_note' ? 'Sticky note' : 'Note'}</span>
-                {page ? <span className="rs-page">p. {page}</span> : null}
-                <span className="rs-author">{authorLabel(a, myProfileId)}</span>
-              </button>
-              {quote ? <blockquote className="rs-quote">{quote}</blockquote> : null}
-              {selected ? <AnnotationEditor annotation={a} api={api} readOnly={!isMine(a)} /> : a.text ? <p className="rs-item-text">{a.text}</p> : null}
-            </li>
+            <AnnotationItem key={a.id} annotation={a} selected={selected} author={authorLabel(a, myProfileId)} quote={a.type === 'highlight' ? quoteOf(a) : undefined} onSelect={onSelect}
+              editor={selected ? <AnnotationEditor annotation={a} api={api} readOnly={!isMine(a)} /> : null} />
           );
         })}
       </ol>
     </aside>
   );
 }
+
+/** One entry of the list; memoised, so a long list re-renders only the entries that changed. */
+const AnnotationItem = memo(function AnnotationItem({ annotation: a, selected, author, quote, editor, onSelect }: {
+  annotation: LibraryAnnotation;
+  selected: boolean;
+  author: string;
+  quote: string | undefined;
+  editor: React.ReactNode;
+  onSelect(annotation: LibraryAnnotation): void;
+}) {
+  const page = a.positions?.[0]?.page;
+  return (
+    <li className={`rs-item ${selected ? 'selected' : ''}`} data-annotation-id={a.id} aria-current={selected ? 'true' : undefined}>
+      <button type="button" className="rs-item-head" onClick={() => onSelect(a)}>
+        <span className="rs-dot" style={{ background: a.type === 'highlight' ? cssColor(a.color) : 'var(--accent)' }} aria-hidden="true" />
+        <span className="rs-kind">{a.type === 'highlight' ? 'Highlight' : a.type === 'sticky_note' ? 'Sticky note' : 'Note'}</span>
+        {page ? <span className="rs-page">p. {page}</span> : null}
+        <span className="rs-author">{author}</span>
+      </button>
+      {quote ? <blockquote className="rs-quote">{quote}</blockquote> : null}
+      {editor ?? (a.text ? <p className="rs-item-text">{a.text}</p> : null)}
+    </li>
+  );
+});

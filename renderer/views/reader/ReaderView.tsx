@@ -2,7 +2,7 @@
 // pages, the toolbar, the thumbnails/outline pane and the annotations panel.
 import 'pdfjs-dist/web/pdf_viewer.css';
 import './reader.css';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LibraryAnnotation, LibraryDocument, ReaderFile } from '../../../shared/bridge/contract.ts';
 import { DEFAULT_HIGHLIGHT_COLOR, DEFAULT_PRIVACY_LEVEL } from '../../../shared/schemas/annotation.ts';
 import { useApp, useStores } from '../../state/context.tsx';
@@ -64,8 +64,9 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
     if (active && viewer && ['page-width', 'page-fit', 'auto'].includes(state.scaleValue)) viewer.currentScaleValue = state.scaleValue;
   }, [active]);
 
-  const onPdf = (a: LibraryAnnotation) => !a.filehash || !file || a.filehash === file.filehash;
-  const drawn = api.annotations.filter((a) => a.type !== 'note' && onPdf(a));
+  // Those on this file (by its SHA-1); one array per change, so the page layers skip renders while scrolling.
+  const filehash = file?.filehash;
+  const drawn = useMemo(() => api.annotations.filter((a) => a.type !== 'note' && (!a.filehash || !filehash || a.filehash === filehash)), [api.annotations, filehash]);
 
   const quoteOf = useCallback((a: LibraryAnnotation) => (viewer && a.positions ? textUnder(viewer, a.positions) || undefined : undefined), [viewer, state.layoutVersion]);
 
@@ -185,8 +186,8 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
           </div>
           {!file && !error ? <div className="rs-loading" role="status">Opening the PDF…</div> : null}
         </div>
-        {viewer ? <AnnotationLayers viewer={viewer} annotations={drawn} layoutVersion={state.layoutVersion} selectedId={selectedId} onSelect={(id) => setSelectedId(id)} /> : null}
-        <AnnotationPanel api={api} documentId={documentId} selectedId={selectedId} myProfileId={myProfileId} quoteOf={quoteOf} onSelect={goTo} />
+        {viewer ? <AnnotationLayers viewer={viewer} annotations={drawn} layoutVersion={state.layoutVersion} selectedId={selectedId} onSelect={setSelectedId} /> : null}
+        <AnnotationPanel api={api} documentId={documentId} selectedId={selectedId} myProfileId={myProfileId} quoteOf={quoteOf} textVersion={state.textVersion} onSelect={goTo} />
       </div>
     </div>
   );

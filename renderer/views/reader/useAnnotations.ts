@@ -33,7 +33,7 @@ export function useAnnotations(bridge: BridgeClient, documentId: string, onRenam
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [lastChange, setLastChange] = useState<AnnotationChange | null>(null);
-  const [, setDraftTick] = useState(0);
+  const [draftTick, setDraftTick] = useState(0);
   const storedRef = useRef(stored);
   storedRef.current = stored;
   const generation = useRef(0);
@@ -119,9 +119,11 @@ export function useAnnotations(bridge: BridgeClient, documentId: string, onRenam
   }, [saver]);
 
   const fail = (e: unknown) => setError((e as Error).message);
+  // One array per change, so memoised views skip renders when nothing changed.
+  const annotations = useMemo(() => withDrafts(stored, saver), [stored, saver, draftTick]);
 
   return {
-    annotations: withDrafts(stored, saver),
+    annotations,
     loaded,
     error,
     lastChange,

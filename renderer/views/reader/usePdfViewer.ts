@@ -24,13 +24,15 @@ export interface ViewerState {
   outline: OutlineItem[];
   /** Bumped whenever page boxes move or resize: overlays recompute their positions. */
   layoutVersion: number;
+  /** Bumped when a page's text layer is in place (text under highlights can be read then). */
+  textVersion: number;
   error: string | null;
   find: { current: number; total: number; state: 'idle' | 'found' | 'not-found' | 'pending' };
 }
 
 const INITIAL: ViewerState = {
   pdf: null, viewer: null, eventBus: null, linkService: null, pageNumber: 1, pagesCount: 0, scale: 1, scaleValue: 'page-width', rotation: 0,
-  outline: [], layoutVersion: 0, error: null, find: { current: 0, total: 0, state: 'idle' },
+  outline: [], layoutVersion: 0, textVersion: 0, error: null, find: { current: 0, total: 0, state: 'idle' },
 };
 
 // pdf.js FindState: FOUND 0, NOT_FOUND 1, WRAPPED 2, PENDING 3.
@@ -85,6 +87,7 @@ export function usePdfViewer(url: string | null, containerRef: React.RefObject<H
           bump();
         });
         eventBus.on('pagerendered', bump);
+        eventBus.on('textlayerrendered', () => setState((s) => ({ ...s, textVersion: s.textVersion + 1 })));
         eventBus.on('updatefindmatchescount', (e: { matchesCount: { current: number; total: number } }) =>
           setState((s) => ({ ...s, find: { ...s.find, current: e.matchesCount.current, total: e.matchesCount.total } })));
         eventBus.on('updatefindcontrolstate', (e: { state: number; matchesCount: { current: number; total: number } }) =>
