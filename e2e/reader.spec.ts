@@ -255,3 +255,45 @@ test('text typed just before the tab closes is saved, undo brings back a deleted
   expect(markdown).toContain('Heavy tails: the main point');
   expect(markdown).toContain('> and support for heavy tailed');
 });
+
+test('find in the PDF, thumbnails and the outline; text typed just before the window reloads is saved', async ({ page }) => {
+  const bridge = await nodeBridge();
+  const docId = await documentId(bridge, TITLE);
+  const { reader } = await openReader(page, TITLE);
+
+  // Ctrl+F in the reader finds in the PDF, not in the library.
+  await page.keyboard.press('ControlOrMeta+f');
+  const find = reader.getByRole('searchbox', { name: 'Find in PDF' });
+  await expect(find).toBeFocused();
+  await find.fill('actuar');
+  await expect(reader.getByTestId('find-count')).toHaveText(/^1 of \d+$/);
+  const total = Number((await reader.getByTestId('find-count').textContent())!.split(' of ')[1]);
+  expect(total).toBeGreaterThan(3);
+  await find.press('Enter');
+  await expect(reader.getByTestId('find-count')).toHaveText(`2 of ${total}`);
+  await expect(reader.locator('.textLayer .highlight.selected')).toHaveCount(1);
+  await find.press('Escape');
+  await expect(find).toHaveCount(0);
+
+  // Thumbnails: one per page, painted, and a click goes to the page.
+  await reader.getByRole('button', { name: 'Pages' }).click();
+  const thumbs = reader.getByRole('navigation', { name: 'Pages' }).getByRole('button');
+  await expect(thumbs).toHaveCount(2);
+  await thumbs.nth(1).click();
+  await expect(reader.getByLabel('Page number')).toHaveValue('2');
+  await page.screenshot({ path: `${SCREENSHOTS}/reader-thumbnails.png`, animations: 'disabled', caret: 'hide' });
+
+  // The outline lists the PDF's sections; a click goes to one.
+  await reader.getByRole('button', { name: 'Outline' }).click();
+  const outline = reader.getByRole('navigation', { name: 'Outline' });
+  await expect(outline.getByRole('button', { name: 'Introduction' })).toBeVisible();
+  await outline.getByRole('button', { name: 'Introduction' }).click();
+  await expect(reader.getByLabel('Page number')).toHaveValue('1');
+
+  // The document note, typed and the window reloaded at once: pagehide saves it.
+  const panel = page.getByRole('complementary', { name: 'Annotations' }).filter({ visible: true });
+  await panel.getByRole('button', { name: 'Add a note' }).click();
+  await panel.getByLabel('Document note').fill('Whole-paper note, saved as the window goes');
+  await page.reload();
+  await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).find((a) => a.type === 'note')?.text).toBe('Whole-paper note, saved as the window goes');
+});
