@@ -297,3 +297,22 @@ test('find in the PDF, thumbnails and the outline; text typed just before the wi
   await page.reload();
   await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).find((a) => a.type === 'note')?.text).toBe('Whole-paper note, saved as the window goes');
 });
+
+test('a sync while typing does not overwrite the text being edited', async ({ page }) => {
+  const bridge = await nodeBridge();
+  const docId = await documentId(bridge, TITLE);
+  const { reader } = await openReader(page, TITLE);
+  const panel = page.getByRole('complementary', { name: 'Annotations' }).filter({ visible: true });
+  await reader.locator('.rs-sticky').click();
+  const text = panel.getByLabel('Annotation text');
+  await text.fill('First half of a thought');
+  // Another device (here: the bridge directly) changes the same note, and a sync reloads the list.
+  const sticky = (await bridge.call('annotations.list', { documentId: docId })).find((a) => a.type === 'sticky_note')!;
+  await bridge.call('annotations.update', { id: sticky.id, patch: { text: 'Older text from elsewhere' } });
+  await bridge.call('sync.syncNow');
+  await text.press('End');
+  await text.pressSequentially(', and the second half');
+  await expect(text).toHaveValue('First half of a thought, and the second half');
+  await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).find((a) => a.type === 'sticky_note')?.text)
+    .toBe('First half of a thought, and the second half');
+});
