@@ -316,3 +316,33 @@ test('a sync while typing does not overwrite the text being edited', async ({ pa
   await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).find((a) => a.type === 'sticky_note')?.text)
     .toBe('First half of a thought, and the second half');
 });
+
+test('a selection across a page break makes one highlight with rectangles on both pages', async ({ page }) => {
+  const bridge = await nodeBridge();
+  const docId = await documentId(bridge, TITLE);
+  const { reader } = await openReader(page, TITLE);
+  // At 50% both pages are on screen, so both text layers are in place.
+  await reader.getByLabel('Zoom', { exact: true }).selectOption('0.5');
+  await expect(reader.locator('.page[data-page-number="2"] .textLayer span').first()).toBeAttached({ timeout: 15_000 });
+  const before = (await bridge.call('annotations.list', { documentId: docId })).length;
+  await page.evaluate(() => {
+    const spans = (n: number) => [...document.querySelectorAll(`.reader .page[data-page-number="${n}"] .textLayer span`)].filter((s) => !s.children.length && s.textContent!.trim().length > 3);
+    const last = spans(1).at(-1)!;
+    const first = spans(2)[0]!;
+    const range = document.createRange();
+    range.setStart(last.firstChild!, 0);
+    range.setEnd(first.firstChild!, first.textContent!.length);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+  });
+  await page.keyboard.press('h');
+  await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).length).toBe(before + 1);
+  // Let the push rename the new highlight first, so the id below is the one the page shows.
+  await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).every((a) => !a.id.startsWith('local:')), { timeout: 15_000 }).toBe(true);
+  const created = (await bridge.call('annotations.list', { documentId: docId })).filter((a) => a.type === 'highlight').find((a) => a.positions!.some((p) => p.page === 2))!;
+  expect(new Set(created.positions!.map((p) => p.page))).toEqual(new Set([1, 2]));
+  await expect(reader.locator(`.page[data-page-number="2"] .rs-highlight[data-annotation-id="${created.id}"]`)).toHaveCount(created.positions!.filter((p) => p.page === 2).length);
+  await expect(reader.locator(`.page[data-page-number="1"] .rs-highlight[data-annotation-id="${created.id}"]`)).toHaveCount(created.positions!.filter((p) => p.page === 1).length);
+  await reader.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).length).toBe(before);
+});
