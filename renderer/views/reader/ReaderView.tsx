@@ -1,6 +1,5 @@
 // One reader tab: the document's PDF in pdf.js's viewer, the annotations drawn on its
 // pages, the toolbar, the thumbnails/outline pane and the annotations panel.
-import 'pdfjs-dist/web/pdf_viewer.css';
 import './reader.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LibraryAnnotation, LibraryDocument, ReaderFile } from '../../../shared/bridge/contract.ts';
@@ -17,6 +16,7 @@ import { runsOfTextItems, snapToText, type TextRun } from './snapToText.ts';
 import { undoLabel } from './undoChange.ts';
 import { useAnnotations } from './useAnnotations.ts';
 import { usePdfViewer } from './usePdfViewer.ts';
+import { injectViewerStyles } from './viewerStyles.ts';
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -44,6 +44,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
   const [placingSticky, setPlacingSticky] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [hint, setHint] = useState<string | null>(null);
+  injectViewerStyles();
   const state = usePdfViewer(file?.url ?? null, containerRef);
   const api = useAnnotations(bridge, documentId, (renames) => setSelectedId((id) => (id && renames.get(id)) || id));
   const { viewer } = state;

@@ -3,3 +3,9 @@ declare module '*?url' {
   const url: string;
   export default url;
 }
+
+// Vite's `?inline` imports: a stylesheet's text.
+declare module '*?inline' {
+  const text: string;
+  export default text;
+}
