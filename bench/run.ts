@@ -5,6 +5,7 @@ import { runCatalogBench } from './catalog/catalogBench.ts';
 import { runImportBench } from './import/importBench.ts';
 import { runSyncBench } from './sync/syncBench.ts';
 import { runUiBench } from './ui/uiBench.ts';
+import { runReaderBench } from './reader/readerBench.ts';
 import { runVocabulariesBench } from './vocabularies/vocabulariesBench.ts';
 import { printResults, type BenchResult } from './report.ts';
 
@@ -13,6 +14,7 @@ const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   catalog: runCatalogBench,
   import: runImportBench,
   sync: runSyncBench,
+  reader: runReaderBench,
   vocabularies: runVocabulariesBench,
   ui: runUiBench,
 };

@@ -8,7 +8,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore } from '../electron/core/core.ts';
+import { createFileStore } from '../electron/core/files/fileStore.ts';
 import { seedLibrary } from './seedLibrary.ts';
+import { seedReaderDocuments } from './seedReader.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refshelf-e2e-'));
 const remote = process.env.REFSHELF_E2E_REMOTE ? JSON.parse(process.env.REFSHELF_E2E_REMOTE) as { serviceUrl: string; clientId: string } : undefined;
@@ -22,7 +24,10 @@ const core = await createCore({
   serviceLogLevel: 'warn',
 });
 await core.start();
-if (!remote) seedLibrary(core.replica);
+if (!remote) {
+  seedLibrary(core.replica);
+  await seedReaderDocuments(core.replica, createFileStore(path.join(dataDir, 'files')));
+}
 const server = await core.serveBrowser();
 // The first device also names its service, app client and local account, so that other
 // devices can sign in to the same service as the same person or as someone else.

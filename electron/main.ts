@@ -2,14 +2,16 @@
 // thin on purpose: everything else is the plain-Node core (electron/core), which this file
 // and preload.ts are the only ones to join to Electron.
 import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell, type MenuItemConstructorOptions } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell, type MenuItemConstructorOptions } from 'electron';
 import type { MenuAction } from '../shared/bridge/contract.ts';
 import { forwardEventsToWindow, registerIpcHandlers, trustUrlsUnder } from './core/bridge/ipc.ts';
 import { CONTENT_SECURITY_POLICY } from './core/bridge/contentSecurityPolicy.ts';
 import { dispatch } from './core/bridge/dispatch.ts';
 import { createCore, type Core } from './core/core.ts';
+import { FILE_SCHEME } from './core/files/fileLinks.ts';
 import type { SecretCodec } from './core/account/tokenVault.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url)); // dist/electron
@@ -142,6 +144,21 @@ function createWindow(): BrowserWindow {
   return win;
 }
 
+// The reader loads PDFs from refshelf-file:// URLs (fetch and range requests from pdf.js);
+// the scheme must be privileged before the app is ready.
+protocol.registerSchemesAsPrivileged([{ scheme: FILE_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true } }]);
+
+/** Answers refshelf-file:// requests from the core (which checks each URL's token). */
+function serveFiles(): void {
+  protocol.handle(FILE_SCHEME, async (request) => {
+    if (!core) return new Response(null, { status: 503 });
+    const answer = await core.fileResponse({ url: request.url, method: request.method, range: request.headers.get('range') });
+    const body = answer.body ? (Readable.toWeb(answer.body) as ReadableStream) : null;
+    // The page (file://) is another origin than the scheme: allow it to read the answer.
+    return new Response(body, { status: answer.status, headers: { ...answer.headers, 'Access-Control-Allow-Origin': '*' } });
+  });
+}
+
 async function main(): Promise<void> {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -160,7 +177,8 @@ async function main(): Promise<void> {
   });
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
 
-  core = await createCore({ dataDir: app.getPath('userData'), rendererDir, openExternal, secretStore: secretCodec(), chooseFiles, appVersion: app.getVersion() });
+  core = await createCore({ dataDir: app.getPath('userData'), rendererDir, openExternal, secretStore: secretCodec(), chooseFiles, appVersion: app.getVersion(), fileUrlStyle: 'desktop' });
+  serveFiles();
   registerIpcHandlers(ipcMain, core.handlers, { isTrustedUrl });
   Menu.setApplicationMenu(buildMenu());
   window = createWindow();

@@ -19,6 +19,7 @@ import { VIEWS } from './views/registry.tsx';
 import { PANE_BOUNDS, parsePaneLayout } from './lib/paneLayout.ts';
 import { ImportProvider } from './import/importContext.tsx';
 import { ImportLayer } from './import/ImportLayer.tsx';
+import { ReaderTabs } from './views/reader/ReaderTabs.tsx';
 import { isMac, shortcutFor } from './lib/shortcuts.ts';
 import { usePersistentState } from './lib/usePersistentState.ts';
 import { createAppStore, effectiveTheme } from './state/appStore.ts';
@@ -136,11 +137,13 @@ function Window() {
   const view = useApp((s) => s.view);
   const [panes, setPanes] = usePersistentState('refshelf.panes', parsePaneLayout);
   const OtherView = VIEWS.find((v) => v.id === view)?.component;
+  const reading = view.startsWith('reader:');
 
   return (
     <div className="app">
       <ViewTabs />
-      {OtherView ? (
+      <ReaderTabs />
+      {reading ? null : OtherView ? (
         <main className="view-body"><OtherView /></main>
       ) : (
         <>

@@ -59,8 +59,9 @@ const PAINTED_AFTER = `(({ version, search }) => new Promise((resolve) => {
   function check() {
     const list = document.querySelector('[data-testid="document-list"]');
     const count = search === undefined ? null : document.querySelector('.search-count');
+    const rows = list && (list.querySelector('.body-row .cell-title') !== null || list.querySelector('.empty-state') !== null);
     const ready = list && Number(list.dataset.queryVersion) > version && list.dataset.loading === 'false'
-      && list.querySelector('.body-row .cell-title') !== null && list.querySelector('.loading-cell') === null
+      && rows && list.querySelector('.loading-cell') === null
       && (search === undefined || (count && count.dataset.query === search));
     if (ready) requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())));
     else requestAnimationFrame(check);
@@ -69,8 +70,16 @@ const PAINTED_AFTER = `(({ version, search }) => new Promise((resolve) => {
 }))`;
 
 /** Waits in the page for the list to show the rows of a query newer than `version`, then two frames. */
-function paintedAfter(page: Page, version: number, search?: string): Promise<number> {
-  return page.evaluate(`${PAINTED_AFTER}(${JSON.stringify({ version, search })})`) as Promise<number>;
+async function paintedAfter(page: Page, version: number, search?: string): Promise<number> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the list did not show ${search === undefined ? 'the sorted rows' : `results for "${search}"`} within 20 s`)), 20_000);
+  });
+  try {
+    return await Promise.race([page.evaluate(`${PAINTED_AFTER}(${JSON.stringify({ version, search })})`) as Promise<number>, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Sets the search box as a keystroke would (React listens to the input event); answers when. */
@@ -107,6 +116,7 @@ export async function runUiBench(): Promise<BenchResult[]> {
       firstPaint.push(painted - ready);
     }
     firstPaint.sort((a, b) => a - b);
+    console.log(`  first rows painted: ${firstPaint.map((t) => t.toFixed(0)).join(', ')} ms`);
 
     // Sorting: each sortable column, ascending then descending.
     const sortTimes: { column: string; ms: number }[] = [];
@@ -122,6 +132,7 @@ export async function runUiBench(): Promise<BenchResult[]> {
         sortTimes.push({ column: title.replace('Sort by ', ''), ms: (await paintedAfter(page, version)) - started });
       }
     }
+    console.log(`  ${sortTimes.length} sorts measured`);
     const worstSort = sortTimes.reduce((a, b) => (b.ms > a.ms ? b : a));
     const sortMedian = percentile(sortTimes.map((s) => s.ms).sort((a, b) => a - b), 50);
 

@@ -14,8 +14,10 @@ import { startBrowserServer, type BrowserServer } from './bridge/browserServer.t
 import type { Handlers } from './bridge/dispatch.ts';
 import { createEventHub, type EventHub } from './bridge/eventHub.ts';
 import { createHandlers } from './bridge/handlers.ts';
+import { createFileLinks, type FileUrlStyle } from './files/fileLinks.ts';
 import { createFileStore } from './files/fileStore.ts';
 import { createImporter, type Importer } from './import/importer.ts';
+import { storedFileResponse, type StoredFileResponse } from './files/storedFileResponse.ts';
 import { openReplica, type Replica } from './replica/replica.ts';
 import { createSettingsStore } from './settings/settings.ts';
 import { createSyncEngine, type SyncEngine } from './sync/syncEngine.ts';
@@ -36,6 +38,8 @@ export interface CoreOptions {
   syncIntervalMs?: number;
   syncDebounceMs?: number;
   serviceLogLevel?: string;
+  /** How file URLs for the reader look: browser mode's /files/ route (default) or the desktop's custom scheme. */
+  fileUrlStyle?: FileUrlStyle;
 }
 
 export interface Core {
@@ -52,6 +56,8 @@ export interface Core {
   start(): Promise<void>;
   /** Serves the renderer and the bridge to a browser on a loopback port (browser mode). */
   serveBrowser(options?: { port?: number }): Promise<BrowserServer>;
+  /** The answer to a request for a file URL the bridge handed out (the desktop's custom protocol). */
+  fileResponse(request: { url: string; method?: string; range?: string | null }): Promise<StoredFileResponse>;
   stop(): Promise<void>;
 }
 
@@ -80,6 +86,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const account = createAccountManager({ vault, serviceUrl, embedded, clientId: configured.clientId, openExternal: options.openExternal });
   const replica = openReplica(replicaFileFor(dataDir, configured.serviceUrl));
   const fileStore = createFileStore(path.join(dataDir, 'files'));
+  const fileLinks = createFileLinks(options.fileUrlStyle ?? 'browser');
+  const fileResponse = (request: { url: string; method?: string; range?: string | null }) => storedFileResponse({ fileStore, links: fileLinks }, request);
   const api = createLibraryApi({ baseUrl: serviceUrl, getAccessToken: account.getAccessToken, refreshAccessToken: account.refreshAccessToken });
   const sync = createSyncEngine({
     replica, api, fileStore, downloadPolicy: configured.downloadPolicy,
@@ -134,6 +142,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     replica,
     api,
     fileStore,
+    fileLinks,
     sync: { status: syncStatus, syncNow: () => sync.syncNow(), requestSync: () => sync.requestSync(), confirmDeletions: (accept) => sync.confirmDeletions(accept) },
     account,
     settings,
@@ -155,6 +164,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     importer,
     embedded,
     serviceUrl,
+    fileResponse,
     async start() {
       if (embedded && !account.status().signedIn) await account.signIn(); // announces, which starts sync
       if (account.status().signedIn && !syncing) {
@@ -163,7 +173,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }
     },
     async serveBrowser(serveOptions = {}) {
-      const server = await startBrowserServer({ handlers, events, rendererDir: options.rendererDir, port: serveOptions.port });
+      const server = await startBrowserServer({ handlers, events, rendererDir: options.rendererDir, port: serveOptions.port, serveStoredFile: fileResponse });
       servers.push(server);
       return server;
     },

@@ -39,7 +39,7 @@ function Field({ field, doc, save, identity }: { field: DocumentFieldName; doc: 
 }
 
 export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, ref) {
-  const { bridge, library } = useStores();
+  const { bridge, library, app } = useStores();
   const selection = useLibrary((s) => s.selection);
   const selectedId = selection.ids.size === 1 ? [...selection.ids][0]! : null;
   const [doc, setDoc] = useState<LibraryDocument | null>(null);
@@ -144,7 +144,9 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
       <dl className="details-meta">
         <dt>Added</dt><dd>{shortDate(doc.added_local)}</dd>
         <dt>Modified</dt><dd>{shortDate(doc.modified_local)}</dd>
-        <dt>File</dt><dd>{doc.file_attached ? 'Attached' : 'None'}</dd>
+        <dt>File</dt><dd>{doc.file_attached ? (
+          <button type="button" className="link-button" onClick={() => app.getState().openReader({ documentId: doc.id, title: doc.title })}>Open PDF</button>
+        ) : 'None'}</dd>
         <dt>Synced</dt><dd>{doc.last_modified ? shortDate(doc.last_modified) : 'Not yet'}</dd>
       </dl>
       {inTrash ? <button type="button" className="button" onClick={() => void library.getState().restore([doc.id])}>Restore from trash</button> : null}

@@ -68,7 +68,7 @@ function EmptyState() {
 }
 
 export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
-  const { library, mac } = useStores();
+  const { library, app, mac } = useStores();
   const total = useLibrary((s) => s.total);
   const pages = useLibrary((s) => s.pages);
   const loading = useLibrary((s) => s.loading);
@@ -109,7 +109,19 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
   }, [selection.cursor, virtualizer]);
 
   const state = library.getState;
+  const openReader = (doc: LibraryDocument | undefined) => {
+    if (doc?.file_attached) app.getState().openReader({ documentId: doc.id, title: doc.title });
+    else onOpenDetails();
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      const ids = state().selectedIds();
+      if (ids.length === 1) {
+        e.preventDefault();
+        openReader(findLoaded(ids[0]!));
+      }
+      return;
+    }
     const shortcut = shortcutFor(e.nativeEvent, mac, false);
     if (!shortcut) {
       if (e.key === 'PageDown' || e.key === 'PageUp') {
@@ -313,7 +325,7 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
                       }}
                       onMouseDown={(e) => onRowMouseDown(e, item.index)}
                       onClick={(e) => onRowClick(e, item.index)}
-                      onDoubleClick={onOpenDetails}
+                      onDoubleClick={() => openReader(doc)}
                     >
                       {doc
                         ? shown.map((c) => (
@@ -344,6 +356,9 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
                 </>
               ) : (
                 <>
+                  {contextDocs.length === 1 && contextDocs[0]!.file_attached ? (
+                    <ContextMenu.Item className="menu-item" onSelect={() => openReader(contextDocs[0])}>Open PDF<span className="menu-hint">{mac ? '⌘' : 'Ctrl+'}Enter</span></ContextMenu.Item>
+                  ) : null}
                   <ContextMenu.Item className="menu-item" onSelect={onOpenDetails}>Edit details<span className="menu-hint">Enter</span></ContextMenu.Item>
                   <ContextMenu.Item className="menu-item" onSelect={() => void state().setFlag(selected, 'starred', !contextDocs.every((d) => d.starred))}>
                     {contextDocs.every((d) => d.starred) ? 'Unstar' : 'Star'}<span className="menu-hint">S</span>

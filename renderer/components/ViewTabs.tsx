@@ -1,5 +1,7 @@
 // The window's tabs: the library, then the registered views (catalog, datasets, groups,
-// people) and any open documents. Ctrl/Cmd+1..9 switch between them (App.tsx).
+// people) and any open documents (reader tabs, closed with their × or Ctrl/Cmd+W).
+// Ctrl/Cmd+1..9 switch between them (App.tsx).
+import { readerViewId } from '../state/appStore.ts';
 import { useApp } from '../state/context.tsx';
 import { VIEWS } from '../views/registry.tsx';
 import { Icon } from './Icon.tsx';
@@ -7,6 +9,8 @@ import { Icon } from './Icon.tsx';
 export function ViewTabs() {
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
+  const readers = useApp((s) => s.readers);
+  const closeReader = useApp((s) => s.closeReader);
   const tabs = [{ id: 'library', label: 'Library', icon: 'library' as const }, ...VIEWS];
   return (
     <nav className="view-tabs" role="tablist" aria-label="Views">
@@ -22,6 +26,17 @@ export function ViewTabs() {
           <Icon name={tab.icon} size={12} /> {tab.label}
         </button>
       ))}
+      {readers.map((reader) => {
+        const id = readerViewId(reader.documentId);
+        return (
+          <span key={id} className="view-tab reader-tab" data-selected={view === id} data-document-id={reader.documentId}>
+            <button type="button" role="tab" className="tab-label" aria-selected={view === id} title={reader.title} onClick={() => setView(id)}>
+              <Icon name="clip" size={12} /> <span className="tab-title">{reader.title}</span>
+            </button>
+            <button type="button" className="tab-close" aria-label={`Close ${reader.title}`} onClick={() => closeReader(reader.documentId)}>×</button>
+          </span>
+        );
+      })}
     </nav>
   );
 }

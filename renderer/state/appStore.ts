@@ -6,6 +6,14 @@ import type { AccountStatus, AppInfo, Settings, SyncConflict, SyncStatus } from 
 
 export type DialogName = 'new-document' | 'settings' | 'shortcuts' | 'conflicts' | 'empty-trash' | null;
 
+/** A document open in a reader tab; its view id is `reader:<documentId>`. */
+export interface ReaderTab {
+  documentId: string;
+  title: string;
+}
+
+export const readerViewId = (documentId: string) => `reader:${documentId}`;
+
 export interface AppState {
   info: AppInfo | null;
   settings: Settings | null;
@@ -15,14 +23,20 @@ export interface AppState {
   dialog: DialogName;
   /** Set when a changed setting takes effect only after a restart. */
   restartRequired: boolean;
-  /** The tab the window shows: 'library' or the id of a registered view (views/registry.tsx). */
+  /** The tab the window shows: 'library', the id of a registered view (views/registry.tsx) or of a reader tab. */
   view: string;
+  /** Open documents, in tab order. */
+  readers: ReaderTab[];
 }
 
 export interface AppActions {
   load(): Promise<void>;
   openDialog(name: DialogName): void;
   setView(view: string): void;
+  /** Opens (or shows) a document's reader tab. */
+  openReader(tab: ReaderTab): void;
+  /** Closes a reader tab; the tab to its left (or the library) is shown if it was the current one. */
+  closeReader(documentId: string): void;
   updateSettings(change: Partial<Settings>): Promise<string | undefined>;
   signIn(): Promise<string | undefined>;
   signOut(): Promise<string | undefined>;
@@ -48,6 +62,7 @@ export function createAppStore(bridge: BridgeClient): AppStore {
     dialog: null,
     restartRequired: false,
     view: 'library',
+    readers: [],
 
     async load() {
       const [info, settings, account, sync] = await Promise.all([
@@ -61,6 +76,22 @@ export function createAppStore(bridge: BridgeClient): AppStore {
     },
     setView(view) {
       set({ view });
+    },
+    openReader(tab) {
+      const readers = get().readers;
+      const existing = readers.find((r) => r.documentId === tab.documentId);
+      set({ readers: existing ? readers.map((r) => (r === existing ? tab : r)) : [...readers, tab], view: readerViewId(tab.documentId) });
+      // Reading it counts for Recently Read; a failure here is no reason to keep the tab shut.
+      void bridge.call('documents.markOpened', { id: tab.documentId }).catch(() => undefined);
+    },
+    closeReader(documentId) {
+      const readers = get().readers;
+      const index = readers.findIndex((r) => r.documentId === documentId);
+      if (index < 0) return;
+      const rest = readers.filter((r) => r.documentId !== documentId);
+      const wasShown = get().view === readerViewId(documentId);
+      const neighbour = rest[Math.min(index, rest.length) - 1] ?? rest[index];
+      set({ readers: rest, view: wasShown ? (neighbour ? readerViewId(neighbour.documentId) : 'library') : get().view });
     },
     async updateSettings(change) {
       try {

@@ -12,11 +12,13 @@ import type {
 import { CATALOG_COMMAND_NAMES, type CatalogCommands, type DatasetUploadProgress } from './catalogCommands.ts';
 import { IMPORT_COMMAND_NAMES, type ImportCommands } from './importCommands.ts';
 import { PEOPLE_COMMAND_NAMES, type PeopleCommands } from './peopleCommands.ts';
+import { READER_COMMAND_NAMES, type ReaderCommands } from './readerCommands.ts';
 
 export type * from './libraryTypes.ts';
 export type * from './catalogCommands.ts';
 export type * from './importCommands.ts';
 export type * from './peopleCommands.ts';
+export type * from './readerCommands.ts';
 export { DOCUMENT_SORTS, SEARCH_COUNT_CAP } from './libraryTypes.ts';
 
 // ---- Errors -------------------------------------------------------------------------
@@ -184,7 +186,7 @@ export interface CoreCommands {
  * Every command: the core's, and one interface per area (import, reader, people, catalog,
  * datasets), each in its own file beside this one, with its own list of names.
  */
-export type BridgeCommands = CoreCommands & CatalogCommands & ImportCommands & PeopleCommands;
+export type BridgeCommands = CoreCommands & CatalogCommands & ImportCommands & PeopleCommands & ReaderCommands;
 
 export type CommandName = keyof BridgeCommands;
 export type CommandRequest<K extends CommandName> = BridgeCommands[K]['request'];
@@ -213,6 +215,7 @@ export const COMMAND_NAMES = [
   ...CATALOG_COMMAND_NAMES,
   ...IMPORT_COMMAND_NAMES,
   ...PEOPLE_COMMAND_NAMES,
+  ...READER_COMMAND_NAMES,
 ] as const satisfies readonly CommandName[];
 
 // The list above must name every command: this fails to compile when one is missing.

@@ -15,6 +15,8 @@ import { WS_PATH, WS_PROTOCOL, WS_SECRET_PROTOCOL_PREFIX, type WsServerMessage }
 import { dispatch, type Handlers } from './dispatch.ts';
 import { CONTENT_SECURITY_POLICY } from './contentSecurityPolicy.ts';
 import type { EventHub } from './eventHub.ts';
+import { FILE_ROUTE } from '../files/fileLinks.ts';
+import type { StoredFileResponse } from '../files/storedFileResponse.ts';
 
 export interface BrowserServerOptions {
   handlers: Handlers;
@@ -24,6 +26,8 @@ export interface BrowserServerOptions {
   port?: number;
   /** Fixed only by tests; a fresh random one otherwise. */
   secret?: string;
+  /** Answers GETs under /files/ (stored file bytes for the reader; each URL carries its own token). */
+  serveStoredFile?: (request: { url: string; method?: string; range?: string | null }) => Promise<StoredFileResponse>;
 }
 
 export interface BrowserServer {
@@ -107,12 +111,22 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     else createReadStream(file).pipe(response);
   }
 
+  async function serveStored(answer: NonNullable<BrowserServerOptions['serveStoredFile']>, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const stored = await answer({ url: request.url ?? '/', method: request.method, range: request.headers.range });
+    response.writeHead(stored.status, stored.headers);
+    if (stored.body) stored.body.pipe(response);
+    else response.end();
+  }
+
   const server = createServer((request, response) => {
     if (!hostAllowed(request)) {
       response.writeHead(421).end();
       return;
     }
-    serveFile(request, response).catch(() => {
+    const serving = options.serveStoredFile && (request.url ?? '').startsWith(FILE_ROUTE)
+      ? serveStored(options.serveStoredFile, request, response)
+      : serveFile(request, response);
+    serving.catch(() => {
       if (!response.headersSent) response.writeHead(500).end();
       else response.destroy();
     });

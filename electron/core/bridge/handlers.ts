@@ -12,7 +12,9 @@ import type { FolderCreate } from '../../../shared/schemas/folder.ts';
 import type { NewAnnotation } from '../replica/annotationWrites.ts';
 import type { NewDocument } from '../replica/documentWrites.ts';
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
+import type { FileLinks } from '../files/fileLinks.ts';
 import type { FileStore } from '../files/fileStore.ts';
+import { readerHandlers } from '../reader/readerHandlers.ts';
 import type { Replica } from '../replica/replica.ts';
 import { catalogCommandHandlers } from '../catalog/catalogCommandHandlers.ts';
 import { importHandlers } from '../import/importHandlers.ts';
@@ -47,6 +49,8 @@ export interface HandlerDeps {
   /** The service, signed in as the account (online-only commands: groups, catalog, datasets). */
   api: LibraryApi;
   fileStore: FileStore;
+  /** URLs the renderer loads stored files from (the reader); absent where nothing serves them. */
+  fileLinks?: FileLinks;
   sync: SyncControl;
   account: AccountControl;
   settings: SettingsControl;
@@ -68,6 +72,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...catalogCommandHandlers(deps),
     ...importHandlers(deps),
     ...peopleHandlers(deps),
+    ...readerHandlers(deps),
   }, deps.replica);
 }
 

@@ -1,0 +1,350 @@
+// The reader in Chromium against the real core in browser mode: a real PDF, highlights made
+// from a real text selection, a sticky note, colour and text changes, a reload, zoom and
+// rotation, and positions compared numerically through the bridge.
+import { expect, test, type Page } from '@playwright/test';
+import WebSocket from 'ws';
+import { bridgeClient, connectWebSocketBridge, type BridgeClient, type WebSocketLike } from '../renderer/bridge/bridgeClient.ts';
+import type { LibraryAnnotation } from '../shared/bridge/contract.ts';
+import { LibraryWindow, SCREENSHOTS } from './app.ts';
+
+const TITLE = 'Introduction to actuar';
+
+/** A bridge client of our own, on the same core the page talks to. */
+async function nodeBridge(): Promise<BridgeClient> {
+  const url = new URL(process.env.REFSHELF_E2E_URL!);
+  const secret = new URLSearchParams(url.hash.slice(1)).get('secret')!;
+  const transport = await connectWebSocketBridge(url.origin, secret, (u, protocols) => new WebSocket(u, protocols, { origin: url.origin }) as unknown as WebSocketLike);
+  return bridgeClient(transport);
+}
+
+async function documentId(bridge: BridgeClient, title: string): Promise<string> {
+  const page = await bridge.call('documents.search', { text: title });
+  const doc = page.items.find((d) => d.title === title);
+  if (!doc) throw new Error(`${title} is not in the library`);
+  return doc.id;
+}
+
+async function openReader(page: Page, title: string) {
+  const library = await LibraryWindow.open(page);
+  await library.searchFor(title);
+  await library.row(title).dblclick();
+  const reader = page.locator(`.reader`).filter({ has: page.locator('.rs-toolbar') }).filter({ visible: true });
+  await expect(page.getByRole('tab', { name: title })).toHaveAttribute('aria-selected', 'true');
+  // The first page is painted and its text layer is in place.
+  await expect(reader.locator('.page[data-page-number="1"] canvas')).toBeVisible({ timeout: 15_000 });
+  await expect(reader.locator('.page[data-page-number="1"] .textLayer span').first()).toBeAttached({ timeout: 15_000 });
+  return { library, reader };
+}
+
+/** Selects the text from the start of the span containing `from` to the end of the span containing `to`. */
+async function selectText(page: Page, from: string, to: string): Promise<void> {
+  await page.evaluate(([a, b]) => {
+    const spans = [...document.querySelectorAll('.reader .page[data-page-number="1"] .textLayer span')].filter((s) => !s.children.length);
+    const start = spans.find((s) => s.textContent!.includes(a!));
+    const end = spans.find((s) => s.textContent!.includes(b!));
+    if (!start || !end) throw new Error('text not found on page 1');
+    const range = document.createRange();
+    range.setStart(start.firstChild!, 0);
+    range.setEnd(end.firstChild!, end.textContent!.length);
+    const selection = window.getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }, [from, to]);
+}
+
+/** The screen box of the span containing `text`, and of every highlight rectangle of an annotation. */
+async function boxes(page: Page, text: string, annotationId: string) {
+  return page.evaluate(([t, id]) => {
+    const span = [...document.querySelectorAll('.reader .textLayer span')].find((s) => !s.children.length && s.textContent!.includes(t!))!;
+    const rect = (el: Element) => { const r = el.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height }; };
+    return { span: rect(span), highlights: [...document.querySelectorAll(`.rs-highlight[data-annotation-id="${id}"]`)].map(rect) };
+  }, [text, annotationId]);
+}
+
+type Box = { left: number; top: number; right: number; bottom: number; width: number; height: number };
+/** The highlight starts where its text starts (the text layer's box, horizontally). */
+function expectSameStart(highlight: Box, span: Box, rotated: boolean) {
+  if (!rotated) expect(Math.abs(highlight.left - span.left)).toBeLessThan(3);
+  else expect(Math.abs(highlight.top - span.top)).toBeLessThan(3);
+}
+
+/**
+ * The highlight covers the ink of its line as painted on the canvas: across the line, the
+ * band of dark pixels that meets the highlight lies within it (2 px of slack), so the
+ * rectangle sits on the glyphs, not half a line off.
+ */
+async function expectCoversInk(page: Page, annotationId: string, rotated: boolean) {
+  const { inkStart, inkEnd, start, end } = await page.evaluate(([id, turned]) => {
+    const hl = document.querySelector(`.rs-highlight[data-annotation-id="${id}"]`)!.getBoundingClientRect();
+    const canvas = document.querySelector('.reader .page[data-page-number="1"] canvas') as HTMLCanvasElement;
+    const c = canvas.getBoundingClientRect();
+    const k = canvas.width / c.width;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+    // Along the line: the highlight's middle half; across it: a line's height either side.
+    const along = turned ? [hl.top + hl.height / 4, hl.bottom - hl.height / 4] : [hl.left + hl.width / 4, hl.right - hl.width / 4];
+    const thick = turned ? hl.width : hl.height;
+    const from = (turned ? hl.left : hl.top) - thick;
+    const to = (turned ? hl.right : hl.bottom) + thick;
+    const inkAt = (pos: number) => {
+      const [x, y, w, h] = turned
+        ? [(pos - c.left) * k, (along[0]! - c.top) * k, 1, (along[1]! - along[0]!) * k]
+        : [(along[0]! - c.left) * k, (pos - c.top) * k, (along[1]! - along[0]!) * k, 1];
+      const data = ctx.getImageData(Math.round(x), Math.round(y), Math.max(1, Math.round(w)), Math.max(1, Math.round(h))).data;
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 110 && data[i + 3]! > 0) dark++;
+      return dark > 0;
+    };
+    const step = 1 / k;
+    const middle = turned ? (hl.left + hl.right) / 2 : (hl.top + hl.bottom) / 2;
+    // Grow from the middle of the highlight while there is ink.
+    let a = middle;
+    while (a - step > from && inkAt(a - step)) a -= step;
+    let b = middle;
+    while (b + step < to && inkAt(b + step)) b += step;
+    return { inkStart: a, inkEnd: b, start: turned ? hl.left : hl.top, end: turned ? hl.right : hl.bottom };
+  }, [annotationId, rotated] as const);
+  expect(inkEnd - inkStart).toBeGreaterThan(3); // there is text under it
+  expect(inkStart).toBeGreaterThanOrEqual(start - 2);
+  expect(inkEnd).toBeLessThanOrEqual(end + 2);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('highlight, sticky note, colour and text survive a reload, in the same place at every zoom and rotation', async ({ page }) => {
+  test.setTimeout(90_000);
+  const bridge = await nodeBridge();
+  const docId = await documentId(bridge, TITLE);
+  const { reader } = await openReader(page, TITLE);
+
+  // A highlight from a text selection over two lines: one rectangle per line.
+  await selectText(page, 'and support for heavy tailed', 'was officially launched');
+  await page.keyboard.press('h');
+  await expect(reader.locator('.rs-highlight')).toHaveCount(2);
+  let annotations = await bridge.call('annotations.list', { documentId: docId });
+  let highlight = annotations.find((a) => a.type === 'highlight')!;
+  expect(highlight.positions).toHaveLength(2);
+  expect(highlight.positions!.every((p) => p.page === 1)).toBe(true);
+  const [line1, line2] = highlight.positions!;
+  // PDF units: the first line is above the second (y grows upwards) and both are on the page.
+  expect(line1!.top_left.y).toBeGreaterThan(line2!.top_left.y);
+  expect(line1!.top_left.x).toBeGreaterThan(50);
+  expect(line1!.bottom_right.x).toBeLessThan(612);
+  const files = await bridge.call('files.list', { documentId: docId });
+  expect(highlight.filehash).toBe(files[0]!.filehash);
+
+  // Colour and comment.
+  const panel = page.getByRole('complementary', { name: 'Annotations' }).filter({ visible: true });
+  await panel.getByRole('radio', { name: 'green' }).click();
+  await panel.getByLabel('Annotation text').fill('Heavy tails: the main point');
+  // (A sync may meanwhile have given the new highlight the service's id in place of its local one.)
+  await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).find((a) => a.type === 'highlight')?.text).toBe('Heavy tails: the main point');
+
+  // A sticky note placed with a click.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('n');
+  const pageBox = (await reader.locator('.page[data-page-number="1"]').boundingBox())!;
+  await page.mouse.click(pageBox.x + pageBox.width * 0.8, pageBox.y + pageBox.height * 0.15);
+  await expect(reader.locator('.rs-sticky')).toHaveCount(1);
+  await panel.getByLabel('Annotation text').fill('Compare with the Loss Models book');
+  await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).find((a) => a.type === 'sticky_note')?.text).toBe('Compare with the Loss Models book');
+
+  // Wait for the push (ids become the service's), so the ids below stay the same after the reload.
+  await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).every((a) => !a.id.startsWith('local:')), { timeout: 15_000 }).toBe(true);
+  annotations = await bridge.call('annotations.list', { documentId: docId });
+  const before = new Map(annotations.map((a) => [a.id, a]));
+  highlight = annotations.find((a) => a.type === 'highlight')!;
+  expect(highlight.positions).toHaveLength(2);
+  const sticky = annotations.find((a) => a.type === 'sticky_note')!;
+  expect(sticky.positions![0]!.top_left).toEqual(sticky.positions![0]!.bottom_right);
+  expect(before.get(highlight.id)!.color).toEqual({ r: 193, g: 240, b: 168 });
+  const stickyScreenBefore = (await reader.locator('.rs-sticky').boundingBox())!;
+  const highlightBefore = await boxes(page, 'and support for heavy tailed', highlight.id);
+  expectSameStart(highlightBefore.highlights[0]!, highlightBefore.span, false);
+  await expectCoversInk(page, highlight.id, false);
+
+  await page.screenshot({ path: `${SCREENSHOTS}/reader-light.png`, animations: 'disabled', caret: 'hide' });
+
+  // Reload: the same annotations, in the same place.
+  await page.reload();
+  const again = await openReader(page, TITLE);
+  await expect(again.reader.locator('.rs-highlight')).toHaveCount(2);
+  await expect(again.reader.locator('.rs-sticky')).toHaveCount(1);
+  const after = await bridge.call('annotations.list', { documentId: docId });
+  for (const a of after) expect(a.positions).toEqual(before.get(a.id)!.positions);
+  const stickyScreenAfter = (await again.reader.locator('.rs-sticky').boundingBox())!;
+  expect(Math.abs(stickyScreenAfter.x - stickyScreenBefore.x)).toBeLessThan(1.5);
+  expect(Math.abs(stickyScreenAfter.y - stickyScreenBefore.y)).toBeLessThan(1.5);
+  const highlightAfter = await boxes(page, 'and support for heavy tailed', highlight.id);
+  expect(highlightAfter.highlights[0]!.left).toBeCloseTo(highlightBefore.highlights[0]!.left, 0);
+  expect(highlightAfter.highlights[0]!.top).toBeCloseTo(highlightBefore.highlights[0]!.top, 0);
+  await expect(page.getByRole('complementary', { name: 'Annotations' }).filter({ visible: true }).getByText('Heavy tails: the main point')).toBeVisible();
+
+  // Zoom to 200%: the highlight still covers its text.
+  await again.reader.getByLabel('Zoom', { exact: true }).selectOption('2');
+  await expect(again.reader.locator('.page[data-page-number="1"]')).toHaveAttribute('data-loaded', 'true');
+  await expect.poll(async () => Math.round((await boxes(page, 'and support for heavy tailed', highlight.id)).highlights[0]!.height)).toBeGreaterThan(Math.round(highlightBefore.highlights[0]!.height * 1.5));
+  const zoomed = await boxes(page, 'and support for heavy tailed', highlight.id);
+  expectSameStart(zoomed.highlights[0]!, zoomed.span, false);
+  await expectCoversInk(page, highlight.id, false);
+  await page.keyboard.press('ControlOrMeta+Minus');
+  await expect(again.reader.getByLabel('Zoom', { exact: true })).not.toHaveValue('2');
+
+  // Rotate: the line stands upright and the highlight turns with it.
+  await again.reader.getByLabel('Zoom', { exact: true }).selectOption('1');
+  await again.reader.getByRole('button', { name: 'Rotate clockwise' }).click();
+  await expect.poll(async () => { const b = await boxes(page, 'and support for heavy tailed', highlight.id); return b.highlights[0]!.height > b.highlights[0]!.width; }).toBe(true);
+  const rotated = await boxes(page, 'and support for heavy tailed', highlight.id);
+  expectSameStart(rotated.highlights[0]!, rotated.span, true);
+  await expectCoversInk(page, highlight.id, true);
+  await page.screenshot({ path: `${SCREENSHOTS}/reader-rotated.png`, animations: 'disabled', caret: 'hide' });
+  await again.reader.getByRole('button', { name: 'Rotate clockwise' }).click();
+  await again.reader.getByRole('button', { name: 'Rotate clockwise' }).click();
+  await again.reader.getByRole('button', { name: 'Rotate clockwise' }).click();
+  await again.reader.getByLabel('Zoom', { exact: true }).selectOption('page-width');
+
+  // Dark theme.
+  await again.library.setTheme('Dark');
+  await page.getByRole('tab', { name: TITLE }).click();
+  await expect(again.reader.locator('.rs-highlight').first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/reader-dark.png`, animations: 'disabled', caret: 'hide' });
+  await again.library.setTheme('Light');
+});
+
+test('text typed just before the tab closes is saved, undo brings back a deleted note, search finds annotation text', async ({ page }) => {
+  const bridge = await nodeBridge();
+  const docId = await documentId(bridge, TITLE);
+  const { reader } = await openReader(page, TITLE);
+  const panel = page.getByRole('complementary', { name: 'Annotations' }).filter({ visible: true });
+  await expect(reader.locator('.rs-sticky')).toHaveCount(1);
+  await reader.locator('.rs-sticky').click();
+  const text = panel.getByLabel('Annotation text');
+  await text.fill('Saved on close: a zebra-striped thought');
+  // Close the tab at once: the typing pause has not passed, the close must save it.
+  await page.keyboard.press('ControlOrMeta+w');
+  await expect(page.getByRole('tab', { name: TITLE })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Library' })).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).find((a) => a.type === 'sticky_note')?.text).toBe('Saved on close: a zebra-striped thought');
+
+  // The library keeps its own layout after a reader has run (pdf.js's styles stay in the reader).
+  const library = new LibraryWindow(page);
+  await library.sidebar.getByRole('button', { name: 'New folder' }).click({ trial: true });
+  // The library search finds the document by its annotation text.
+  await library.searchFor('zebra-striped');
+  await expect(library.row(TITLE)).toBeVisible();
+
+  // Delete the sticky note, then undo.
+  await library.row(TITLE).dblclick();
+  await expect(reader.locator('.rs-sticky')).toHaveCount(1, { timeout: 15_000 });
+  await panel.getByRole('button', { name: /^Sticky note p\. 1/ }).click();
+  await panel.getByRole('button', { name: 'Delete' }).click();
+  await expect(reader.locator('.rs-sticky')).toHaveCount(0);
+  await reader.getByRole('button', { name: 'Undo' }).click();
+  await expect(reader.locator('.rs-sticky')).toHaveCount(1);
+  const restored = (await bridge.call('annotations.list', { documentId: docId })).filter((a: LibraryAnnotation) => a.type === 'sticky_note');
+  expect(restored).toHaveLength(1);
+  expect(restored[0]!.text).toBe('Saved on close: a zebra-striped thought');
+
+  // Markdown export.
+  const download = page.waitForEvent('download');
+  await reader.getByRole('button', { name: 'Export' }).click();
+  const file = await download;
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const markdown = Buffer.concat(chunks).toString('utf8');
+  expect(markdown).toContain(`# ${TITLE}`);
+  expect(markdown).toContain('### Highlight, green, p. 1');
+  expect(markdown).toContain('Heavy tails: the main point');
+  expect(markdown).toContain('> and support for heavy tailed');
+});
+
+test('find in the PDF, thumbnails and the outline; text typed just before the window reloads is saved', async ({ page }) => {
+  const bridge = await nodeBridge();
+  const docId = await documentId(bridge, TITLE);
+  const { reader } = await openReader(page, TITLE);
+
+  // Ctrl+F in the reader finds in the PDF, not in the library.
+  await page.keyboard.press('ControlOrMeta+f');
+  const find = reader.getByRole('searchbox', { name: 'Find in PDF' });
+  await expect(find).toBeFocused();
+  await find.fill('actuar');
+  await expect(reader.getByTestId('find-count')).toHaveText(/^1 of \d+$/);
+  const total = Number((await reader.getByTestId('find-count').textContent())!.split(' of ')[1]);
+  expect(total).toBeGreaterThan(3);
+  await find.press('Enter');
+  await expect(reader.getByTestId('find-count')).toHaveText(`2 of ${total}`);
+  await expect(reader.locator('.textLayer .highlight.selected')).toHaveCount(1);
+  await find.press('Escape');
+  await expect(find).toHaveCount(0);
+
+  // Thumbnails: one per page, painted, and a click goes to the page.
+  await reader.getByRole('button', { name: 'Pages' }).click();
+  const thumbs = reader.getByRole('navigation', { name: 'Pages' }).getByRole('button');
+  await expect(thumbs).toHaveCount(2);
+  await thumbs.nth(1).click();
+  await expect(reader.getByLabel('Page number')).toHaveValue('2');
+  await page.screenshot({ path: `${SCREENSHOTS}/reader-thumbnails.png`, animations: 'disabled', caret: 'hide' });
+
+  // The outline lists the PDF's sections; a click goes to one.
+  await reader.getByRole('button', { name: 'Outline' }).click();
+  const outline = reader.getByRole('navigation', { name: 'Outline' });
+  await expect(outline.getByRole('button', { name: 'Introduction' })).toBeVisible();
+  await outline.getByRole('button', { name: 'Introduction' }).click();
+  await expect(reader.getByLabel('Page number')).toHaveValue('1');
+
+  // The document note, typed and the window reloaded at once: pagehide saves it.
+  const panel = page.getByRole('complementary', { name: 'Annotations' }).filter({ visible: true });
+  await panel.getByRole('button', { name: 'Add a note' }).click();
+  await panel.getByLabel('Document note').fill('Whole-paper note, saved as the window goes');
+  await page.reload();
+  await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).find((a) => a.type === 'note')?.text).toBe('Whole-paper note, saved as the window goes');
+});
+
+test('a sync while typing does not overwrite the text being edited', async ({ page }) => {
+  const bridge = await nodeBridge();
+  const docId = await documentId(bridge, TITLE);
+  const { reader } = await openReader(page, TITLE);
+  const panel = page.getByRole('complementary', { name: 'Annotations' }).filter({ visible: true });
+  await reader.locator('.rs-sticky').click();
+  const text = panel.getByLabel('Annotation text');
+  await text.fill('First half of a thought');
+  // Another device (here: the bridge directly) changes the same note, and a sync reloads the list.
+  const sticky = (await bridge.call('annotations.list', { documentId: docId })).find((a) => a.type === 'sticky_note')!;
+  await bridge.call('annotations.update', { id: sticky.id, patch: { text: 'Older text from elsewhere' } });
+  await bridge.call('sync.syncNow');
+  await text.press('End');
+  await text.pressSequentially(', and the second half');
+  await expect(text).toHaveValue('First half of a thought, and the second half');
+  await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).find((a) => a.type === 'sticky_note')?.text)
+    .toBe('First half of a thought, and the second half');
+});
+
+test('a selection across a page break makes one highlight with rectangles on both pages', async ({ page }) => {
+  const bridge = await nodeBridge();
+  const docId = await documentId(bridge, TITLE);
+  const { reader } = await openReader(page, TITLE);
+  // At 50% both pages are on screen, so both text layers are in place.
+  await reader.getByLabel('Zoom', { exact: true }).selectOption('0.5');
+  await expect(reader.locator('.page[data-page-number="2"] .textLayer span').first()).toBeAttached({ timeout: 15_000 });
+  const before = (await bridge.call('annotations.list', { documentId: docId })).length;
+  await page.evaluate(() => {
+    const spans = (n: number) => [...document.querySelectorAll(`.reader .page[data-page-number="${n}"] .textLayer span`)].filter((s) => !s.children.length && s.textContent!.trim().length > 3);
+    const last = spans(1).at(-1)!;
+    const first = spans(2)[0]!;
+    const range = document.createRange();
+    range.setStart(last.firstChild!, 0);
+    range.setEnd(first.firstChild!, first.textContent!.length);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+  });
+  await page.keyboard.press('h');
+  await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).length).toBe(before + 1);
+  // Let the push rename the new highlight first, so the id below is the one the page shows.
+  await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).every((a) => !a.id.startsWith('local:')), { timeout: 15_000 }).toBe(true);
+  const created = (await bridge.call('annotations.list', { documentId: docId })).filter((a) => a.type === 'highlight').find((a) => a.positions!.some((p) => p.page === 2))!;
+  expect(new Set(created.positions!.map((p) => p.page))).toEqual(new Set([1, 2]));
+  await expect(reader.locator(`.page[data-page-number="2"] .rs-highlight[data-annotation-id="${created.id}"]`)).toHaveCount(created.positions!.filter((p) => p.page === 2).length);
+  await expect(reader.locator(`.page[data-page-number="1"] .rs-highlight[data-annotation-id="${created.id}"]`)).toHaveCount(created.positions!.filter((p) => p.page === 1).length);
+  await reader.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).length).toBe(before);
+});

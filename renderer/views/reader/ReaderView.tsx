@@ -1,0 +1,195 @@
+// One reader tab: the document's PDF in pdf.js's viewer, the annotations drawn on its
+// pages, the toolbar, the thumbnails/outline pane and the annotations panel.
+import './reader.css';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { LibraryAnnotation, LibraryDocument, ReaderFile } from '../../../shared/bridge/contract.ts';
+import { DEFAULT_HIGHLIGHT_COLOR, DEFAULT_PRIVACY_LEVEL } from '../../../shared/schemas/annotation.ts';
+import { useApp, useStores } from '../../state/context.tsx';
+import { AnnotationLayers } from './AnnotationLayers.tsx';
+import { AnnotationPanel, authorLabel } from './AnnotationPanel.tsx';
+import { annotationsMarkdown } from './annotationsMarkdown.ts';
+import { FindBar } from './FindBar.tsx';
+import { clientPointToPdf, selectionToPositions, textUnder } from './pageGeometry.ts';
+import { ReaderSidebar } from './ReaderSidebar.tsx';
+import { ReaderToolbar } from './ReaderToolbar.tsx';
+import { runsOfTextItems, snapToText, type TextRun } from './snapToText.ts';
+import { undoLabel } from './undoChange.ts';
+import { useAnnotations } from './useAnnotations.ts';
+import { usePdfViewer } from './usePdfViewer.ts';
+import { injectViewerStyles } from './viewerStyles.ts';
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+function saveText(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function ReaderView({ documentId, active }: { documentId: string; active: boolean }) {
+  const { bridge } = useStores();
+  const myProfileId = useApp((s) => s.account?.profile?.id);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [file, setFile] = useState<ReaderFile | null>(null);
+  const [doc, setDoc] = useState<LibraryDocument | null>(null);
+  const [openError, setOpenError] = useState<string | null>(null);
+  const [sidebar, setSidebar] = useState<'thumbnails' | 'outline' | null>(null);
+  const [findOpen, setFindOpen] = useState(false);
+  const [placingSticky, setPlacingSticky] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [hint, setHint] = useState<string | null>(null);
+  injectViewerStyles();
+  const state = usePdfViewer(file?.url ?? null, containerRef);
+  const api = useAnnotations(bridge, documentId, (renames) => setSelectedId((id) => (id && renames.get(id)) || id));
+  const { viewer } = state;
+
+  useEffect(() => {
+    let cancelled = false;
+    setOpenError(null);
+    bridge.call('documents.get', { id: documentId }).then((d) => { if (!cancelled) setDoc(d); }, () => undefined);
+    bridge.call('reader.openFile', { documentId }).then(
+      (f) => { if (!cancelled) setFile(f); },
+      (e: Error) => { if (!cancelled) setOpenError(e.message); },
+    );
+    return () => { cancelled = true; };
+  }, [bridge, documentId]);
+
+  // A hidden tab's viewer has no size; it lays out again when shown.
+  useEffect(() => {
+    if (active && viewer && ['page-width', 'page-fit', 'auto'].includes(state.scaleValue)) viewer.currentScaleValue = state.scaleValue;
+  }, [active]);
+
+  // Those on this file (by its SHA-1); one array per change, so the page layers skip renders while scrolling.
+  const filehash = file?.filehash;
+  const drawn = useMemo(() => api.annotations.filter((a) => a.type !== 'note' && (!a.filehash || !filehash || a.filehash === filehash)), [api.annotations, filehash]);
+
+  const quoteOf = useCallback((a: LibraryAnnotation) => (viewer && a.positions ? textUnder(viewer, a.positions) || undefined : undefined), [viewer, state.layoutVersion]);
+
+  const highlightSelection = useCallback(async () => {
+    const selection = window.getSelection();
+    if (!viewer || !file || !selection || selection.isCollapsed || !selection.rangeCount) {
+      setHint('Select some text on the page first, then press H or Highlight.');
+      return;
+    }
+    const range = selection.getRangeAt(0);
+    if (!containerRef.current?.contains(range.commonAncestorContainer)) return;
+    const lines = selectionToPositions(viewer, range);
+    if (!lines.length) return;
+    const runs = new Map<number, TextRun[]>();
+    for (const page of new Set(lines.map((l) => l.page))) {
+      const pdfPage = (viewer.getPageView(page - 1) as { pdfPage?: { getTextContent(): Promise<{ items: unknown[] }> } } | undefined)?.pdfPage;
+      const content = await pdfPage?.getTextContent().catch(() => undefined);
+      runs.set(page, runsOfTextItems((content?.items ?? []) as { str?: string; transform?: number[]; width?: number }[]));
+    }
+    const positions = snapToText(lines, (page) => runs.get(page) ?? []);
+    selection.removeAllRanges();
+    const created = await api.create({ document_id: documentId, type: 'highlight', filehash: file.filehash, positions, color: DEFAULT_HIGHLIGHT_COLOR, privacy_level: DEFAULT_PRIVACY_LEVEL });
+    if (created) setSelectedId(created.id);
+    setHint(null);
+  }, [viewer, file, api, documentId]);
+
+  const goTo = useCallback((a: LibraryAnnotation) => {
+    setSelectedId(a.id);
+    const p = a.positions?.[0];
+    if (!viewer || !p) return;
+    viewer.scrollPageIntoView({ pageNumber: p.page, destArray: [null, { name: 'XYZ' }, p.top_left.x - 24, p.top_left.y + 48, null] });
+  }, [viewer]);
+
+  const zoomStep = (direction: 1 | -1) => {
+    if (!viewer) return;
+    if (direction > 0) viewer.increaseScale();
+    else viewer.decreaseScale();
+  };
+
+  const exportMarkdown = () => {
+    if (!doc) return;
+    const authors = (doc.authors ?? []).map((p) => [p.last_name, p.first_name].filter(Boolean).join(', ')).join('; ');
+    const text = annotationsMarkdown({ title: doc.title, authors, fileName: file?.fileName, quoteOf, authorName: (a) => (a.profile_id && a.profile_id !== myProfileId ? authorLabel(a, myProfileId) : undefined) }, api.annotations);
+    saveText(`${doc.title.replace(/[\\/:*?"<>|]+/g, ' ').slice(0, 80).trim() || 'annotations'} - annotations.md`, text);
+  };
+
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return;
+      const mod = e.ctrlKey || e.metaKey;
+      const typing = isTyping(e.target);
+      if (mod && e.key.toLowerCase() === 'f') { e.preventDefault(); setFindOpen(true); return; }
+      if (mod && (e.key === '+' || e.key === '=')) { e.preventDefault(); zoomStep(1); return; }
+      if (mod && e.key === '-') { e.preventDefault(); zoomStep(-1); return; }
+      if (mod && e.key === '0') { e.preventDefault(); if (viewer) viewer.currentScaleValue = 'page-width'; return; }
+      if (typing || mod || e.altKey) return;
+      if (e.key === 'h' || e.key === 'H') { e.preventDefault(); void highlightSelection(); }
+      if (e.key === 'n' || e.key === 'N') { e.preventDefault(); setPlacingSticky((v) => !v); }
+      if (e.key === 'Escape') { setPlacingSticky(false); setSelectedId(null); }
+      if ((e.key === 'Delete' || e.key === 'Backspace') && selectedId) { e.preventDefault(); void api.remove(selectedId); setSelectedId(null); }
+    };
+    const onUndo = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z' && !e.shiftKey && !isTyping(e.target) && api.lastChange) {
+        e.preventDefault();
+        void api.undo();
+      }
+    };
+    // Capture: the reader's keys win over the library window's (Ctrl+F finds in the PDF here).
+    window.addEventListener('keydown', onKey, true);
+    window.addEventListener('keydown', onUndo, true);
+    return () => { window.removeEventListener('keydown', onKey, true); window.removeEventListener('keydown', onUndo, true); };
+  });
+
+  const onViewerClick = async (e: React.MouseEvent) => {
+    if (!viewer || !file) return;
+    const hit = clientPointToPdf(viewer, e.clientX, e.clientY);
+    if (placingSticky) {
+      setPlacingSticky(false);
+      if (!hit) return;
+      const created = await api.create({ document_id: documentId, type: 'sticky_note', filehash: file.filehash, positions: [{ top_left: hit.point, bottom_right: hit.point, page: hit.page }], text: '', privacy_level: DEFAULT_PRIVACY_LEVEL });
+      if (created) setSelectedId(created.id);
+      return;
+    }
+    if (!window.getSelection()?.isCollapsed || !hit) return;
+    const under = drawn.find((a) => a.type === 'highlight' && a.positions?.some((p) => p.page === hit.page
+      && hit.point.x >= p.top_left.x && hit.point.x <= p.bottom_right.x && hit.point.y <= p.top_left.y && hit.point.y >= p.bottom_right.y));
+    if (under) setSelectedId(under.id);
+  };
+
+  const error = openError ?? state.error;
+  return (
+    <div className="reader" data-document-id={documentId} aria-label={`Reader: ${doc?.title ?? ''}`}>
+      <ReaderToolbar
+        state={state} sidebar={sidebar} placingSticky={placingSticky} canUndo={api.lastChange ? undoLabel(api.lastChange) : null}
+        onSidebar={setSidebar} onPage={(n) => { if (viewer) viewer.currentPageNumber = n; }}
+        onZoom={(v) => { if (viewer) viewer.currentScaleValue = v; }} onZoomStep={zoomStep}
+        onRotate={() => { if (viewer) viewer.pagesRotation = (viewer.pagesRotation + 90) % 360; }}
+        onFind={() => setFindOpen(true)} onHighlight={() => void highlightSelection()} onSticky={() => setPlacingSticky((v) => !v)}
+        onUndo={() => void api.undo()} onExport={exportMarkdown}
+      />
+      {findOpen && state.eventBus ? <FindBar eventBus={state.eventBus} find={state.find} onClose={() => setFindOpen(false)} /> : null}
+      {api.error ? <div className="error-banner" role="alert"><span>{api.error}</span><button type="button" className="link-button" onClick={api.clearError}>Dismiss</button></div> : null}
+      {hint ? <div className="rs-hint" role="status"><span>{hint}</span><button type="button" className="link-button" onClick={() => setHint(null)}>OK</button></div> : null}
+      {placingSticky ? <div className="rs-hint" role="status">Click on a page to place the sticky note (Esc cancels).</div> : null}
+      <div className="reader-body">
+        {sidebar && state.pdf && state.linkService ? (
+          <ReaderSidebar mode={sidebar} pdf={state.pdf} pageNumber={state.pageNumber} outline={state.outline} linkService={state.linkService}
+            onGo={(n) => { if (viewer) viewer.currentPageNumber = n; }} />
+        ) : null}
+        <div className="reader-main">
+          {error ? (
+            <div className="rs-error" role="alert"><h2>This PDF cannot be shown</h2><p>{error}</p></div>
+          ) : null}
+          <div ref={containerRef} className={`rs-viewer-container ${placingSticky ? 'placing' : ''}`} data-testid="pdf-viewer" onClick={(e) => void onViewerClick(e)} tabIndex={0} aria-label="PDF pages">
+            <div className="pdfViewer" />
+          </div>
+          {!file && !error ? <div className="rs-loading" role="status">Opening the PDF…</div> : null}
+        </div>
+        {viewer ? <AnnotationLayers viewer={viewer} annotations={drawn} layoutVersion={state.layoutVersion} selectedId={selectedId} onSelect={setSelectedId} /> : null}
+        <AnnotationPanel api={api} documentId={documentId} selectedId={selectedId} myProfileId={myProfileId} quoteOf={quoteOf} textVersion={state.textVersion} onSelect={goTo} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+// A document's annotations as Markdown: the note, then each highlight and sticky note in
+// reading order with its page, colour and text.
+import type { LibraryAnnotation } from '../../../shared/bridge/contract.ts';
+import { colorName } from './palette.ts';
+import { inReadingOrder } from './readingOrder.ts';
+
+export interface MarkdownSource {
+  title: string;
+  authors?: string;
+  fileName?: string;
+  /** The text under each highlight, when the viewer could read it. */
+  quoteOf?: (annotation: LibraryAnnotation) => string | undefined;
+  /** Display names of authors by profile id (group members). */
+  authorName?: (annotation: LibraryAnnotation) => string | undefined;
+}
+
+const quote = (text: string) => text.split('\n').map((line) => `> ${line}`).join('\n');
+
+function pages(a: LibraryAnnotation): string {
+  const numbers = [...new Set((a.positions ?? []).map((p) => p.page))].sort((x, y) => x - y);
+  if (!numbers.length) return '';
+  return numbers.length === 1 ? `p. ${numbers[0]}` : `pp. ${numbers[0]}–${numbers[numbers.length - 1]}`;
+}
+
+export function annotationsMarkdown(source: MarkdownSource, annotations: readonly LibraryAnnotation[]): string {
+  const out: string[] = [`# ${source.title}`];
+  if (source.authors) out.push('', source.authors);
+  if (source.fileName) out.push('', `File: ${source.fileName}`);
+  const ordered = inReadingOrder(annotations);
+  if (!ordered.length) out.push('', '_No annotations._');
+  for (const a of ordered) {
+    const author = source.authorName?.(a);
+    const by = author ? ` — ${author}` : '';
+    const privacy = a.privacy_level === 'private' ? '' : ` (${a.privacy_level})`;
+    if (a.type === 'note') {
+      out.push('', `## Note${by}${privacy}`, '', a.text ?? '');
+      continue;
+    }
+    const heading = a.type === 'highlight' ? `Highlight, ${colorName(a.color)}` : 'Sticky note';
+    out.push('', `### ${heading}, ${pages(a)}${by}${privacy}`);
+    const quoted = a.type === 'highlight' ? source.quoteOf?.(a) : undefined;
+    if (quoted) out.push('', quote(quoted));
+    if (a.text) out.push('', a.text);
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,11 @@
+// Vite's `?url` imports: the built URL of an asset (the pdf.js worker).
+declare module '*?url' {
+  const url: string;
+  export default url;
+}
+
+// Vite's `?inline` imports: a stylesheet's text.
+declare module '*?inline' {
+  const text: string;
+  export default text;
+}

@@ -1,0 +1,82 @@
+// Where things are on the viewer's pages: from client coordinates (mouse, selection) to a
+// page and PDF units, through each page's current viewport (pdfCoordinates.ts).
+import type { PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
+import type { Point, Position } from '../../../shared/schemas/annotation.ts';
+import { mergeIntoLines, screenPointToPdf, screenRectToPosition, type ViewportLike } from './pdfCoordinates.ts';
+
+export interface PageBox {
+  page: number;
+  div: HTMLElement;
+  viewport: ViewportLike;
+}
+
+export function pageBox(viewer: PDFViewer, page: number): PageBox | undefined {
+  const view = viewer.getPageView(page - 1) as { div: HTMLElement; viewport: ViewportLike } | undefined;
+  return view ? { page, div: view.div, viewport: view.viewport } : undefined;
+}
+
+/** The page under a client point and the point in CSS pixels of that page's box. */
+function pageAt(viewer: PDFViewer, clientX: number, clientY: number): { box: PageBox; x: number; y: number } | undefined {
+  for (let page = 1; page <= viewer.pagesCount; page++) {
+    const box = pageBox(viewer, page);
+    if (!box) continue;
+    const r = box.div.getBoundingClientRect();
+    if (clientY < r.top || clientY > r.bottom || clientX < r.left || clientX > r.right) continue;
+    return { box, x: clientX - r.left - box.div.clientLeft, y: clientY - r.top - box.div.clientTop };
+  }
+  return undefined;
+}
+
+export function clientPointToPdf(viewer: PDFViewer, clientX: number, clientY: number): { page: number; point: Point } | undefined {
+  const hit = pageAt(viewer, clientX, clientY);
+  return hit ? { page: hit.box.page, point: screenPointToPdf(hit.x, hit.y, hit.box.viewport) } : undefined;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** A text selection in the viewer as highlight positions: one rectangle per line, on every page it spans. */
+export function selectionToPositions(viewer: PDFViewer, range: Range): Position[] {
+  const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
+  // Browsers add rectangles for the text layer's end-of-content box and line breaks: far taller than the text.
+  const lineHeight = median(rects.map((r) => r.height));
+  const positions: Position[] = [];
+  for (const rect of rects) {
+    if (rect.height > lineHeight * 2.5) continue;
+    const hit = pageAt(viewer, rect.left + rect.width / 2, rect.top + rect.height / 2);
+    if (!hit) continue;
+    const r = hit.box.div.getBoundingClientRect();
+    const left = rect.left - r.left - hit.box.div.clientLeft;
+    const top = rect.top - r.top - hit.box.div.clientTop;
+    positions.push(screenRectToPosition({ left, top, width: rect.width, height: rect.height }, hit.box.viewport, hit.box.page));
+  }
+  return mergeIntoLines(positions);
+}
+
+/** The text under a highlight's rectangles, read from the text layer (for the export and the panel). */
+export function textUnder(viewer: PDFViewer, positions: Position[]): string {
+  const lines: string[] = [];
+  for (const position of positions) {
+    const box = pageBox(viewer, position.page);
+    const layer = box?.div.querySelector('.textLayer');
+    if (!box || !layer) continue;
+    const pageRect = box.div.getBoundingClientRect();
+    const [x1, y1, x2, y2] = box.viewport.convertToViewportRectangle([position.top_left.x, position.top_left.y, position.bottom_right.x, position.bottom_right.y]) as number[];
+    const left = pageRect.left + box.div.clientLeft + Math.min(x1!, x2!);
+    const right = pageRect.left + box.div.clientLeft + Math.max(x1!, x2!);
+    const top = pageRect.top + box.div.clientTop + Math.min(y1!, y2!);
+    const bottom = pageRect.top + box.div.clientTop + Math.max(y1!, y2!);
+    const words: string[] = [];
+    for (const span of layer.querySelectorAll('span')) {
+      if (span.children.length) continue;
+      const s = span.getBoundingClientRect();
+      const cx = s.left + s.width / 2;
+      const cy = s.top + s.height / 2;
+      if (cy >= top && cy <= bottom && s.right > left && s.left < right && cx >= left - s.width / 2) words.push(span.textContent ?? '');
+    }
+    if (words.length) lines.push(words.join('').trim());
+  }
+  return lines.join(' ');
+}

@@ -1,0 +1,19 @@
+// The highlight palette: the usual reference-manager colours, by name.
+import type { Color } from '../../../shared/schemas/common.ts';
+import { colorKey } from './readingOrder.ts';
+
+export const PALETTE: readonly { name: string; color: Color }[] = [
+  { name: 'yellow', color: { r: 255, g: 245, b: 173 } },
+  { name: 'green', color: { r: 193, g: 240, b: 168 } },
+  { name: 'blue', color: { r: 186, g: 226, b: 255 } },
+  { name: 'pink', color: { r: 255, g: 196, b: 220 } },
+  { name: 'orange', color: { r: 255, g: 214, b: 160 } },
+  { name: 'purple', color: { r: 220, g: 200, b: 255 } },
+];
+
+export function colorName(color: Color | undefined): string {
+  if (!color) return 'no colour';
+  return PALETTE.find((p) => colorKey(p.color) === colorKey(color))?.name ?? colorKey(color);
+}
+
+export const cssColor = (color: Color | undefined, alpha = 1) => (color ? `rgba(${color.r}, ${color.g}, ${color.b}, ${alpha})` : 'transparent');

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { LibraryAnnotation } from '../../../shared/bridge/contract.ts';
+import { annotationsMarkdown } from './annotationsMarkdown.ts';
+import { undoAction } from './undoChange.ts';
+
+const highlight: LibraryAnnotation = {
+  id: 'h1', document_id: 'd1', type: 'highlight', privacy_level: 'group', filehash: 'a'.repeat(40), text: 'central claim',
+  color: { r: 186, g: 226, b: 255 }, positions: [{ top_left: { x: 72, y: 700 }, bottom_right: { x: 300, y: 688 }, page: 4 }, { top_left: { x: 72, y: 760 }, bottom_right: { x: 200, y: 748 }, page: 5 }],
+  profile_id: 'u2',
+};
+
+describe('undo', () => {
+  it('deletes what was created, recreates what was deleted, patches back what changed', () => {
+    expect(undoAction({ kind: 'created', annotation: highlight })).toEqual({ command: 'annotations.delete', id: 'h1' });
+    expect(undoAction({ kind: 'deleted', annotation: highlight })).toEqual({ command: 'annotations.create', request: {
+      document_id: 'd1', type: 'highlight', privacy_level: 'group', text: 'central claim', color: highlight.color, positions: highlight.positions, filehash: highlight.filehash,
+    } });
+    const after = { ...highlight, text: undefined, color: { r: 255, g: 245, b: 173 }, privacy_level: 'private' as const };
+    expect(undoAction({ kind: 'updated', before: highlight, after })).toEqual({
+      command: 'annotations.update', id: 'h1', patch: { text: 'central claim', color: highlight.color, privacy_level: 'group' },
+    });
+  });
+});
+
+describe('markdown export', () => {
+  it('lists the note, then highlights with quote, pages, colour, author and text', () => {
+    const note: LibraryAnnotation = { id: 'n', document_id: 'd1', type: 'note', privacy_level: 'private', text: 'Read for the seminar.' };
+    const sticky: LibraryAnnotation = { id: 's', document_id: 'd1', type: 'sticky_note', privacy_level: 'private', text: 'check eq. 3', positions: [{ top_left: { x: 10, y: 10 }, bottom_right: { x: 10, y: 10 }, page: 2 }] };
+    const md = annotationsMarkdown({ title: 'A Paper', authors: 'Doe, J.', quoteOf: (a) => (a.id === 'h1' ? 'the quoted line\nand the next' : undefined), authorName: (a) => (a.profile_id === 'u2' ? 'Ana Lee' : undefined) }, [highlight, sticky, note]);
+    expect(md).toBe([
+      '# A Paper', '', 'Doe, J.', '',
+      '## Note', '', 'Read for the seminar.', '',
+      '### Sticky note, p. 2', '', 'check eq. 3', '',
+      '### Highlight, blue, pp. 4–5 — Ana Lee (group)', '', '> the quoted line', '> and the next', '', 'central claim', '',
+    ].join('\n'));
+  });
+});

@@ -1,0 +1,119 @@
+// One pdf.js PDFViewer (with its EventBus, link service and find controller) in a
+// container, its document loaded from a URL, and the state the toolbar shows.
+import { useEffect, useRef, useState } from 'react';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFViewer, EventBus, PDFLinkService } from 'pdfjs-dist/web/pdf_viewer.mjs';
+import { loadPdfJs } from './pdfJs.ts';
+
+export interface OutlineItem {
+  title: string;
+  dest: unknown;
+  items: OutlineItem[];
+}
+
+export interface ViewerState {
+  pdf: PDFDocumentProxy | null;
+  viewer: PDFViewer | null;
+  eventBus: EventBus | null;
+  linkService: PDFLinkService | null;
+  pageNumber: number;
+  pagesCount: number;
+  scale: number;
+  scaleValue: string;
+  rotation: number;
+  outline: OutlineItem[];
+  /** Bumped whenever page boxes move or resize: overlays recompute their positions. */
+  layoutVersion: number;
+  /** Bumped when a page's text layer is in place (text under highlights can be read then). */
+  textVersion: number;
+  error: string | null;
+  find: { current: number; total: number; state: 'idle' | 'found' | 'not-found' | 'pending' };
+}
+
+const INITIAL: ViewerState = {
+  pdf: null, viewer: null, eventBus: null, linkService: null, pageNumber: 1, pagesCount: 0, scale: 1, scaleValue: 'page-width', rotation: 0,
+  outline: [], layoutVersion: 0, textVersion: 0, error: null, find: { current: 0, total: 0, state: 'idle' },
+};
+
+// pdf.js FindState: FOUND 0, NOT_FOUND 1, WRAPPED 2, PENDING 3.
+const FIND_STATES = ['found', 'not-found', 'found', 'pending'] as const;
+
+export function usePdfViewer(url: string | null, containerRef: React.RefObject<HTMLDivElement | null>): ViewerState {
+  const [state, setState] = useState<ViewerState>(INITIAL);
+  const layout = useRef(0);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!url || !container) return;
+    let cancelled = false;
+    let destroy: (() => void) | undefined;
+    const bump = () => {
+      layout.current += 1;
+      if (!cancelled) setState((s) => ({ ...s, layoutVersion: layout.current }));
+    };
+
+    void (async () => {
+      try {
+        const { pdfjs, viewer: components } = await loadPdfJs();
+        if (cancelled) return;
+        const eventBus = new components.EventBus();
+        const linkService = new components.PDFLinkService({ eventBus });
+        const findController = new components.PDFFindController({ eventBus, linkService });
+        const viewer = new components.PDFViewer({
+          container, viewer: container.firstElementChild as HTMLDivElement, eventBus, linkService, findController,
+          textLayerMode: 1, annotationMode: pdfjs.AnnotationMode.ENABLE, removePageBorders: false,
+        });
+        linkService.setViewer(viewer);
+        const task = pdfjs.getDocument({ url, isEvalSupported: false, enableXfa: false });
+        destroy = () => {
+          void task.destroy();
+          viewer.cleanup();
+        };
+        const pdf = await task.promise;
+        if (cancelled) return;
+        eventBus.on('pagesinit', () => {
+          viewer.currentScaleValue = 'page-width';
+          bump();
+        });
+        eventBus.on('pagechanging', (e: { pageNumber: number }) => setState((s) => ({ ...s, pageNumber: e.pageNumber })));
+        eventBus.on('scalechanging', (e: { scale: number; presetValue?: string }) => {
+          setState((s) => ({ ...s, scale: e.scale, scaleValue: e.presetValue ?? String(e.scale) }));
+          bump();
+        });
+        eventBus.on('rotationchanging', (e: { pagesRotation: number }) => {
+          setState((s) => ({ ...s, rotation: e.pagesRotation }));
+          bump();
+        });
+        eventBus.on('pagerendered', bump);
+        eventBus.on('textlayerrendered', () => setState((s) => ({ ...s, textVersion: s.textVersion + 1 })));
+        eventBus.on('updatefindmatchescount', (e: { matchesCount: { current: number; total: number } }) =>
+          setState((s) => ({ ...s, find: { ...s.find, current: e.matchesCount.current, total: e.matchesCount.total } })));
+        eventBus.on('updatefindcontrolstate', (e: { state: number; matchesCount: { current: number; total: number } }) =>
+          setState((s) => ({ ...s, find: { state: FIND_STATES[e.state] ?? 'idle', current: e.matchesCount.current, total: e.matchesCount.total } })));
+        viewer.setDocument(pdf);
+        linkService.setDocument(pdf, null);
+        setState((s) => ({ ...s, pdf, viewer, eventBus, linkService, pagesCount: pdf.numPages }));
+        const outline = (await pdf.getOutline().catch(() => null)) as OutlineItem[] | null;
+        if (!cancelled) setState((s) => ({ ...s, outline: outline ?? [] }));
+      } catch (error) {
+        if (!cancelled) setState((s) => ({ ...s, error: (error as Error).message || 'The PDF could not be opened' }));
+      }
+    })();
+
+    const resize = new ResizeObserver(() => {
+      const viewer = stateRef.current.viewer;
+      if (viewer && ['page-width', 'page-fit', 'auto'].includes(stateRef.current.scaleValue)) viewer.currentScaleValue = stateRef.current.scaleValue;
+    });
+    resize.observe(container);
+    return () => {
+      cancelled = true;
+      resize.disconnect();
+      destroy?.();
+      setState(INITIAL);
+    };
+  }, [url, containerRef]);
+
+  return state;
+}
