@@ -99,7 +99,7 @@ describe('library store', () => {
     const { store, calls } = library(50);
     store.getState().setFilters({ type: 'book', yearFrom: 1950, hasFile: true });
     await settle();
-    expect(calls.at(-1)).toEqual({ command: 'documents.list', request: { type: 'book', yearFrom: 1950, hasFile: true, sort: 'added', order: 'desc', limit: PAGE_SIZE, offset: 0 } });
+    expect(calls.at(-1)).toEqual({ command: 'documents.list', request: { type: 'book', yearFrom: 1950, hasFile: true, sort: 'added', order: 'desc', limit: PAGE_SIZE, offset: 0, view: 'list' } });
     store.getState().setFilters({});
     store.getState().setCollection({ kind: 'read-recently' });
     await settle();

@@ -90,9 +90,10 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       const { collection, filters, search } = get();
       const filter = coreFilter(collection, filters);
       const text = search.trim();
-      if (text) return bridge.call('documents.search', { ...filter, text: search, limit, offset });
+      // The list shows rows: the details pane fetches the whole document it shows.
+      if (text) return bridge.call('documents.search', { ...filter, text: search, limit, offset, view: 'list' });
       const { sort, order } = collectionSort(collection) ?? get();
-      return bridge.call('documents.list', { ...filter, sort, order, limit, offset });
+      return bridge.call('documents.list', { ...filter, sort, order, limit, offset, view: 'list' });
     }
 
     async function loadPage(pageNo: number, gen: number): Promise<void> {
@@ -110,7 +111,11 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       }
     }
 
-    /** Fetches the visible pages afresh; keeps the old rows on screen until they arrive. */
+    /**
+     * Fetches the visible pages afresh. The old rows stay on screen until the new ones
+     * arrive, and then both the rows and the scroll position change in one render: a new
+     * query (a keystroke in the search box) paints once, not as an empty list and then rows.
+     */
     async function refresh(resetView: boolean, keepSelection = false): Promise<void> {
       const gen = ++generation;
       inflight.clear();
@@ -118,7 +123,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
         visible = [0, PAGE_SIZE - 1];
         // A new sort shows the same documents: the selection stays (its row positions do not).
         const selection = keepSelection ? { ids: get().selection.ids, anchor: null, cursor: null } : emptySelection;
-        set((s) => ({ pages: new Map(), total: 0, loading: true, selection, queryVersion: s.queryVersion + 1 }));
+        set({ loading: true, selection });
       }
       try {
         const first = Math.floor(visible[0] / PAGE_SIZE);
@@ -133,7 +138,8 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
         const update: Partial<LibraryState> = { pages, total: results[results.length - 1]!.total, loading: false };
         const found = followRenames(results.flatMap((r) => r.items));
         if (found) Object.assign(update, found);
-        set(update);
+        if (resetView) set((s) => ({ ...update, queryVersion: s.queryVersion + 1 }));
+        else set(update);
       } catch (error) {
         if (gen === generation) set({ error: (error as Error).message, loading: false });
       }

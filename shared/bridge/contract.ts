@@ -19,7 +19,7 @@ export type * from './catalogCommands.ts';
 export type * from './importCommands.ts';
 export type * from './peopleCommands.ts';
 export type * from './readerCommands.ts';
-export { DOCUMENT_SORTS, SEARCH_COUNT_CAP } from './libraryTypes.ts';
+export { DOCUMENT_SORTS, LIST_ROW_FIELDS, SEARCH_COUNT_CAP } from './libraryTypes.ts';
 
 // ---- Errors -------------------------------------------------------------------------
 

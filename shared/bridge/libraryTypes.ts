@@ -105,7 +105,20 @@ export interface TagCount {
   count: number;
 }
 
+/**
+ * 'list': only what a list row shows (no abstract, notes, identifiers...), a fraction of
+ * the bytes per row for a window that pages through 100,000 documents; 'all' by default.
+ */
+export type DocumentRowView = 'all' | 'list';
+
+/** The fields a 'list' row keeps besides the local ones (id, dates, flags of the row). */
+export const LIST_ROW_FIELDS = [
+  'title', 'type', 'year', 'source', 'authors', 'tags', 'read', 'starred', 'confirmed', 'file_attached', 'group_id', 'profile_id',
+  'created', 'last_modified',
+] as const;
+
 export interface DocumentListQuery extends DocumentFilter {
+  view?: DocumentRowView;
   sort?: DocumentSort;
   order?: 'asc' | 'desc';
   limit?: number;
@@ -113,6 +126,7 @@ export interface DocumentListQuery extends DocumentFilter {
 }
 
 export interface DocumentSearchQuery extends DocumentFilter {
+  view?: DocumentRowView;
   text: string;
   limit?: number;
   offset?: number;

@@ -2,7 +2,8 @@
 // and writes the outbox in one transaction), then tell the renderer what changed and ask
 // the sync engine for a sync soon. The same map serves Electron IPC and browser mode.
 import { stat } from 'node:fs/promises';
-import { SEARCH_COUNT_CAP } from '../../../shared/bridge/contract.ts';
+import { SEARCH_COUNT_CAP, type LibraryDocument } from '../../../shared/bridge/contract.ts';
+import { listRow } from './listRow.ts';
 import type {
   AccountStatus, AppInfo, ConflictResolution, CoreCommands, DocumentListQuery, DocumentSearchQuery, EntityKind, Settings, SettingsChange, SyncStatus,
 } from '../../../shared/bridge/contract.ts';
@@ -62,6 +63,13 @@ export interface HandlerDeps {
   chooseFiles?: (options: { title?: string; extensions?: string[] }) => Promise<string[]>;
 }
 
+/** Documents as the query's view asks: whole, or cut to what a list row shows. */
+function rowsIn(view: unknown, documents: LibraryDocument[]): LibraryDocument[] {
+  if (view === undefined || view === 'all') return documents;
+  if (view !== 'list') throw new BridgeFailure('invalid', "view must be 'all' or 'list'", 'view');
+  return documents.map(listRow);
+}
+
 const KINDS: readonly EntityKind[] = ['document', 'folder', 'annotation', 'file'];
 
 /** Every command's handler: the core's below, and each area's from its own module. */
@@ -114,7 +122,7 @@ function coreHandlers(deps: HandlerDeps): HandlersOf<CoreCommands> {
 
     'documents.list': (request) => {
       const query = objectOf(request, 'documents.list') as DocumentListQuery;
-      return { items: replica.listDocuments(query), total: replica.countDocuments(query) };
+      return { items: rowsIn(query.view, replica.listDocuments(query)), total: replica.countDocuments(query) };
     },
     'documents.search': (request) => {
       const query = requiredObject(request, 'documents.search') as unknown as DocumentSearchQuery;
@@ -122,7 +130,7 @@ function coreHandlers(deps: HandlerDeps): HandlersOf<CoreCommands> {
       const { text, ...filter } = query;
       // Counting every match of a common prefix costs a walk over them all: the list shows
       // "5,000+" instead, and nobody scrolls past that many search results.
-      return { items: replica.searchDocuments(text, filter), total: replica.countSearchResults(text, { ...filter, atMost: SEARCH_COUNT_CAP }) };
+      return { items: rowsIn(query.view, replica.searchDocuments(text, filter)), total: replica.countSearchResults(text, { ...filter, atMost: SEARCH_COUNT_CAP }) };
     },
     'documents.get': (request) => {
       const id = idOf(request, 'documents.get');

@@ -86,6 +86,11 @@ describe('searchDocuments', () => {
   it('builds quoted queries', () => {
     expect(toMatchQuery('hello wor')).toBe('"hello" "wor" *');
     expect(toMatchQuery('hello ')).toBe('"hello"');
+    // A one-letter prefix would expand to much of the vocabulary: it matches as a word.
+    expect(toMatchQuery('t')).toBe('"t"');
+    expect(toMatchQuery('macros a')).toBe('"macros" "a"');
+    expect(toMatchQuery("tex's")).toBe('"tex s"');
+    expect(toMatchQuery('te')).toBe('"te" *');
     expect(toMatchQuery('Müller-Lyon')).toBe('"Müller Lyon" *');
     expect(toMatchQuery('* ( "')).toBeNull();
   });
