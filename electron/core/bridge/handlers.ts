@@ -4,6 +4,7 @@
 import { stat } from 'node:fs/promises';
 import { SEARCH_COUNT_CAP, type LibraryDocument } from '../../../shared/bridge/contract.ts';
 import { listRow } from './listRow.ts';
+import { resolveLocalIds } from './localIdAliases.ts';
 import type {
   AccountStatus, AppInfo, ConflictResolution, CoreCommands, DocumentListQuery, DocumentSearchQuery, EntityKind, Settings, SettingsChange, SyncStatus,
 } from '../../../shared/bridge/contract.ts';
@@ -74,14 +75,15 @@ const KINDS: readonly EntityKind[] = ['document', 'folder', 'annotation', 'file'
 
 /** Every command's handler: the core's below, and each area's from its own module. */
 export function createHandlers(deps: HandlerDeps): Handlers {
-  // Writes to a group's library pass the role check first (followers only read).
-  return guardGroupWrites({
+  // Ids a push replaced are brought up to date first; then writes to a group's library pass
+  // the role check (followers only read).
+  return resolveLocalIds(guardGroupWrites({
     ...coreHandlers(deps),
     ...catalogCommandHandlers(deps),
     ...importHandlers(deps),
     ...peopleHandlers(deps),
     ...readerHandlers(deps),
-  }, deps.replica);
+  }, deps.replica), deps.replica);
 }
 
 function coreHandlers(deps: HandlerDeps): HandlersOf<CoreCommands> {

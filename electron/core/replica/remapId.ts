@@ -28,5 +28,11 @@ export function remapId(db: Db, kind: EntityKind, localId: string, serverId: str
     if (kind === 'document') stmt(db, `UPDATE outbox SET target_id = ? WHERE kind = 'folder' AND target_id = ?`).run(serverId, localId);
     stmt(db, 'UPDATE base_copies SET id = ? WHERE kind = ? AND id = ?').run(serverId, kind, localId);
     stmt(db, 'UPDATE conflicts SET id = ? WHERE kind = ? AND id = ?').run(serverId, kind, localId);
+    stmt(db, 'INSERT OR REPLACE INTO id_aliases (local_id, server_id) VALUES (?, ?)').run(localId, serverId);
   });
+}
+
+/** The id a row has now, for an id a push has replaced; undefined for any other id. */
+export function currentIdOf(db: Db, id: string): string | undefined {
+  return stmt(db, 'SELECT server_id FROM id_aliases WHERE local_id = ?').pluck().get(id) as string | undefined;
 }

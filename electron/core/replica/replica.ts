@@ -20,7 +20,7 @@ import { forgetGroupLibrary, roleInGroup } from './groupLibraries.ts';
 import { addDocumentToFolder, createFolder, deleteFolder, moveFolder, removeDocumentFromFolder, renameFolder, updateFolder } from './folderWrites.ts';
 import { countOutbox, listOutbox, outboxEntry, pendingState, recordPushFailure } from './outbox.ts';
 import { completePush, rebasePending } from './pushResults.ts';
-import { remapId } from './remapId.ts';
+import { currentIdOf, remapId } from './remapId.ts';
 import {
   applyRemote, applyRemoteBatch, applyRemoteDeletion, applyRemoteDeletions, applyRemoteFolderDocuments,
   type ApplyOptions, type ServerJson, type WatermarkUpdate,
@@ -54,6 +54,8 @@ export function openReplica(file: string) {
       memo.get(`search:${text}:${filterKey(filter)}`, () => countSearchResults(db, text, filter)),
     listTags: (groupId?: string | null) => memo.get(`tags:${groupId ?? ''}`, () => listTags(db, groupId ?? null)),
     markOpened: (id: string) => markOpened(db, id),
+    /** The id a row has now, when a push replaced this temporary id; else undefined. */
+    currentIdOf: (id: string) => currentIdOf(db, id),
 
     // Folders
     createFolder: (input: FolderCreate) => createFolder(db, input),

@@ -1,5 +1,6 @@
 // What the library window lists besides the first schema's sorts: documents by when they
-// were last opened (Recently Read), by the read/starred/file flags, and by tag.
+// were last opened (Recently Read), by the read/starred/file flags, and by tag; and the
+// local ids a push has replaced.
 //
 // Tags live inside documents.data; document_tags mirrors them through triggers, so every
 // writer (local edits, pulls, bulk loads, id remaps by cascade) keeps it true without
@@ -10,6 +11,13 @@ CREATE INDEX documents_by_opened ON documents (group_id, trashed, last_opened_lo
 CREATE INDEX documents_by_read ON documents (group_id, trashed, read, sort_title, id);
 CREATE INDEX documents_by_starred ON documents (group_id, trashed, starred, sort_title, id);
 CREATE INDEX documents_by_file ON documents (group_id, trashed, file_attached, sort_title, id);
+
+-- A temporary local: id keeps answering after a push gave its row the server's id: the
+-- window may still hold the old id (a selection, an open dialog) when it next asks.
+CREATE TABLE id_aliases (
+  local_id TEXT PRIMARY KEY,
+  server_id TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
 
 CREATE TABLE document_tags (
   tag TEXT NOT NULL,
