@@ -8,7 +8,7 @@ import type { Replica } from '../electron/core/replica/replica.ts';
 const FIXTURES = 'shared/node/pdf/fixtures';
 
 export const READER_DOCUMENTS = [
-  { title: 'Introduction to actuar', file: 'actuar-intro.pdf', authors: [{ last_name: 'Dutang', first_name: 'Christophe' }, { last_name: 'Goulet', first_name: 'Vincent' }, { last_name: 'Pigeon', first_name: 'Mathieu' }] },
+  { title: 'Introduction to actuar, reading copy', file: 'actuar-intro.pdf', authors: [{ last_name: 'Dutang', first_name: 'Christophe' }, { last_name: 'Goulet', first_name: 'Vincent' }, { last_name: 'Pigeon', first_name: 'Mathieu' }] },
   { title: 'Rcpp Extending', file: 'rcpp-extending.pdf', authors: [{ last_name: 'Eddelbuettel', first_name: 'Dirk' }, { last_name: 'François', first_name: 'Romain' }] },
 ] as const;
 
