@@ -61,6 +61,14 @@ test('a group is created, a second person accepts the invitation in their own ap
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: groupName })).toBeVisible();
   await expect(page.getByText('Your role: Owner')).toBeVisible();
+  // Its owner edits what it is for.
+  await page.getByRole('button', { name: 'Edit…' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit group' });
+  await expect(edit.getByLabel('Name')).toHaveValue(groupName);
+  await edit.getByLabel('Description (optional)').fill('We read one paper on reef ecology a week, on Fridays.');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('We read one paper on reef ecology a week, on Fridays.')).toBeVisible();
 
   // Invites the second person (and a typo), each with its own result.
   await page.getByLabel(/E-mail addresses/).fill(`${invitee.email}, not-an-address`);
@@ -79,6 +87,20 @@ test('a group is created, a second person accepts the invitation in their own ap
   await first.details.getByLabel('Add a note').fill('Read the methods first: the thresholds come from degree heating weeks.');
   await first.details.getByRole('button', { name: 'Add note' }).click();
   await expect(first.details.getByTestId('annotation')).toContainText('shared with the group');
+
+  // Files it in a folder of the group's library.
+  const folderName = unique('Methods');
+  await page.getByRole('button', { name: `New folder in ${groupName}` }).click();
+  const folderBox = page.getByLabel(`Folder name in ${groupName}`);
+  await folderBox.fill(folderName);
+  await folderBox.press('Enter');
+  const groupFolders = first.sidebar.getByRole('group', { name: `Folders of ${groupName}` });
+  await expect(groupFolders.getByRole('treeitem', { name: folderName })).toBeVisible();
+  await first.row(sharedTitle).dragTo(groupFolders.getByRole('treeitem', { name: folderName }));
+  await groupFolders.getByRole('treeitem', { name: folderName }).click();
+  await expect(first.row(sharedTitle)).toBeVisible();
+  await expect(first.rows()).toHaveCount(1);
+  await first.collection(groupName).click();
   await syncNow(first);
 
   // The second person sees the invitation in their app and accepts it.
@@ -100,6 +122,12 @@ test('a group is created, a second person accepts the invitation in their own ap
   await other.row(sharedTitle).click();
   await expect(other.field('Title')).toHaveValue(sharedTitle);
   await expect(other.details.getByTestId('annotation')).toContainText('degree heating weeks');
+  // The group's folders come along, with what was filed in them.
+  const otherFolders = other.sidebar.getByRole('group', { name: `Folders of ${groupName}` });
+  await otherFolders.getByRole('treeitem', { name: folderName }).click();
+  await expect(other.row(sharedTitle)).toBeVisible();
+  await other.collection(groupName).click();
+  await other.row(sharedTitle).click();
   await other.details.getByTestId('annotation').scrollIntoViewIfNeeded();
   await bothThemes(other, 'group-library-member');
 

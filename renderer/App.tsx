@@ -84,7 +84,10 @@ function Window() {
         timer = setTimeout(() => {
           void library.getState().reload();
           void library.getState().loadTags();
-          if (folders) void library.getState().loadFolders();
+          if (folders) {
+            void library.getState().loadFolders();
+            void library.getState().loadGroupFolders();
+          }
           folders = false;
         }, RELOAD_DELAY_MS);
       }),

@@ -53,6 +53,8 @@ export function Sidebar() {
   const addToFolder = useLibrary((s) => s.addToFolder);
   const trash = useLibrary((s) => s.trash);
   const tags = useLibrary((s) => s.tags);
+  const groupFolders = useLibrary((s) => s.groupFolders);
+  const [creatingIn, setCreatingIn] = useState<string | null>(null);
   const openDialog = useApp((s) => s.openDialog);
   const setView = useApp((s) => s.setView);
   const groups = useLibrary((s) => s.groups);
@@ -232,6 +234,39 @@ export function Sidebar() {
               <span className="nav-label">{group.name}</span>
               {group.writable ? null : <span className="nav-badge" role="img" aria-label="(read-only)"><Icon name="lock" size={12} /></span>}
             </button>
+            {groupFolders?.groupId === group.id ? (
+              <ul role="group" aria-label={`Folders of ${group.name}`} className="nav-list group-folders">
+                {flattenTree(groupFolders.folders, new Set()).map(({ folder, depth }) => {
+                  const key = `folder:${folder.id}`;
+                  return (
+                    <li role="none" key={folder.id}>
+                      <button
+                        type="button"
+                        role="treeitem"
+                        aria-level={depth + 2}
+                        aria-selected={activeKey === key}
+                        className={`nav-item ${activeKey === key ? 'active' : ''} ${dropTarget === key ? 'drop-target' : ''}`}
+                        style={{ paddingLeft: 22 + depth * 14 }}
+                        onClick={() => setCollection({ kind: 'folder', id: folder.id, groupId: group.id })}
+                        {...(group.writable ? dropProps(key, { documents: (ids) => void addToFolder(folder.id, ids) }) : {})}
+                      >
+                        <span className="nav-icon"><Icon name="folder" /></span>
+                        <span className="nav-label">{folder.name}</span>
+                      </button>
+                    </li>
+                  );
+                })}
+                {group.writable ? (
+                  <li role="none" className="folder-edit" style={{ paddingLeft: 22 }}>
+                    {creatingIn === group.id ? (
+                      <NameInput initial="New folder" label={`Folder name in ${group.name}`} onDone={(name) => { setCreatingIn(null); if (name) void createFolder(name, null, group.id); }} />
+                    ) : (
+                      <button type="button" className="link-button" aria-label={`New folder in ${group.name}`} onClick={() => setCreatingIn(group.id)}>+ New folder</button>
+                    )}
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -7,7 +7,7 @@ import type { BridgeClient } from '../bridge/bridgeClient.ts';
 import type { DocumentPage, DocumentSort, LibraryDocument, LibraryFolderNode, SyncedGroup, TagCount } from '../../shared/bridge/contract.ts';
 import { findFolderRemaps, findRemaps } from '../lib/remaps.ts';
 import { emptySelection, moveCursor, selectAll, selectRow, type Modifiers, type Selection } from '../lib/selection.ts';
-import { PAGE_SIZE, collectionSort, coreFilter, sameCollection, type Collection, type ListFilters } from './listQuery.ts';
+import { PAGE_SIZE, collectionSort, coreFilter, groupOf, sameCollection, type Collection, type ListFilters } from './listQuery.ts';
 
 export interface LibraryState {
   collection: Collection;
@@ -27,6 +27,8 @@ export interface LibraryState {
   folders: LibraryFolderNode[];
   /** The groups whose libraries this machine holds (the sidebar's Groups). */
   groups: SyncedGroup[];
+  /** The folder tree of the group whose library is shown (the sidebar nests it under the group). */
+  groupFolders: { groupId: string; folders: LibraryFolderNode[] } | null;
   /** The last failure, shown in a banner until dismissed. */
   error: string | null;
   /** A short confirmation ("3 documents moved to the trash"). */
@@ -48,6 +50,8 @@ export interface LibraryActions {
   reload(): Promise<void>;
   loadFolders(): Promise<void>;
   loadGroups(): Promise<void>;
+  /** Loads the folder tree of the group the current collection belongs to, if any. */
+  loadGroupFolders(): Promise<void>;
   /** Why a document of this library cannot be changed here (a followed group), or null. */
   readOnlyReason(groupId: string | null | undefined): string | null;
   docAt(index: number): LibraryDocument | undefined;
@@ -63,7 +67,8 @@ export interface LibraryActions {
   setFlag(ids: string[], field: 'read' | 'starred' | 'confirmed', value: boolean): Promise<void>;
   addToFolder(folderId: string, ids: string[]): Promise<void>;
   removeFromFolder(folderId: string, ids: string[]): Promise<void>;
-  createFolder(name: string, parentId: string | null): Promise<string | undefined>;
+  /** A folder in the personal library, or in a group's when groupId is given. */
+  createFolder(name: string, parentId: string | null, groupId?: string): Promise<string | undefined>;
   renameFolder(id: string, name: string): Promise<void>;
   moveFolder(id: string, parentId: string | null): Promise<void>;
   deleteFolder(id: string): Promise<void>;
@@ -206,6 +211,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       selection: emptySelection,
       folders: [],
       groups: [],
+      groupFolders: null,
       error: null,
       notice: null,
       remaps: new Map(),
@@ -214,6 +220,20 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
         if (sameCollection(collection, get().collection)) return;
         set({ collection });
         void refresh(true);
+        if (groupOf(collection) !== get().groupFolders?.groupId) void get().loadGroupFolders();
+      },
+      async loadGroupFolders() {
+        const groupId = groupOf(get().collection);
+        if (!groupId) {
+          set({ groupFolders: null });
+          return;
+        }
+        try {
+          const folders = await bridge.call('folders.tree', { groupId });
+          if (groupOf(get().collection) === groupId) set({ groupFolders: { groupId, folders } });
+        } catch (error) {
+          set({ error: (error as Error).message });
+        }
       },
       sortBy(sort) {
         const { sort: current, order } = get();
@@ -340,10 +360,12 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       async removeFromFolder(folderId, ids) {
         await each(ids, (documentId) => bridge.call('folders.removeDocument', { folderId: get().currentId(folderId), documentId }), (n) => `${plural(n, 'document')} removed from the folder`);
       },
-      async createFolder(name, parentId) {
+      async createFolder(name, parentId, groupId) {
         try {
-          const folder = await withCurrentIds((current) => bridge.call('folders.create', { name, parent_id: parentId === null ? null : current(parentId) }));
-          await get().loadFolders();
+          const folder = await withCurrentIds((current) => bridge.call('folders.create', {
+            name, parent_id: parentId === null ? null : current(parentId), ...(groupId ? { group_id: groupId } : {}),
+          }));
+          await (groupId ? get().loadGroupFolders() : get().loadFolders());
           return folder.id;
         } catch (error) {
           set({ error: (error as Error).message });

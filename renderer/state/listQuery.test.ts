@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RECENT_DAYS, activeFilterCount, collectionKey, collectionSort, coreFilter, sameCollection } from './listQuery.ts';
+import { RECENT_DAYS, activeFilterCount, collectionKey, collectionSort, coreFilter, groupOf, sameCollection } from './listQuery.ts';
 
 const now = Date.UTC(2024, 5, 1);
 
@@ -44,5 +44,12 @@ describe('group libraries', () => {
     expect(coreFilter({ kind: 'group', id: 'g1' }, {})).toEqual({ groupId: 'g1' });
     expect(collectionKey({ kind: 'group', id: 'g1' })).toBe('group:g1');
     expect(sameCollection({ kind: 'group', id: 'g1' }, { kind: 'folder', id: 'g1' })).toBe(false);
+  });
+
+  it("lists a group's folder within that group's library", () => {
+    expect(coreFilter({ kind: 'folder', id: 'f1', groupId: 'g1' }, {})).toEqual({ folderId: 'f1', groupId: 'g1' });
+    expect(groupOf({ kind: 'folder', id: 'f1', groupId: 'g1' })).toBe('g1');
+    expect(groupOf({ kind: 'group', id: 'g1' })).toBe('g1');
+    expect(groupOf({ kind: 'folder', id: 'f1' })).toBeUndefined();
   });
 });

@@ -11,7 +11,8 @@ export type Collection =
   | { kind: 'starred' }
   | { kind: 'review' }
   | { kind: 'trash' }
-  | { kind: 'folder'; id: string }
+  /** A folder of the personal library, or of a group's when groupId is set. */
+  | { kind: 'folder'; id: string; groupId?: string }
   | { kind: 'tag'; tag: string }
   /** A group's library, as synced into the replica. */
   | { kind: 'group'; id: string };
@@ -65,6 +66,7 @@ export function coreFilter(collection: Collection, filters: ListFilters, now: nu
       break;
     case 'folder':
       filter.folderId = collection.id;
+      if (collection.groupId) filter.groupId = collection.groupId;
       break;
     case 'tag':
       filter.tag = collection.tag;
@@ -100,3 +102,10 @@ export const COLUMN_SORTS: Record<string, DocumentSort | undefined> = {
   title: 'title', authors: 'first_author', year: 'year', source: 'source', type: 'type', added: 'added', modified: 'modified',
   starred: 'starred', read: 'read', file: 'file',
 };
+
+/** The group whose library a collection shows (a group, or one of its folders), if any. */
+export function groupOf(collection: Collection): string | undefined {
+  if (collection.kind === 'group') return collection.id;
+  if (collection.kind === 'folder') return collection.groupId;
+  return undefined;
+}

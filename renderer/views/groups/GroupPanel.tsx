@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useApp, useStores } from '../../state/context.tsx';
 import { ACCESS_LABELS, isManager, isMember, roleLabel } from './groupLabels.ts';
+import { GroupDialog } from './GroupDialog.tsx';
 import { InviteSection } from './InviteSection.tsx';
 import { JoinRequestsSection } from './JoinRequestsSection.tsx';
 import { MembersSection } from './MembersSection.tsx';
@@ -24,6 +25,7 @@ export function GroupPanel({ group, myId, onChanged }: Props) {
   const setView = useApp((s) => s.setView);
   const action = useAction();
   const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
+  const [editing, setEditing] = useState(false);
   const [askMessage, setAskMessage] = useState('');
   const [version, setVersion] = useState(0);
   const role = group.role;
@@ -63,10 +65,12 @@ export function GroupPanel({ group, myId, onChanged }: Props) {
           {role === 'follower' ? (
             <button type="button" className="button" disabled={action.busy} onClick={() => void action.run(() => bridge.call('groups.unfollow', { id: group.id }), `You no longer follow ${name}.`, changed)}>Unfollow</button>
           ) : null}
+          {isManager(role) ? <button type="button" className="button" onClick={() => setEditing(true)}>Edit…</button> : null}
           {member && role !== 'owner' ? <button type="button" className="button" onClick={() => setConfirm('leave')}>Leave…</button> : null}
           {role === 'owner' ? <button type="button" className="button" onClick={() => setConfirm('delete')}>Delete group…</button> : null}
         </div>
       </header>
+      {editing ? <GroupDialog open group={group} onClose={() => setEditing(false)} onSaved={() => void changed()} /> : null}
 
       {!member && access === 'invite_only' ? (
         <form className="ask-form" onSubmit={(e) => { e.preventDefault(); void action.run(() => bridge.call('groups.askToJoin', { id: group.id, ...(askMessage.trim() ? { message: askMessage.trim() } : {}) }), `Request sent. An owner or admin of ${name} will answer it.`); }}>

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { Group } from '../../../shared/bridge/contract.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { useApp, useStores } from '../../state/context.tsx';
-import { CreateGroupDialog } from './CreateGroupDialog.tsx';
+import { GroupDialog } from './GroupDialog.tsx';
 import { roleLabel } from './groupLabels.ts';
 import { GroupPanel } from './GroupPanel.tsx';
 import { InvitationsInbox } from './InvitationsInbox.tsx';
@@ -74,7 +74,7 @@ export function GroupsView() {
           </div>
         )}
       </section>
-      <CreateGroupDialog open={creating} onClose={() => setCreating(false)} onCreated={(group) => { setSelectedId(group.id); void refresh(); }} />
+      <GroupDialog open={creating} onClose={() => setCreating(false)} onSaved={(group) => { setSelectedId(group.id); void refresh(); }} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// A new group: its name, what it is for, and who may see and join it.
+// A group's name, what it is for, and who may see and join it: a new group, or (for its
+// owners and admins) one that exists.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { Group, GroupAccessLevel } from '../../../shared/bridge/contract.ts';
@@ -10,24 +11,37 @@ import { useAction } from './useRemote.ts';
 
 const NAME_MAX = 255;
 
-export function CreateGroupDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(group: Group): void }) {
+interface Props {
+  open: boolean;
+  /** The group to edit; absent: a new one. */
+  group?: Group;
+  onClose(): void;
+  onSaved(group: Group): void;
+}
+
+export function GroupDialog({ open, group, onClose, onSaved }: Props) {
   const { bridge } = useStores();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [access, setAccess] = useState<GroupAccessLevel>('private');
+  const [name, setName] = useState(group?.name ?? '');
+  const [description, setDescription] = useState(group?.description ?? '');
+  const [access, setAccess] = useState<GroupAccessLevel>(group?.access_level ?? 'private');
   const [touched, setTouched] = useState(false);
   const action = useAction();
   const problem = name.trim() ? null : 'A group needs a name';
-  const close = () => { setName(''); setDescription(''); setAccess('private'); setTouched(false); action.clear(); onClose(); };
+  const close = () => {
+    setName(group?.name ?? ''); setDescription(group?.description ?? ''); setAccess(group?.access_level ?? 'private');
+    setTouched(false); action.clear(); onClose();
+  };
 
   const submit = async () => {
     setTouched(true);
     if (problem) return;
-    let created: Group | undefined;
+    let saved: Group | undefined;
     const ok = await action.run(async () => {
-      created = await bridge.call('groups.create', { name: name.trim(), access_level: access, ...(description.trim() ? { description: description.trim() } : {}) });
+      saved = group
+        ? await bridge.call('groups.update', { id: group.id, patch: { name: name.trim(), access_level: access, description: description.trim() || null } })
+        : await bridge.call('groups.create', { name: name.trim(), access_level: access, ...(description.trim() ? { description: description.trim() } : {}) });
     });
-    if (ok && created) { close(); onCreated(created); }
+    if (ok && saved) { close(); onSaved(saved); }
   };
 
   return (
@@ -35,8 +49,10 @@ export function CreateGroupDialog({ open, onClose, onCreated }: { open: boolean;
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog" aria-describedby="new-group-description">
-          <Dialog.Title className="dialog-title">New group</Dialog.Title>
-          <p id="new-group-description" className="dialog-body">A group has a library of its own that its members share. You can invite people once it exists.</p>
+          <Dialog.Title className="dialog-title">{group ? 'Edit group' : 'New group'}</Dialog.Title>
+          <p id="new-group-description" className="dialog-body">{group
+            ? 'Members see the new name and description at once; a new access level changes who can find and join the group.'
+            : 'A group has a library of its own that its members share. You can invite people once it exists.'}</p>
           <form className="dialog-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
             <div className={`field wide ${touched && problem ? 'invalid' : ''}`}>
               <label className="field-label" htmlFor="group-name">Name</label>
@@ -60,7 +76,7 @@ export function CreateGroupDialog({ open, onClose, onCreated }: { open: boolean;
             <Outcome action={action} />
             <div className="dialog-actions">
               <button type="button" className="button" onClick={close}>Cancel</button>
-              <button type="submit" className="button primary" disabled={action.busy}>{action.busy ? 'Creating…' : 'Create group'}</button>
+              <button type="submit" className="button primary" disabled={action.busy}>{group ? (action.busy ? 'Saving…' : 'Save') : action.busy ? 'Creating…' : 'Create group'}</button>
             </div>
           </form>
         </Dialog.Content>
