@@ -6,7 +6,7 @@
 // The replica is built once (cached under the OS temp dir); sync does not run, so the
 // figures are the window's and the replica's alone.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -44,11 +44,12 @@ function cachedLibraryDir(): string {
   }
   replica.finishBulkLoad();
   replica.close();
-  spawnSync('touch', [path.join(dir, 'ready')]);
+  writeFileSync(path.join(dir, 'ready'), '');
   return dir;
 }
 
-function ensureRenderer(): string {
+/** Builds the renderer as it stands, so the figures are this checkout's. */
+function buildRenderer(): string {
   const dir = path.resolve('dist/renderer');
   const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The renderer build failed');
@@ -107,11 +108,10 @@ const queryVersion = (page: Page) => page.evaluate(`Number(document.querySelecto
 
 export async function runUiBench(): Promise<BenchResult[]> {
   const libraryDir = cachedLibraryDir();
-  const rendererDir = ensureRenderer();
+  const rendererDir = buildRenderer();
   const dataDir = path.join(os.tmpdir(), `refshelf-bench-ui-app-${process.pid}`);
   mkdirSync(dataDir, { recursive: true });
-  // The app's data directory: the cached replica linked in, everything else fresh.
-  const { copyFileSync } = await import('node:fs');
+  // The app's data directory: a copy of the cached replica, everything else fresh.
   copyFileSync(path.join(libraryDir, 'library.sqlite'), path.join(dataDir, 'library.sqlite'));
   const core = await createCore({ dataDir, rendererDir, openExternal: () => undefined, syncIntervalMs: 3_600_000, serviceLogLevel: 'error' });
   const server = await core.serveBrowser();

@@ -71,6 +71,19 @@ describe('registerIpcHandlers', () => {
     temp.dispose();
   });
 
+  it('answers for a document by the temporary id a push replaced', async () => {
+    const { temp, handlers } = setup();
+    const { ipc, invoke } = fakeIpcMain();
+    registerIpcHandlers(ipc, handlers, { isTrustedUrl: trustUrlsUnder([RENDERER]) });
+    const created = await invoke(ipcChannel('documents.create'), `${RENDERER}/index.html`, { title: 'Pushed' }) as { value: { id: string } };
+    temp.replica.remapId('document', created.value.id, 'server-7');
+    expect(await invoke(ipcChannel('documents.get'), `${RENDERER}/index.html`, { id: created.value.id })).toEqual({
+      ok: true, value: expect.objectContaining({ id: 'server-7', title: 'Pushed' }),
+    });
+    expect(await invoke(ipcChannel('documents.markOpened'), `${RENDERER}/index.html`, { id: created.value.id })).toEqual({ ok: true, value: null });
+    temp.dispose();
+  });
+
   it('refuses calls from foreign frames, look-alike paths and closed frames', async () => {
     const { temp, handlers } = setup();
     const { ipc, invoke } = fakeIpcMain();
