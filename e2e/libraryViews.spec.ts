@@ -2,6 +2,14 @@
 // hide) and the resizable panes, against the real core in browser mode.
 import { expect, test } from '@playwright/test';
 import { LibraryWindow, unique } from './app.ts';
+import type { Page } from '@playwright/test';
+
+/** The sidebar item of a tag; past the most used few, the tag filter brings it into view. */
+async function sidebarTag(page: Page, tag: string) {
+  const filter = page.getByRole('searchbox', { name: 'Filter tags' });
+  if (await filter.isVisible()) await filter.fill(tag);
+  return page.getByRole('tree', { name: 'Tags' }).getByRole('treeitem', { name: new RegExp(`^${tag}`) });
+}
 
 test('a tag added in the details appears in the sidebar and lists its documents', async ({ page }) => {
   const app = await LibraryWindow.open(page);
@@ -10,11 +18,37 @@ test('a tag added in the details appears in the sidebar and lists its documents'
   await app.field('Tags').fill(tag);
   await app.field('Tags').press('Enter');
   await app.clearSearch();
-  const tags = page.getByRole('tree', { name: 'Tags' });
-  await tags.getByRole('treeitem', { name: new RegExp(`^${tag}`) }).click();
+  await (await sidebarTag(page, tag)).click();
   await expect(app.rows()).toHaveCount(1);
   await expect(app.row('The Structure of Scientific Revolutions')).toHaveCount(1);
-  await expect(tags.getByRole('treeitem', { name: new RegExp(`^${tag}`) })).toContainText('1');
+  await expect(await sidebarTag(page, tag)).toContainText('1');
+});
+
+test('past a dozen tags the sidebar shows the most used, a filter finds the rest and "more" shows more', async ({ page }) => {
+  const app = await LibraryWindow.open(page);
+  const prefix = unique('marsh').replace(' ', '-');
+  await app.selectOnly('The Structure of Scientific Revolutions');
+  for (let i = 0; i < 14; i++) {
+    await app.field('Tags').fill(`${prefix}-${i}`);
+    await app.field('Tags').press('Enter');
+  }
+  const tree = page.getByRole('tree', { name: 'Tags' });
+  const filter = page.getByRole('searchbox', { name: 'Filter tags' });
+  await expect(filter).toBeVisible();
+  await expect(tree.getByRole('treeitem')).toHaveCount(12);
+  const more = page.getByRole('button', { name: /^Show \d+ more of \d+$/ });
+  await more.click();
+  expect(await tree.getByRole('treeitem').count()).toBeGreaterThan(12);
+  await filter.fill(`${prefix}-1`);
+  // -1, -10 .. -13: five tags hold "-1".
+  await expect(tree.getByRole('treeitem')).toHaveCount(5);
+  await filter.fill(`${prefix}-13`);
+  await tree.getByRole('treeitem', { name: new RegExp(`^${prefix}-13`) }).click();
+  await expect(app.rows()).toHaveCount(1);
+  await filter.fill('no tag has this text');
+  await expect(tree).toContainText('No tag contains');
+  // The active tag stays in view whatever the filter says.
+  await expect(tree.getByRole('treeitem', { name: new RegExp(`^${prefix}-13`) })).toHaveAttribute('aria-selected', 'true');
 });
 
 test('Recently Read lists the documents opened here, the latest first', async ({ page }) => {

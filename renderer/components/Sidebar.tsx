@@ -1,6 +1,6 @@
 // The left pane: the library's fixed collections, the folder tree (create, rename, nest,
-// delete, drag to move) and the trash. Documents dropped on a folder are added to it;
-// dropped on the trash, they are trashed.
+// delete, drag to move), group libraries, tags and the trash. Documents dropped on a
+// folder are added to it; dropped on the trash, they are trashed.
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import { useEffect, useMemo, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { flattenTree, isSelfOrDescendant } from '../lib/folderTree.ts';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { DOCUMENTS_MIME, FOLDER_MIME, carries, draggedDocuments } from './dragData.ts';
 import { Icon, type IconName } from './Icon.tsx';
 import { IconButton } from './IconButton.tsx';
+import { TagsSection } from './TagsSection.tsx';
 
 const FIXED: { collection: Collection; label: string; icon: IconName }[] = [
   { collection: { kind: 'all' }, label: 'My Library', icon: 'library' },
@@ -52,7 +53,6 @@ export function Sidebar() {
   const deleteFolder = useLibrary((s) => s.deleteFolder);
   const addToFolder = useLibrary((s) => s.addToFolder);
   const trash = useLibrary((s) => s.trash);
-  const tags = useLibrary((s) => s.tags);
   const groupFolders = useLibrary((s) => s.groupFolders);
   const [creatingIn, setCreatingIn] = useState<string | null>(null);
   const openDialog = useApp((s) => s.openDialog);
@@ -271,25 +271,7 @@ export function Sidebar() {
         ))}
       </ul>
 
-      <div className="nav-section"><span id="tags-heading">Tags</span></div>
-      <ul role="tree" aria-labelledby="tags-heading" className="nav-list tags">
-        {tags.length === 0 ? <li role="none" className="nav-empty">No tags yet. Add tags in a document's details.</li> : null}
-        {tags.map(({ tag, count }) => (
-          <li role="none" key={tag}>
-            <button
-              type="button"
-              role="treeitem"
-              aria-selected={activeKey === `tag:${tag}`}
-              className={`nav-item ${activeKey === `tag:${tag}` ? 'active' : ''}`}
-              onClick={() => setCollection({ kind: 'tag', tag })}
-            >
-              <span className="nav-icon"><Icon name="tag" /></span>
-              <span className="nav-label">{tag}</span>
-              <span className="nav-count">{count.toLocaleString('en')}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <TagsSection />
 
       <ul role="tree" aria-label="Trash" className="nav-list trash">
         {item('trash', 'Trash', 'trash', () => setCollection({ kind: 'trash' }), dropProps('trash', { documents: (ids) => void trash(ids) }))}
