@@ -121,6 +121,15 @@ test('highlight, sticky note, colour and text survive a reload, in the same plac
   await selectText(page, 'and support for heavy tailed', 'was officially launched');
   await page.keyboard.press('h');
   await expect(reader.locator('.rs-highlight')).toHaveCount(2);
+  // The panel quotes the text under the highlight (read once from the text layer, then kept).
+  await expect(page.locator('.rs-quote').filter({ visible: true }).first()).toContainText('heavy tailed');
+  // While the pages scroll they take no pointer events (no hit-testing per frame); a moment later they do again.
+  const container = reader.locator('.rs-viewer-container');
+  await container.evaluate((el) => { el.scrollTop += 40; });
+  await expect(container).toHaveAttribute('data-scrolling', '');
+  await expect(container).not.toHaveAttribute('data-scrolling');
+  await container.evaluate((el) => { el.scrollTop -= 40; });
+  await expect(container).not.toHaveAttribute('data-scrolling');
   let annotations = await bridge.call('annotations.list', { documentId: docId });
   let highlight = annotations.find((a) => a.type === 'highlight')!;
   expect(highlight.positions).toHaveLength(2);

@@ -9,13 +9,15 @@ import { AnnotationLayers } from './AnnotationLayers.tsx';
 import { AnnotationPanel, authorLabel } from './AnnotationPanel.tsx';
 import { annotationsMarkdown } from './annotationsMarkdown.ts';
 import { FindBar } from './FindBar.tsx';
-import { clientPointToPdf, selectionToPositions, textUnder } from './pageGeometry.ts';
+import { clientPointToPdf, selectionToPositions, textLayerOf, textUnder } from './pageGeometry.ts';
+import { createQuoteCache } from './quoteCache.ts';
 import { ReaderSidebar } from './ReaderSidebar.tsx';
 import { ReaderToolbar } from './ReaderToolbar.tsx';
 import { runsOfTextItems, snapToText, type TextRun } from './snapToText.ts';
 import { undoLabel } from './undoChange.ts';
 import { useAnnotations } from './useAnnotations.ts';
 import { usePdfViewer } from './usePdfViewer.ts';
+import { useScrollingFlag } from './useScrollingFlag.ts';
 import { injectViewerStyles } from './viewerStyles.ts';
 
 function isTyping(target: EventTarget | null): boolean {
@@ -46,6 +48,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
   const [hint, setHint] = useState<string | null>(null);
   injectViewerStyles();
   const state = usePdfViewer(file?.url ?? null, containerRef);
+  useScrollingFlag(containerRef);
   const api = useAnnotations(bridge, documentId, (renames) => setSelectedId((id) => (id && renames.get(id)) || id));
   const { viewer } = state;
 
@@ -69,7 +72,24 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
   const filehash = file?.filehash;
   const drawn = useMemo(() => api.annotations.filter((a) => a.type !== 'note' && (!a.filehash || !filehash || a.filehash === filehash)), [api.annotations, filehash]);
 
-  const quoteOf = useCallback((a: LibraryAnnotation) => (viewer && a.positions ? textUnder(viewer, a.positions) || undefined : undefined), [viewer, state.layoutVersion]);
+  // One cache per opened file: a quote is read from the text layer once, not on every page render,
+  // and only from pages whose text layer pdf.js has finished (a half-drawn one would cut it short).
+  const textPages = useRef(new Set<number>());
+  useEffect(() => {
+    const pages = new Set<number>();
+    textPages.current = pages;
+    const onText = (e: { pageNumber: number }) => pages.add(e.pageNumber);
+    state.eventBus?.on('textlayerrendered', onText);
+    return () => state.eventBus?.off('textlayerrendered', onText);
+  }, [state.eventBus]);
+  const quoteOf = useMemo(() => {
+    const cache = createQuoteCache((a) => {
+      const pages = new Set((a.positions ?? []).map((p) => p.page));
+      if (!viewer || ![...pages].every((page) => textPages.current.has(page) && textLayerOf(viewer, page))) return undefined;
+      return textUnder(viewer, a.positions ?? []);
+    });
+    return (a: LibraryAnnotation) => cache.quoteOf(a);
+  }, [viewer]);
 
   const highlightSelection = useCallback(async () => {
     const selection = window.getSelection();

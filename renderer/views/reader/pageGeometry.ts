@@ -55,12 +55,17 @@ export function selectionToPositions(viewer: PDFViewer, range: Range): Position[
   return mergeIntoLines(positions);
 }
 
+/** A page's text layer, when pdf.js has one in the page's box. */
+export function textLayerOf(viewer: PDFViewer, page: number): Element | null {
+  return pageBox(viewer, page)?.div.querySelector('.textLayer') ?? null;
+}
+
 /** The text under a highlight's rectangles, read from the text layer (for the export and the panel). */
 export function textUnder(viewer: PDFViewer, positions: Position[]): string {
   const lines: string[] = [];
   for (const position of positions) {
     const box = pageBox(viewer, position.page);
-    const layer = box?.div.querySelector('.textLayer');
+    const layer = textLayerOf(viewer, position.page);
     if (!box || !layer) continue;
     const pageRect = box.div.getBoundingClientRect();
     const [x1, y1, x2, y2] = box.viewport.convertToViewportRectangle([position.top_left.x, position.top_left.y, position.bottom_right.x, position.bottom_right.y]) as number[];
