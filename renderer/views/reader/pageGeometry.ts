@@ -60,6 +60,29 @@ export function textLayerOf(viewer: PDFViewer, page: number): Element | null {
   return pageBox(viewer, page)?.div.querySelector('.textLayer') ?? null;
 }
 
+interface SpanBox { text: string; left: number; top: number; right: number; bottom: number }
+
+/** Each leaf span's box in the page box's CSS pixels, measured once per text layer and viewport. */
+const measuredSpans = new WeakMap<Element, { stamp: string; spans: SpanBox[] }>();
+
+function spanBoxes(box: PageBox, layer: Element): SpanBox[] {
+  const viewport = box.viewport as ViewportLike & { scale?: number; rotation?: number };
+  const stamp = `${viewport.scale}:${viewport.rotation}:${layer.childElementCount}`;
+  const known = measuredSpans.get(layer);
+  if (known?.stamp === stamp) return known.spans;
+  const pageRect = box.div.getBoundingClientRect();
+  const originX = pageRect.left + box.div.clientLeft;
+  const originY = pageRect.top + box.div.clientTop;
+  const spans: SpanBox[] = [];
+  for (const span of layer.querySelectorAll('span')) {
+    if (span.children.length) continue;
+    const r = span.getBoundingClientRect();
+    spans.push({ text: span.textContent ?? '', left: r.left - originX, top: r.top - originY, right: r.right - originX, bottom: r.bottom - originY });
+  }
+  measuredSpans.set(layer, { stamp, spans });
+  return spans;
+}
+
 /** The text under a highlight's rectangles, read from the text layer (for the export and the panel). */
 export function textUnder(viewer: PDFViewer, positions: Position[]): string {
   const lines: string[] = [];
@@ -67,19 +90,17 @@ export function textUnder(viewer: PDFViewer, positions: Position[]): string {
     const box = pageBox(viewer, position.page);
     const layer = textLayerOf(viewer, position.page);
     if (!box || !layer) continue;
-    const pageRect = box.div.getBoundingClientRect();
     const [x1, y1, x2, y2] = box.viewport.convertToViewportRectangle([position.top_left.x, position.top_left.y, position.bottom_right.x, position.bottom_right.y]) as number[];
-    const left = pageRect.left + box.div.clientLeft + Math.min(x1!, x2!);
-    const right = pageRect.left + box.div.clientLeft + Math.max(x1!, x2!);
-    const top = pageRect.top + box.div.clientTop + Math.min(y1!, y2!);
-    const bottom = pageRect.top + box.div.clientTop + Math.max(y1!, y2!);
+    const left = Math.min(x1!, x2!);
+    const right = Math.max(x1!, x2!);
+    const top = Math.min(y1!, y2!);
+    const bottom = Math.max(y1!, y2!);
     const words: string[] = [];
-    for (const span of layer.querySelectorAll('span')) {
-      if (span.children.length) continue;
-      const s = span.getBoundingClientRect();
-      const cx = s.left + s.width / 2;
-      const cy = s.top + s.height / 2;
-      if (cy >= top && cy <= bottom && s.right > left && s.left < right && cx >= left - s.width / 2) words.push(span.textContent ?? '');
+    for (const s of spanBoxes(box, layer)) {
+      const width = s.right - s.left;
+      const cx = s.left + width / 2;
+      const cy = (s.top + s.bottom) / 2;
+      if (cy >= top && cy <= bottom && s.right > left && s.left < right && cx >= left - width / 2) words.push(s.text);
     }
     if (words.length) lines.push(words.join('').trim());
   }
