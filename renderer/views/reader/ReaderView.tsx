@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LibraryAnnotation, LibraryDocument, ReaderFile } from '../../../shared/bridge/contract.ts';
 import { DEFAULT_HIGHLIGHT_COLOR, DEFAULT_PRIVACY_LEVEL } from '../../../shared/schemas/annotation.ts';
 import { useApp, useStores } from '../../state/context.tsx';
+import { otherAuthors, useAuthorNames } from '../../state/useAuthorNames.ts';
 import { AnnotationLayers } from './AnnotationLayers.tsx';
 import { AnnotationPanel, authorLabel } from './AnnotationPanel.tsx';
 import { annotationsMarkdown } from './annotationsMarkdown.ts';
@@ -48,6 +49,8 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
   const state = usePdfViewer(file?.url ?? null, containerRef);
   const api = useAnnotations(bridge, documentId, (renames) => setSelectedId((id) => (id && renames.get(id)) || id));
   const { viewer } = state;
+  const authorIds = useMemo(() => otherAuthors(api.annotations, myProfileId), [api.annotations, myProfileId]);
+  const authorNames = useAuthorNames(bridge, authorIds);
 
   useEffect(() => {
     let cancelled = false;
@@ -110,7 +113,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
   const exportMarkdown = () => {
     if (!doc) return;
     const authors = (doc.authors ?? []).map((p) => [p.last_name, p.first_name].filter(Boolean).join(', ')).join('; ');
-    const text = annotationsMarkdown({ title: doc.title, authors, fileName: file?.fileName, quoteOf, authorName: (a) => (a.profile_id && a.profile_id !== myProfileId ? authorLabel(a, myProfileId) : undefined) }, api.annotations);
+    const text = annotationsMarkdown({ title: doc.title, authors, fileName: file?.fileName, quoteOf, authorName: (a) => (a.profile_id && a.profile_id !== myProfileId ? authorLabel(a, myProfileId, authorNames) : undefined) }, api.annotations);
     saveText(`${doc.title.replace(/[\\/:*?"<>|]+/g, ' ').slice(0, 80).trim() || 'annotations'} - annotations.md`, text);
   };
 
@@ -188,7 +191,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
           {!file && !error ? <div className="rs-loading" role="status">Opening the PDF…</div> : null}
         </div>
         {viewer ? <AnnotationLayers viewer={viewer} annotations={drawn} layoutVersion={state.layoutVersion} selectedId={selectedId} onSelect={setSelectedId} /> : null}
-        <AnnotationPanel api={api} documentId={documentId} selectedId={selectedId} myProfileId={myProfileId} quoteOf={quoteOf} textVersion={state.textVersion} onSelect={goTo} />
+        <AnnotationPanel api={api} documentId={documentId} selectedId={selectedId} myProfileId={myProfileId} authorNames={authorNames} quoteOf={quoteOf} textVersion={state.textVersion} onSelect={goTo} />
       </div>
     </div>
   );
