@@ -10,7 +10,10 @@ import { createPdfLane } from '../import/pdfLane.ts';
 import { exportAnnotatedPdf } from './exportAnnotatedPdf.ts';
 import { chooseFile, ensureLocal } from './readerFiles.ts';
 
-export type ReaderDeps = Pick<HandlerDeps, 'replica' | 'api' | 'fileStore' | 'fileLinks' | 'pdfLane' | 'exportShelf'> & Partial<Pick<HandlerDeps, 'account'>>;
+export type ReaderDeps = Pick<HandlerDeps, 'replica' | 'api' | 'fileStore' | 'fileLinks' | 'pdfLane' | 'exportShelf'> & {
+  /** Who I am, for the author of my annotations in an exported copy. */
+  account?: Pick<HandlerDeps['account'], 'status'>;
+};
 
 export function readerHandlers(deps: ReaderDeps): HandlersOf<ReaderCommands> {
   const lane = deps.pdfLane ?? createPdfLane();

@@ -9,6 +9,7 @@ import { otherAuthors, useAuthorNames } from '../../state/useAuthorNames.ts';
 import { AnnotationLayers } from './AnnotationLayers.tsx';
 import { AnnotationPanel, authorLabel } from './AnnotationPanel.tsx';
 import { annotationsMarkdown } from './annotationsMarkdown.ts';
+import { exportAnnotatedPdf } from './exportPdf.ts';
 import { FindBar } from './FindBar.tsx';
 import { clientPointToPdf, selectionToPositions, textUnder } from './pageGeometry.ts';
 import { ReaderSidebar } from './ReaderSidebar.tsx';
@@ -45,6 +46,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
   const [placingSticky, setPlacingSticky] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [hint, setHint] = useState<string | null>(null);
+  const [exportingPdf, setExportingPdf] = useState(false);
   injectViewerStyles();
   const state = usePdfViewer(file?.url ?? null, containerRef);
   const api = useAnnotations(bridge, documentId, (renames) => setSelectedId((id) => (id && renames.get(id)) || id));
@@ -117,6 +119,20 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
     saveText(`${doc.title.replace(/[\\/:*?"<>|]+/g, ' ').slice(0, 80).trim() || 'annotations'} - annotations.md`, text);
   };
 
+  const exportPdf = async () => {
+    if (!file || exportingPdf) return;
+    setExportingPdf(true);
+    try {
+      await api.saver.flush(); // text typed a moment ago goes into the copy too
+      const summary = await exportAnnotatedPdf(bridge, documentId, file);
+      if (summary) setHint(summary);
+    } catch (error) {
+      setHint(`The PDF could not be exported: ${(error as Error).message}`);
+    } finally {
+      setExportingPdf(false);
+    }
+  };
+
   useEffect(() => {
     if (!active) return;
     const onKey = (e: KeyboardEvent) => {
@@ -170,7 +186,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
         onZoom={(v) => { if (viewer) viewer.currentScaleValue = v; }} onZoomStep={zoomStep}
         onRotate={() => { if (viewer) viewer.pagesRotation = (viewer.pagesRotation + 90) % 360; }}
         onFind={() => setFindOpen(true)} onHighlight={() => void highlightSelection()} onSticky={() => setPlacingSticky((v) => !v)}
-        onUndo={() => void api.undo()} onExport={exportMarkdown}
+        onUndo={() => void api.undo()} onExport={exportMarkdown} onExportPdf={() => void exportPdf()} exportingPdf={exportingPdf}
       />
       {findOpen && state.eventBus ? <FindBar eventBus={state.eventBus} find={state.find} onClose={() => setFindOpen(false)} /> : null}
       {api.error ? <div className="error-banner" role="alert"><span>{api.error}</span><button type="button" className="link-button" onClick={api.clearError}>Dismiss</button></div> : null}
