@@ -122,6 +122,8 @@ test('a group is created, a second person accepts the invitation in their own ap
   await other.row(sharedTitle).click();
   await expect(other.field('Title')).toHaveValue(sharedTitle);
   await expect(other.details.getByTestId('annotation')).toContainText('degree heating weeks');
+  // By its author's name (the first person is the local account, "<user name> User").
+  await expect(other.details.getByTestId('annotation')).toContainText(/ · by .+ User · shared with the group/);
   // The group's folders come along, with what was filed in them.
   const otherFolders = other.sidebar.getByRole('group', { name: `Folders of ${groupName}` });
   await otherFolders.getByRole('treeitem', { name: folderName }).click();

@@ -1,10 +1,11 @@
 // The reader in Chromium against the real core in browser mode: a real PDF, highlights made
 // from a real text selection, a sticky note, colour and text changes, a reload, zoom and
 // rotation, and positions compared numerically through the bridge.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Download, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { bridgeClient, connectWebSocketBridge, type BridgeClient, type WebSocketLike } from '../renderer/bridge/bridgeClient.ts';
 import type { LibraryAnnotation } from '../shared/bridge/contract.ts';
+import { loadPdfJs } from '../shared/node/pdf/openPdf.ts';
 import { LibraryWindow, SCREENSHOTS } from './app.ts';
 
 // Apart from what the import tests add (their copy of this PDF is titled from its text).
@@ -16,6 +17,12 @@ async function nodeBridge(): Promise<BridgeClient> {
   const secret = new URLSearchParams(url.hash.slice(1)).get('secret')!;
   const transport = await connectWebSocketBridge(url.origin, secret, (u, protocols) => new WebSocket(u, protocols, { origin: url.origin }) as unknown as WebSocketLike);
   return bridgeClient(transport);
+}
+
+async function downloaded(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 async function documentId(bridge: BridgeClient, title: string): Promise<string> {
@@ -256,16 +263,25 @@ test('text typed just before the tab closes is saved, undo brings back a deleted
 
   // Markdown export.
   const download = page.waitForEvent('download');
-  await reader.getByRole('button', { name: 'Export' }).click();
-  const file = await download;
-  const stream = await file.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const markdown = Buffer.concat(chunks).toString('utf8');
+  await reader.getByRole('button', { name: 'Export Markdown' }).click();
+  const markdown = (await downloaded(await download)).toString('utf8');
   expect(markdown).toContain(`# ${TITLE}`);
   expect(markdown).toContain('### Highlight, green, p. 1');
   expect(markdown).toContain('Heavy tails: the main point');
   expect(markdown).toContain('> and support for heavy tailed');
+
+  // A copy of the PDF with the annotations in it, as PDF annotations any reader shows.
+  const pdfDownload = page.waitForEvent('download');
+  await reader.getByRole('button', { name: 'Export PDF' }).click();
+  const pdfFile = await pdfDownload;
+  expect(pdfFile.suggestedFilename()).toMatch(/ \(annotated\)\.pdf$/);
+  await expect(reader.locator('.rs-hint')).toContainText(/Downloaded .* with 2 annotations\./);
+  const { getDocument, VerbosityLevel } = await loadPdfJs();
+  const task = getDocument({ data: new Uint8Array(await downloaded(pdfFile)), isEvalSupported: false, verbosity: VerbosityLevel.ERRORS });
+  const annotations = await (await (await task.promise).getPage(1)).getAnnotations() as { subtype: string; contentsObj: { str: string } }[];
+  await task.destroy();
+  expect(annotations.filter((a) => a.subtype === 'Highlight').map((a) => a.contentsObj.str)).toEqual(['Heavy tails: the main point']);
+  expect(annotations.filter((a) => a.subtype === 'FreeText').map((a) => a.contentsObj.str)).toEqual(['Saved on close: a zebra-striped thought']);
 });
 
 test('find in the PDF, thumbnails and the outline; text typed just before the window reloads is saved', async ({ page }) => {

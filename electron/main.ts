@@ -94,6 +94,16 @@ async function chooseFiles(options: { title?: string; extensions?: string[] }): 
   return result.canceled ? [] : result.filePaths;
 }
 
+async function chooseSavePath(options: { title?: string; defaultName: string; extensions?: string[] }): Promise<string | undefined> {
+  const dialogOptions: Electron.SaveDialogOptions = {
+    title: options.title ?? 'Save',
+    defaultPath: path.join(app.getPath('documents'), path.basename(options.defaultName)),
+    filters: options.extensions?.length ? [{ name: 'Documents', extensions: options.extensions }] : [],
+  };
+  const result = window ? await dialog.showSaveDialog(window, dialogOptions) : await dialog.showSaveDialog(dialogOptions);
+  return result.canceled || !result.filePath ? undefined : result.filePath;
+}
+
 function hardenWebContents(): void {
   app.on('web-contents-created', (_event, contents) => {
     // The renderer is one page: it never navigates; links open in the system browser.
@@ -177,7 +187,7 @@ async function main(): Promise<void> {
   });
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
 
-  core = await createCore({ dataDir: app.getPath('userData'), rendererDir, openExternal, secretStore: secretCodec(), chooseFiles, appVersion: app.getVersion(), fileUrlStyle: 'desktop' });
+  core = await createCore({ dataDir: app.getPath('userData'), rendererDir, openExternal, secretStore: secretCodec(), chooseFiles, chooseSavePath, appVersion: app.getVersion(), fileUrlStyle: 'desktop' });
   serveFiles();
   registerIpcHandlers(ipcMain, core.handlers, { isTrustedUrl });
   Menu.setApplicationMenu(buildMenu());

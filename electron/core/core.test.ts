@@ -118,6 +118,7 @@ describe('errors cross the bridge as typed values', () => {
     expect(await run('fs.readFile', { path: '/etc/passwd' })).toMatchObject({ ok: false, error: { code: 'unknown_command' } });
     expect(await run('toString')).toMatchObject({ ok: false, error: { code: 'unknown_command' } });
     expect(await run('app.chooseFiles')).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+    expect(await run('app.chooseSavePath', { defaultName: 'copy.pdf' })).toMatchObject({ ok: false, error: { code: 'unsupported' } });
   });
 });
 

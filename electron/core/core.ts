@@ -17,6 +17,8 @@ import { createHandlers } from './bridge/handlers.ts';
 import { createFileLinks, type FileUrlStyle } from './files/fileLinks.ts';
 import { createFileStore } from './files/fileStore.ts';
 import { createImporter, type Importer } from './import/importer.ts';
+import { createPdfLane } from './import/pdfLane.ts';
+import { createExportShelf } from './reader/exportShelf.ts';
 import { storedFileResponse, type StoredFileResponse } from './files/storedFileResponse.ts';
 import { openReplica, type Replica } from './replica/replica.ts';
 import { createSettingsStore } from './settings/settings.ts';
@@ -33,6 +35,8 @@ export interface CoreOptions {
   secretStore?: SecretCodec;
   /** The shell's native file dialog. */
   chooseFiles?: (options: { title?: string; extensions?: string[] }) => Promise<string[]>;
+  /** The shell's native save dialog: the chosen path, or undefined when cancelled. */
+  chooseSavePath?: (options: { title?: string; defaultName: string; extensions?: string[] }) => Promise<string | undefined>;
   appVersion?: string;
   /** Sync engine timing (tests make it short). */
   syncIntervalMs?: number;
@@ -87,7 +91,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const replica = openReplica(replicaFileFor(dataDir, configured.serviceUrl));
   const fileStore = createFileStore(path.join(dataDir, 'files'));
   const fileLinks = createFileLinks(options.fileUrlStyle ?? 'browser');
-  const fileResponse = (request: { url: string; method?: string; range?: string | null }) => storedFileResponse({ fileStore, links: fileLinks }, request);
+  // Annotated copies for browser mode's downloads are served like stored files.
+  const exportShelf = createExportShelf(path.join(dataDir, 'exports'));
+  const served = { pathOf: (sha1: string) => (exportShelf.has(sha1) ? exportShelf.pathOf(sha1) : fileStore.pathOf(sha1)) };
+  const fileResponse = (request: { url: string; method?: string; range?: string | null }) => storedFileResponse({ fileStore: served, links: fileLinks }, request);
+  // pdf.js in Node must not open one document while closing another: one lane for all its uses.
+  const pdfLane = createPdfLane();
   const api = createLibraryApi({ baseUrl: serviceUrl, getAccessToken: account.getAccessToken, refreshAccessToken: account.refreshAccessToken });
   const sync = createSyncEngine({
     replica, api, fileStore, downloadPolicy: configured.downloadPolicy,
@@ -99,7 +108,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const syncStatus = (): SyncStatus => (account.status().signedIn ? sync.status() : { ...sync.status(), state: 'signed-out' });
   let lastState = sync.status().state;
   const importer = createImporter({
-    replica, fileStore, api,
+    replica, fileStore, api, lane: pdfLane,
     stagingDir: path.join(dataDir, 'staging'),
     onChanged: (ids) => {
       events.emit('library.changed', { kinds: ['document'], ids });
@@ -150,6 +159,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     appInfo,
     importer,
     chooseFiles: options.chooseFiles,
+    chooseSavePath: options.chooseSavePath,
+    pdfLane,
+    exportShelf,
   });
 
   const servers: BrowserServer[] = [];

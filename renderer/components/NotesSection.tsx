@@ -1,10 +1,11 @@
 // The selected document's note and highlights, as the replica holds them: in a group's
 // library these include what other members shared with the group. One note per document
 // (the service's rule): it is added here, shared with the group by default, and edited by
-// its author; others' annotations are shown, not edited.
-import { useCallback, useEffect, useState } from 'react';
+// its author; others' annotations are shown with their author's name, not edited.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { LibraryAnnotation, LibraryDocument } from '../../shared/bridge/contract.ts';
 import { useApp, useStores } from '../state/context.tsx';
+import { otherAuthors, useAuthorNames } from '../state/useAuthorNames.ts';
 
 function describe(a: LibraryAnnotation): string {
   if (a.type === 'note') return 'Note';
@@ -30,6 +31,9 @@ export function NotesSection({ doc, readOnly }: { doc: LibraryDocument; readOnly
 
   const note = annotations.find((a) => a.type === 'note');
   const mine = (a: LibraryAnnotation) => a.profile_id === undefined || a.profile_id === me;
+  const authorIds = useMemo(() => otherAuthors(annotations, me), [annotations, me]);
+  const names = useAuthorNames(bridge, authorIds);
+  const byline = (a: LibraryAnnotation) => (mine(a) ? '' : ` · by ${names[a.profile_id!] ?? 'another member'}`);
   const inGroup = doc.group_id !== undefined && doc.group_id !== null;
 
   const add = async () => {
@@ -55,7 +59,7 @@ export function NotesSection({ doc, readOnly }: { doc: LibraryDocument; readOnly
       <ul className="plain-list">
         {annotations.map((a) => (
           <li key={a.id} className="annotation-row" data-testid="annotation">
-            <span className="annotation-kind">{describe(a)}{a.privacy_level === 'private' ? ' · private' : inGroup ? ' · shared with the group' : ''}</span>
+            <span className="annotation-kind">{describe(a)}{byline(a)}{a.privacy_level === 'private' ? ' · private' : inGroup ? ' · shared with the group' : ''}</span>
             {a.type === 'note' && mine(a) && !readOnly ? (
               <textarea className="input" aria-label="Your note" defaultValue={a.text ?? ''} rows={3} onBlur={(e) => void edit(a, e.target.value)} />
             ) : a.text ? <p className="annotation-text">{a.text}</p> : null}

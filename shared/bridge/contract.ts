@@ -136,6 +136,8 @@ export interface CoreCommands {
   'app.info': Command<NoRequest, AppInfo>;
   /** Asks the shell for files to open (a native dialog); 'unsupported' in browser mode. */
   'app.chooseFiles': Command<{ title?: string; extensions?: string[] } | void, { paths: string[] }>;
+  /** Asks the shell where to save a file (a native dialog): no path when cancelled; 'unsupported' in browser mode. */
+  'app.chooseSavePath': Command<{ title?: string; defaultName: string; extensions?: string[] }, { path?: string }>;
 
   'account.status': Command<NoRequest, AccountStatus>;
   /** Signs in (the embedded service: at once; a remote one: in the system browser). */
@@ -197,7 +199,7 @@ export type CommandArgs<K extends CommandName> = void extends CommandRequest<K>
   : [request: CommandRequest<K>];
 
 const CORE_COMMAND_NAMES = [
-  'app.info', 'app.chooseFiles',
+  'app.info', 'app.chooseFiles', 'app.chooseSavePath',
   'account.status', 'account.signIn', 'account.signOut',
   'settings.get', 'settings.set',
   'documents.list', 'documents.search', 'documents.get', 'documents.tags', 'documents.markOpened', 'documents.create', 'documents.update',

@@ -1,6 +1,7 @@
 // The bridge commands of groups, followers, profiles and vocabularies. They talk to the
-// service directly (nothing of this is kept offline): without a connection they fail with
-// 'network', and a refusal of the service comes back as 'service' with its status and message.
+// service directly (apart from groups.synced and people.names, nothing of this is kept
+// offline): without a connection they fail with 'network', and a refusal of the service
+// comes back as 'service' with its status and message.
 // A group's library itself is synced into the replica and listed with documents.list({groupId}).
 import type { Follow, FollowStatus } from '../schemas/follower.ts';
 import type {
@@ -101,6 +102,13 @@ export interface PeopleCommands {
   /** A profile photo of the service as a data: URL (the window loads images only from the app itself). */
   'profiles.photo': Command<{ url: string }, { dataUrl: string }>;
 
+  /**
+   * People's names by profile id (authors of annotations in group libraries), as this
+   * machine last heard them: works offline. Signed in, ids without a known name are asked
+   * of the service. Ids still without a name are left out of the answer.
+   */
+  'people.names': Command<{ ids: string[] }, Record<string, string>>;
+
   'followers.overview': Command<void, FollowOverview>;
   'followers.request': Command<{ profileId: string }, Follow>;
   'followers.accept': Command<{ id: string }, Follow>;
@@ -121,6 +129,7 @@ export const PEOPLE_COMMAND_NAMES = [
   'groups.askToJoin', 'groups.joinRequests', 'groups.answerJoinRequest',
   'groups.join', 'groups.leave', 'groups.follow', 'groups.unfollow', 'groups.setRole', 'groups.removeMember',
   'profiles.me', 'profiles.updateMe', 'profiles.get', 'profiles.find', 'profiles.setPhoto', 'profiles.removePhoto', 'profiles.photo',
+  'people.names',
   'followers.overview', 'followers.request', 'followers.accept', 'followers.remove',
   'vocabularies.institutions', 'vocabularies.locations', 'vocabularies.disciplines', 'vocabularies.academicStatuses',
 ] as const satisfies readonly (keyof PeopleCommands)[];

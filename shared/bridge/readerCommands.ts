@@ -1,5 +1,7 @@
-// The reader's bridge commands: making a document's PDF local and loadable by the renderer.
-// Annotations themselves use the core's annotations.* commands.
+// The reader's bridge commands: making a document's PDF local and loadable by the renderer,
+// and a copy of it with the annotations written in. Annotations themselves use the core's
+// annotations.* commands.
+import type { AnnotationType } from '../schemas/annotation.ts';
 
 interface Command<Req, Res> {
   request: Req;
@@ -21,12 +23,42 @@ export interface ReaderFile {
   url: string;
 }
 
+/** An annotation that is not in the annotated copy, and why. */
+export interface SkippedAnnotation {
+  id: string;
+  type: AnnotationType;
+  reason: string;
+}
+
+/** A copy of the PDF with the document's annotations in it as standard PDF annotations. */
+export interface AnnotatedPdfExport {
+  /** A name to suggest for the copy: the file's own name with "(annotated)". */
+  fileName: string;
+  size: number;
+  /** How many of the document's annotations are in the copy. */
+  written: number;
+  skipped: SkippedAnnotation[];
+  /** Where the copy was written, when a path was given. */
+  path?: string;
+  /** Else (browser mode): the URL to download it from, valid while this run of the core lasts. */
+  url?: string;
+}
+
 export interface ReaderCommands {
   /**
    * Makes sure the document's PDF (or the file `fileId`) is in the local store, downloading
    * it through the sync engine's file transfer when only the service has it.
    */
   'reader.openFile': Command<{ documentId: string; fileId?: string }, ReaderFile>;
+  /**
+   * Writes a copy of the document's PDF (or of the file `fileId`) with its highlights as
+   * /Highlight annotations (colour, author, text as the comment) and its sticky notes as
+   * /FreeText at their points; the document note, and annotations on another file or on
+   * pages the PDF lacks, are listed in `skipped`. To `path` (an absolute path, from the
+   * shell's save dialog) when given; else kept for download from `url`. A PDF that cannot
+   * be opened fails with 'invalid' (damaged, not a PDF) or 'unsupported' (a password, too large).
+   */
+  'reader.exportAnnotatedPdf': Command<{ documentId: string; fileId?: string; path?: string }, AnnotatedPdfExport>;
 }
 
-export const READER_COMMAND_NAMES = ['reader.openFile'] as const satisfies readonly (keyof ReaderCommands)[];
+export const READER_COMMAND_NAMES = ['reader.openFile', 'reader.exportAnnotatedPdf'] as const satisfies readonly (keyof ReaderCommands)[];

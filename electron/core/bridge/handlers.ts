@@ -16,6 +16,8 @@ import type { NewDocument } from '../replica/documentWrites.ts';
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import type { FileLinks } from '../files/fileLinks.ts';
 import type { FileStore } from '../files/fileStore.ts';
+import type { PdfLane } from '../import/pdfLane.ts';
+import type { ExportShelf } from '../reader/exportShelf.ts';
 import { readerHandlers } from '../reader/readerHandlers.ts';
 import type { Replica } from '../replica/replica.ts';
 import { catalogCommandHandlers } from '../catalog/catalogCommandHandlers.ts';
@@ -62,6 +64,12 @@ export interface HandlerDeps {
   importer: Importer;
   /** The shell's native file dialog; absent in browser mode. */
   chooseFiles?: (options: { title?: string; extensions?: string[] }) => Promise<string[]>;
+  /** The shell's native save dialog (undefined when cancelled); absent in browser mode. */
+  chooseSavePath?: (options: { title?: string; defaultName: string; extensions?: string[] }) => Promise<string | undefined>;
+  /** The core's one lane for pdf.js work (shared with the importer); else the reader makes its own. */
+  pdfLane?: PdfLane;
+  /** Where browser mode's annotated copies wait for their download; absent where nothing serves them. */
+  exportShelf?: ExportShelf;
 }
 
 /** Documents as the query's view asks: whole, or cut to what a list row shows. */
@@ -113,6 +121,15 @@ function coreHandlers(deps: HandlerDeps): HandlersOf<CoreCommands> {
       const extensions = options.extensions === undefined ? undefined : stringList(options, 'extensions');
       const title = typeof options.title === 'string' ? options.title : undefined;
       return { paths: await deps.chooseFiles({ title, extensions }) };
+    },
+    'app.chooseSavePath': async (request) => {
+      if (!deps.chooseSavePath) throw new BridgeFailure('unsupported', 'Save dialogs exist only in the desktop app');
+      const options = requiredObject(request, 'app.chooseSavePath');
+      const defaultName = stringField(options, 'defaultName');
+      const extensions = options.extensions === undefined ? undefined : stringList(options, 'extensions');
+      const title = typeof options.title === 'string' ? options.title : undefined;
+      const chosen = await deps.chooseSavePath({ title, defaultName, extensions });
+      return chosen ? { path: chosen } : {};
     },
 
     'account.status': () => deps.account.status(),

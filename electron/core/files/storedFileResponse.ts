@@ -37,7 +37,7 @@ export function parseByteRange(header: string | null | undefined, size: number):
 const BASE_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' };
 
 export async function storedFileResponse(
-  deps: { fileStore: FileStore; links: FileLinks },
+  deps: { fileStore: Pick<FileStore, 'pathOf'>; links: FileLinks },
   request: { url: string; method?: string; range?: string | null },
 ): Promise<StoredFileResponse> {
   const method = request.method ?? 'GET';

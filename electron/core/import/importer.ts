@@ -17,7 +17,7 @@ import { createFullTextIndexer } from './fullTextIndexer.ts';
 import { createIdentifierDocument, parseIdentifier } from './identifierImport.ts';
 import { createLookupQueue } from './lookupQueue.ts';
 import { importPdf } from './pdfImport.ts';
-import { createPdfLane } from './pdfLane.ts';
+import { createPdfLane, type PdfLane } from './pdfLane.ts';
 import { createStagingArea } from './stagingArea.ts';
 import { BridgeFailure } from '../bridge/errors.ts';
 
@@ -34,13 +34,15 @@ export interface ImporterDeps {
   canLookup(): boolean;
   /** How often waiting lookups are retried (default one minute). */
   retryMs?: number;
+  /** The core's one lane for pdf.js work (shared with the reader's export); else a lane of its own. */
+  lane?: PdfLane;
 }
 
 export function createImporter(deps: ImporterDeps) {
   const { replica, fileStore } = deps;
   const queue = createLookupQueue(replica);
   const staging = createStagingArea(deps.stagingDir);
-  const lane = createPdfLane();
+  const lane = deps.lane ?? createPdfLane();
   const fullText = createFullTextIndexer(replica, lane, (error) => console.error('[refshelf] full-text indexing failed:', error));
   const onChanged = deps.onChanged;
   let chain: Promise<unknown> = Promise.resolve();

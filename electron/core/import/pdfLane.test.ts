@@ -26,4 +26,25 @@ describe('the PDF lane', () => {
     const patient = createPdfLane();
     expect(await patient.extract(pdf('actuar-intro.pdf'), {}, 'metadata')).toMatchObject({ ok: true });
   });
+
+  it('runs what a person waits for before waiting extractions, and aborts a job past its limit before the next one starts', async () => {
+    const lane = createPdfLane(50);
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    const first = lane.run(() => new Promise<string>((done) => { release = () => done('first'); }), 'fulltext', () => 'late');
+    const metadata = lane.run(async () => { order.push('metadata'); return 'read'; }, 'metadata', () => 'late');
+    let abortedAt = -1;
+    const slow = lane.run((signal) => new Promise<string>((done) => {
+      order.push('slow started');
+      signal.addEventListener('abort', () => { abortedAt = order.length; setTimeout(() => done('gave up'), 5); });
+    }), 'user', () => 'too long');
+    release();
+    expect(await first).toBe('first');
+    expect(await slow).toBe('too long');
+    expect(await metadata).toBe('read');
+    // The aborted job let go before the next one started.
+    expect(order).toEqual(['slow started', 'metadata']);
+    expect(abortedAt).toBe(1);
+    await expect(lane.run(() => Promise.reject(new Error('broken')), 'user', () => 'late')).rejects.toThrow('broken');
+  });
 });

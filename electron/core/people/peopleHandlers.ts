@@ -2,6 +2,7 @@
 import type { PeopleCommands } from '../../../shared/bridge/peopleCommands.ts';
 import type { HandlersOf } from '../bridge/dispatch.ts';
 import { groupHandlers } from './groupHandlers.ts';
+import { nameHandlers } from './nameHandlers.ts';
 import type { PeopleDeps } from './peopleDeps.ts';
 import { createProfileNames } from './profileNames.ts';
 import { profileHandlers } from './profileHandlers.ts';
@@ -9,10 +10,11 @@ import { photoHandlers } from './profilePhotos.ts';
 import { vocabularyHandlers } from './vocabularyHandlers.ts';
 
 export function peopleHandlers(deps: PeopleDeps): HandlersOf<PeopleCommands> {
-  const names = createProfileNames(deps.api);
+  const names = createProfileNames(deps.api, deps.replica);
   return {
     ...groupHandlers(deps, names),
     ...profileHandlers(deps, names),
+    ...nameHandlers(deps, names),
     ...photoHandlers(deps),
     ...vocabularyHandlers(deps),
   };

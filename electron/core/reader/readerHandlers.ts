@@ -1,43 +1,22 @@
 // The reader's bridge commands (shared/bridge/readerCommands.ts): a document's PDF made
-// local, then handed to the renderer as a URL it may load (fileLinks.ts).
-import { access } from 'node:fs/promises';
+// local, then handed to the renderer as a URL it may load (fileLinks.ts); and a copy of it
+// with the annotations written in (exportAnnotatedPdf.ts).
 import type { ReaderCommands, ReaderFile } from '../../../shared/bridge/readerCommands.ts';
-import type { LibraryFile } from '../../../shared/bridge/libraryTypes.ts';
 import type { HandlerDeps } from '../bridge/handlers.ts';
 import type { HandlersOf } from '../bridge/dispatch.ts';
 import { BridgeFailure } from '../bridge/errors.ts';
 import { requiredObject, stringField } from '../bridge/requestChecks.ts';
-import { downloadFile } from '../sync/fileTransfers.ts';
+import { createPdfLane } from '../import/pdfLane.ts';
+import { exportAnnotatedPdf } from './exportAnnotatedPdf.ts';
+import { chooseFile, ensureLocal } from './readerFiles.ts';
 
-export type ReaderDeps = Pick<HandlerDeps, 'replica' | 'api' | 'fileStore' | 'fileLinks'>;
-
-const isPdf = (file: LibraryFile) => file.mime_type === 'application/pdf' || /\.pdf$/i.test(file.file_name);
-
-/** The file to open: the one asked for, else the document's first PDF. */
-function chooseFile(files: LibraryFile[], documentId: string, fileId: string | undefined): LibraryFile {
-  if (fileId !== undefined) {
-    const file = files.find((f) => f.id === fileId);
-    if (!file) throw new BridgeFailure('not_found', `File ${fileId} is not attached to document ${documentId}`, 'fileId');
-    return file;
-  }
-  const pdf = files.find(isPdf);
-  if (!pdf) throw new BridgeFailure('not_found', files.length ? 'This document has files, but none of them is a PDF' : 'This document has no file attached');
-  return pdf;
-}
-
-/** Puts the bytes in the store: from where an import left them, else from the service. */
-async function ensureLocal(deps: ReaderDeps, file: LibraryFile): Promise<void> {
-  if (deps.fileStore.has(file.filehash)) return;
-  const importedAt = file.local_path && file.local_path !== deps.fileStore.pathOf(file.filehash) ? file.local_path : undefined;
-  if (importedAt && (await access(importedAt).then(() => true, () => false))) {
-    await deps.fileStore.put({ path: importedAt }, { expectedSha1: file.filehash });
-    return;
-  }
-  if (file.id.startsWith('local:')) throw new BridgeFailure('not_found', `The bytes of ${file.file_name} are not on this machine`);
-  await downloadFile({ replica: deps.replica, api: deps.api, fileStore: deps.fileStore }, file.id);
-}
+export type ReaderDeps = Pick<HandlerDeps, 'replica' | 'api' | 'fileStore' | 'fileLinks' | 'pdfLane' | 'exportShelf'> & {
+  /** Who I am, for the author of my annotations in an exported copy. */
+  account?: Pick<HandlerDeps['account'], 'status'>;
+};
 
 export function readerHandlers(deps: ReaderDeps): HandlersOf<ReaderCommands> {
+  const lane = deps.pdfLane ?? createPdfLane();
   return {
     'reader.openFile': async (request): Promise<ReaderFile> => {
       const body = requiredObject(request, 'reader.openFile');
@@ -55,6 +34,14 @@ export function readerHandlers(deps: ReaderDeps): HandlersOf<ReaderCommands> {
         size: file.size,
         url: deps.fileLinks.urlFor(file.filehash),
       };
+    },
+    'reader.exportAnnotatedPdf': (request) => {
+      const body = requiredObject(request, 'reader.exportAnnotatedPdf');
+      return exportAnnotatedPdf({ ...deps, lane }, {
+        documentId: stringField(body, 'documentId'),
+        ...(body.fileId === undefined ? {} : { fileId: stringField(body, 'fileId') }),
+        ...(body.path === undefined ? {} : { path: stringField(body, 'path') }),
+      });
     },
   };
 }

@@ -25,6 +25,8 @@ export const DEFERRED_INDEXES: ReadonlyArray<readonly [name: string, definition:
   ['documents_by_starred', 'documents (group_id, trashed, starred, sort_title, id)'],
   ['documents_by_file', 'documents (group_id, trashed, file_attached, sort_title, id)'],
   ['annotations_by_document', 'annotations (document_id)'],
+  // and as migrations/0004-profile-names.ts creates it:
+  ['annotations_by_profile', 'annotations (profile_id) WHERE profile_id IS NOT NULL'],
 ];
 
 const loading = new WeakMap<Db, boolean>();

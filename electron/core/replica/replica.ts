@@ -25,6 +25,7 @@ import {
   applyRemote, applyRemoteBatch, applyRemoteDeletion, applyRemoteDeletions, applyRemoteFolderDocuments,
   type ApplyOptions, type ServerJson, type WatermarkUpdate,
 } from './remoteApply.ts';
+import { profileNamesOf, rememberProfileNames, unnamedAuthors } from './profileNames.ts';
 import { getProfile, getWatermark, listGroups, setGroups, setProfile, setWatermark, type GroupRecord } from './syncState.ts';
 import type { Conflict, ConflictResolution, EntityKind, Watermark } from './types.ts';
 
@@ -108,6 +109,9 @@ export function openReplica(file: string) {
     roleInGroup: (groupId: string) => roleInGroup(db, groupId),
     setProfile: (profile: Record<string, unknown> | null) => setProfile(db, profile),
     getProfile: () => getProfile(db),
+    rememberProfileNames: (names: readonly { id: string; name: string }[]) => rememberProfileNames(db, names),
+    profileNamesOf: (ids: readonly string[]) => profileNamesOf(db, ids),
+    unnamedAuthors: (limit: number) => unnamedAuthors(db, limit),
 
     // For the sync engine: merges and conflicts
     readField: (kind: EntityKind, id: string, field: string) => readField(db, kind, id, field),

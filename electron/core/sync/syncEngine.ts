@@ -5,6 +5,7 @@
 import { ServiceError, TokenExpiredError, type LibraryApi } from '../../../shared/client/index.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { Replica } from '../replica/index.ts';
+import { nameAuthors } from './authorNames.ts';
 import { downloadFile } from './fileTransfers.ts';
 import { pullAnnotations, pullDocumentRemovals, pullDocuments, pullFiles, pullFolders, pullLibraries } from './pull.ts';
 import { pushOutbox } from './push.ts';
@@ -135,6 +136,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       // Merges, rows created again and resolutions made during the pull go out now.
       if (replica.countOutbox() > 0) await pushOutbox(ctx);
+      await nameAuthors(ctx);
       if (!held) massDecision = 'ask';
       failures = 0;
       const lastSyncedAt = new Date(now()).toISOString();

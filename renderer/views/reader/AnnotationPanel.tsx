@@ -15,6 +15,8 @@ interface Props {
   documentId: string;
   selectedId: string | null;
   myProfileId: string | undefined;
+  /** Other members' names by profile id. */
+  authorNames: Readonly<Record<string, string>>;
   quoteOf(annotation: LibraryAnnotation): string | undefined;
   /** Changes when more text under highlights can be read (a page's text layer rendered). */
   textVersion: number;
@@ -28,9 +30,10 @@ function toggle<T>(set: ReadonlySet<T>, value: T): Set<T> {
   return next;
 }
 
-export function authorLabel(a: LibraryAnnotation, myProfileId: string | undefined): string {
+/** 'You', another member's name (people.names), or while no name is known a short id. */
+export function authorLabel(a: LibraryAnnotation, myProfileId: string | undefined, names: Readonly<Record<string, string>>): string {
   if (!a.profile_id || a.profile_id === myProfileId) return 'You';
-  return `Member ${a.profile_id.slice(0, 8)}`;
+  return names[a.profile_id] ?? `Member ${a.profile_id.slice(0, 8)}`;
 }
 
 /**
@@ -39,17 +42,17 @@ export function authorLabel(a: LibraryAnnotation, myProfileId: string | undefine
  * still acts on the current state.)
  */
 export const AnnotationPanel = memo(AnnotationPanelView, (a, b) =>
-  a.api.annotations === b.api.annotations && a.api.loaded === b.api.loaded && a.selectedId === b.selectedId && a.myProfileId === b.myProfileId
+  a.api.annotations === b.api.annotations && a.api.loaded === b.api.loaded && a.selectedId === b.selectedId && a.myProfileId === b.myProfileId && a.authorNames === b.authorNames
   && a.textVersion === b.textVersion && a.quoteOf === b.quoteOf && a.onSelect === b.onSelect && a.documentId === b.documentId);
 
-function AnnotationPanelView({ api, documentId, selectedId, myProfileId, quoteOf, onSelect }: Props) {
+function AnnotationPanelView({ api, documentId, selectedId, myProfileId, authorNames, quoteOf, onSelect }: Props) {
   const [filter, setFilter] = useState<AnnotationFilter>({ colors: new Set(), authors: new Set(), kinds: new Set() });
   const isMine = (a: LibraryAnnotation) => !a.profile_id || a.profile_id === myProfileId;
   const note = api.annotations.find((a) => a.type === 'note' && isMine(a));
   const others = useMemo(() => inReadingOrder(api.annotations.filter((a) => a !== note)), [api.annotations, note]);
   const shown = others.filter((a) => matchesFilter(a, filter));
   const colors = [...new Map(others.filter((a) => a.color).map((a) => [colorKey(a.color), a.color])).entries()];
-  const authors = [...new Map(others.map((a) => [authorKey(a), authorLabel(a, myProfileId)])).entries()];
+  const authors = [...new Map(others.map((a) => [authorKey(a), authorLabel(a, myProfileId, authorNames)])).entries()];
 
   return (
     <aside className="rs-panel" aria-label="Annotations">
@@ -83,7 +86,7 @@ function AnnotationPanelView({ api, documentId, selectedId, myProfileId, quoteOf
         {shown.map((a) => {
           const selected = a.id === selectedId;
           return (
-            <AnnotationItem key={a.id} annotation={a} selected={selected} author={authorLabel(a, myProfileId)} quote={a.type === 'highlight' ? quoteOf(a) : undefined} onSelect={onSelect}
+            <AnnotationItem key={a.id} annotation={a} selected={selected} author={authorLabel(a, myProfileId, authorNames)} quote={a.type === 'highlight' ? quoteOf(a) : undefined} onSelect={onSelect}
               editor={selected ? <AnnotationEditor annotation={a} api={api} readOnly={!isMine(a)} /> : null} />
           );
         })}

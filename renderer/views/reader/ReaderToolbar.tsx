@@ -23,6 +23,8 @@ interface Props {
   onSticky(): void;
   onUndo(): void;
   onExport(): void;
+  onExportPdf(): void;
+  exportingPdf: boolean;
 }
 
 export function ReaderToolbar(p: Props) {
@@ -58,7 +60,9 @@ export function ReaderToolbar(p: Props) {
         <button type="button" className="tool" onClick={p.onHighlight} title="Highlight the selected text (H)">Highlight</button>
         <button type="button" className={`tool ${p.placingSticky ? 'on' : ''}`} aria-pressed={p.placingSticky} onClick={p.onSticky} title="Place a sticky note (N)">Sticky note</button>
         <button type="button" className="tool" disabled={!p.canUndo} onClick={p.onUndo} title={p.canUndo ?? 'Nothing to undo'}>Undo</button>
-        <button type="button" className="tool" onClick={p.onExport} title="Save the annotations as Markdown">Export</button>
+        <button type="button" className="tool" onClick={p.onExport} title="Save the annotations as Markdown">Export Markdown</button>
+        <button type="button" className="tool" onClick={p.onExportPdf} disabled={p.exportingPdf} aria-busy={p.exportingPdf}
+          title="Export PDF with annotations: a copy of the PDF with the highlights and sticky notes in it, for any PDF reader">Export PDF</button>
       </div>
     </div>
   );

@@ -5,9 +5,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LibraryAnnotation, LibraryDocument, ReaderFile } from '../../../shared/bridge/contract.ts';
 import { DEFAULT_HIGHLIGHT_COLOR, DEFAULT_PRIVACY_LEVEL } from '../../../shared/schemas/annotation.ts';
 import { useApp, useStores } from '../../state/context.tsx';
+import { otherAuthors, useAuthorNames } from '../../state/useAuthorNames.ts';
 import { AnnotationLayers } from './AnnotationLayers.tsx';
 import { AnnotationPanel, authorLabel } from './AnnotationPanel.tsx';
 import { annotationsMarkdown } from './annotationsMarkdown.ts';
+import { exportAnnotatedPdf } from './exportPdf.ts';
 import { FindBar } from './FindBar.tsx';
 import { clientPointToPdf, selectionToPositions, textLayerOf, textUnder } from './pageGeometry.ts';
 import { createQuoteCache } from './quoteCache.ts';
@@ -46,11 +48,14 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
   const [placingSticky, setPlacingSticky] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [hint, setHint] = useState<string | null>(null);
+  const [exportingPdf, setExportingPdf] = useState(false);
   injectViewerStyles();
   const state = usePdfViewer(file?.url ?? null, containerRef);
   useScrollingFlag(containerRef);
   const api = useAnnotations(bridge, documentId, (renames) => setSelectedId((id) => (id && renames.get(id)) || id));
   const { viewer } = state;
+  const authorIds = useMemo(() => otherAuthors(api.annotations, myProfileId), [api.annotations, myProfileId]);
+  const authorNames = useAuthorNames(bridge, authorIds);
 
   useEffect(() => {
     let cancelled = false;
@@ -130,8 +135,22 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
   const exportMarkdown = () => {
     if (!doc) return;
     const authors = (doc.authors ?? []).map((p) => [p.last_name, p.first_name].filter(Boolean).join(', ')).join('; ');
-    const text = annotationsMarkdown({ title: doc.title, authors, fileName: file?.fileName, quoteOf, authorName: (a) => (a.profile_id && a.profile_id !== myProfileId ? authorLabel(a, myProfileId) : undefined) }, api.annotations);
+    const text = annotationsMarkdown({ title: doc.title, authors, fileName: file?.fileName, quoteOf, authorName: (a) => (a.profile_id && a.profile_id !== myProfileId ? authorLabel(a, myProfileId, authorNames) : undefined) }, api.annotations);
     saveText(`${doc.title.replace(/[\\/:*?"<>|]+/g, ' ').slice(0, 80).trim() || 'annotations'} - annotations.md`, text);
+  };
+
+  const exportPdf = async () => {
+    if (!file || exportingPdf) return;
+    setExportingPdf(true);
+    try {
+      await api.saver.flush(); // text typed a moment ago goes into the copy too
+      const summary = await exportAnnotatedPdf(bridge, documentId, file);
+      if (summary) setHint(summary);
+    } catch (error) {
+      setHint(`The PDF could not be exported: ${(error as Error).message}`);
+    } finally {
+      setExportingPdf(false);
+    }
   };
 
   useEffect(() => {
@@ -187,7 +206,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
         onZoom={(v) => { if (viewer) viewer.currentScaleValue = v; }} onZoomStep={zoomStep}
         onRotate={() => { if (viewer) viewer.pagesRotation = (viewer.pagesRotation + 90) % 360; }}
         onFind={() => setFindOpen(true)} onHighlight={() => void highlightSelection()} onSticky={() => setPlacingSticky((v) => !v)}
-        onUndo={() => void api.undo()} onExport={exportMarkdown}
+        onUndo={() => void api.undo()} onExport={exportMarkdown} onExportPdf={() => void exportPdf()} exportingPdf={exportingPdf}
       />
       {findOpen && state.eventBus ? <FindBar eventBus={state.eventBus} find={state.find} onClose={() => setFindOpen(false)} /> : null}
       {api.error ? <div className="error-banner" role="alert"><span>{api.error}</span><button type="button" className="link-button" onClick={api.clearError}>Dismiss</button></div> : null}
@@ -208,7 +227,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
           {!file && !error ? <div className="rs-loading" role="status">Opening the PDF…</div> : null}
         </div>
         {viewer ? <AnnotationLayers viewer={viewer} annotations={drawn} layoutVersion={state.layoutVersion} selectedId={selectedId} onSelect={setSelectedId} /> : null}
-        <AnnotationPanel api={api} documentId={documentId} selectedId={selectedId} myProfileId={myProfileId} quoteOf={quoteOf} textVersion={state.textVersion} onSelect={goTo} />
+        <AnnotationPanel api={api} documentId={documentId} selectedId={selectedId} myProfileId={myProfileId} authorNames={authorNames} quoteOf={quoteOf} textVersion={state.textVersion} onSelect={goTo} />
       </div>
     </div>
   );
