@@ -113,7 +113,7 @@ const AnnotationItem = memo(function AnnotationItem({ annotation: a, selected, a
         {page ? <span className="rs-page">p. {page}</span> : null}
         <span className="rs-author">{author}</span>
       </button>
-      {quote ? <blockquote className="rs-quote">{quote}</blockquote> : null}
+      {quote ? <blockquote className="rs-quote" title={quote}>{quote}</blockquote> : null}
       {editor ?? (a.text ? <p className="rs-item-text">{a.text}</p> : null)}
     </li>
   );
