@@ -13,6 +13,7 @@ import { librarySyncOf } from './librarySync.ts';
 import { SEARCH_FIELDS, wordsOf, type SearchCriteria } from './catalogSearch.ts';
 import { lookupMetadata } from './metadataLookup.ts';
 import { ensureSampleCatalog } from './sampleCatalog.ts';
+import { ensureSampleShelf } from './sampleShelf.ts';
 import { institutionIndex } from '../vocabularies/vocabularyData.ts';
 import { fold } from '../vocabularies/textFold.ts';
 
@@ -66,6 +67,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): 
   const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
 
   ensureSampleCatalog(ctx);
+  await ensureSampleShelf(ctx);
   const catchUp = () => {
     try {
       sync.run();
