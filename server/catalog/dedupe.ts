@@ -1,21 +1,15 @@
 // When two records are the same work: the same identifier (doi, then pmid, arxiv, isbn,
 // issn, scopus, ssrn), else the same normalised title + year + first author's last name.
 // ISBNs and ISSNs name a whole book or serial, so they only join records that are whole
-// works themselves: a journal article's ISSN is its journal's and must not merge articles.
-import { IDENTIFIER_KEYS, type DocumentType, type IdentifierKey } from '../../shared/schemas/document.ts';
+// works themselves: a journal article's ISSN is its journal's and must not merge articles
+// (shared/identifiers/normalise.ts holds that rule and the normal forms).
+import { IDENTIFIER_KEYS, type IdentifierKey } from '../../shared/schemas/document.ts';
 import type { Person } from '../../shared/schemas/common.ts';
 import { normaliseIdentifier } from '../../shared/identifiers/normalise.ts';
 
-export { normaliseIdentifier };
+export { identifiesWholeWork, normaliseIdentifier } from '../../shared/identifiers/normalise.ts';
 
 export const DEDUPE_ORDER: readonly IdentifierKey[] = ['doi', 'pmid', 'arxiv', 'isbn', 'issn', 'scopus', 'ssrn'];
-
-/** Types that are parts of a container: their ISBN/ISSN is the container's. */
-const PART_TYPES = new Set<string>(['journal', 'book_section', 'conference_proceedings', 'magazine_article', 'newspaper_article', 'encyclopedia_article']);
-
-export function identifiesWholeWork(kind: IdentifierKey, type: DocumentType | string): boolean {
-  return (kind !== 'isbn' && kind !== 'issn') || !PART_TYPES.has(type);
-}
 
 /** Lower case, accents and punctuation removed, words separated by one space. */
 export function foldText(text: string): string {

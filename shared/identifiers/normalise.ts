@@ -1,6 +1,15 @@
 // The form identifiers are compared in, wherever two records are tested for being the same
 // work (the catalog's de-duplication, the desktop's "already in your library"): DOIs and
 // arXiv ids without resolver prefixes (arXiv also without its version), ISBN-10 as ISBN-13.
+// ISBNs and ISSNs name a whole book or serial, so they only identify records that are whole
+// works themselves: a journal article's ISSN is its journal's.
+
+/** Types that are parts of a container: their ISBN/ISSN is the container's. */
+const PART_TYPES = new Set<string>(['journal', 'book_section', 'conference_proceedings', 'magazine_article', 'newspaper_article', 'encyclopedia_article']);
+
+export function identifiesWholeWork(kind: string, type: string | undefined): boolean {
+  return (kind !== 'isbn' && kind !== 'issn') || !PART_TYPES.has(type ?? '');
+}
 
 function isbn10to13(digits: string): string {
   const core = `978${digits.slice(0, 9)}`;
