@@ -1,5 +1,6 @@
 // The catalog and datasets views against the real core in browser mode and its embedded
-// service (which loads the sample catalog on first start): search, add to the library;
+// service (which loads the sample catalog and its open-access shelf on first start):
+// search, add to the library (with the open-access PDF, once per record);
 // a dataset draft from creation through files, checks and field errors to two versions.
 import { expect, test, type Page } from '@playwright/test';
 import { LibraryWindow, unique } from './app.ts';
@@ -59,6 +60,49 @@ test('searches the catalog, opens a result with its readers and adds it to the l
   await page.getByLabel('To year').fill('2000');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('The year range ends before it starts');
+});
+
+test('adds an open-access record with its PDF; adding it again says it is already there', async ({ page }) => {
+  const title = 'Approximating the Cox Model'; // the sample open-access shelf's record with a PDF
+  const findIt = async () => {
+    await openView(page, 'Catalog');
+    const box = page.getByRole('searchbox', { name: 'Search the catalog' });
+    await box.fill(title);
+    const openAccessOnly = page.getByLabel('Open access only');
+    if (!(await openAccessOnly.isChecked())) await openAccessOnly.check();
+    await box.press('Enter');
+    const hit = page.getByRole('list', { name: 'Catalog results' }).getByRole('button').filter({ hasText: title }).first();
+    await expect(hit).toContainText('PDF');
+    await hit.click();
+    const details = page.getByRole('article', { name: 'Catalog document' });
+    await expect(details.getByRole('heading', { level: 2 })).toHaveText(title);
+    return { hit, details };
+  };
+
+  const app = await LibraryWindow.open(page);
+  const first = await findIt();
+  await expect(first.hit).not.toContainText('In your library');
+  await first.details.getByRole('button', { name: 'Add to library' }).click();
+  await expect(first.details.getByRole('status')).toHaveText('Added to your library with its PDF');
+  await expect(first.hit).toContainText('In your library');
+  await app.shot('catalog-added-pdf-light');
+  await first.details.getByRole('button', { name: 'Show in library' }).click();
+  await expect(page.getByRole('tab', { name: 'Library' })).toHaveAttribute('aria-selected', 'true');
+  await app.selectOnly(title);
+  await expect(app.row(title).getByLabel('Has a file')).toBeVisible();
+  await expect(app.details.getByRole('button', { name: 'Open PDF' })).toBeVisible();
+
+  // A fresh window knows nothing of that add; the core does: the result is marked, and
+  // adding it again answers the document the library holds instead of a second one.
+  await page.reload();
+  await expect(app.rows().first()).toBeVisible();
+  const again = await findIt();
+  await expect(again.hit).toContainText('In your library');
+  await again.details.getByRole('button', { name: 'Add to library' }).click();
+  await expect(again.details.getByRole('status')).toHaveText('Already in your library');
+  await again.details.getByRole('button', { name: 'Show in library' }).click();
+  await app.selectOnly(title);
+  await expect(app.row(title).getByLabel('Has a file')).toBeVisible();
 });
 
 /** Drops files on the drop zone the way a browser does: a drop event carrying File objects. */

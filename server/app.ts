@@ -82,7 +82,15 @@ export async function buildService(config: ServerConfig): Promise<BuiltService> 
     ctx,
     routes,
     close: async () => {
-      await app.close();
+      // Closing drops idle keep-alive connections once, at the start; a response written a
+      // moment ago may not count as idle yet, and its connection would hold the close open
+      // until the keep-alive timeout. Sweep again until the server has closed.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweep);
+      }
       await database.close();
     },
   };

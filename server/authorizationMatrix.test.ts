@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from './testing/testService.ts';
 import type { RegisteredRoute } from './app.ts';
+import { librarySyncOf } from './catalog/librarySync.ts';
 
 let service: TestService;
 let owner: TestUser;
@@ -135,6 +136,22 @@ describe('authorisation matrix over every protected endpoint', () => {
     for (const path of [`/folders/${ids.folder}`, `/annotations/${ids.annotation}`, `/trash/${ids.trashed}`]) {
       expect((await service.fetch(path, { headers: owner.auth })).status, path).toBe(200);
     }
+    expect((await service.fetch(`/files/${ids.file}`, { headers: owner.auth, redirect: 'manual' })).status).toBe(303);
+  });
+
+  it("exposes none of the files of a closed catalog document built from the owner's library", async () => {
+    librarySyncOf(service.ctx.database.sqlite).run();
+    const record = await service.ctx.db
+      .selectFrom('catalog_sources as s')
+      .innerJoin('catalog_documents as c', 'c.seq', 's.catalog_seq')
+      .select(['c.id', 'c.open_access'])
+      .where('s.document_id', '=', ids.document!)
+      .executeTakeFirstOrThrow();
+    expect(record.open_access).toBe(0);
+    const listed = await service.fetch(`/files?catalog_id=${record.id}`, { headers: { ...stranger.auth, Accept: '*/*' } });
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual([]);
+    expect((await service.fetch(`/files/${ids.file}`, { headers: stranger.auth, redirect: 'manual' })).status).toBe(404);
     expect((await service.fetch(`/files/${ids.file}`, { headers: owner.auth, redirect: 'manual' })).status).toBe(303);
   });
 

@@ -9,10 +9,11 @@ import { CATALOG_LOOKUP_KEYS, CATALOG_SEARCH_LIMIT_DEFAULT, CATALOG_SEARCH_LIMIT
 import { catalogStoreOf, rowFields, type CatalogRow } from './catalogStore.ts';
 import { catalogJson, readCatalogView, type ViewContext } from './catalogViews.ts';
 import { ReaderStatsReader } from './readerStats.ts';
-import { LibrarySync } from './librarySync.ts';
+import { librarySyncOf } from './librarySync.ts';
 import { SEARCH_FIELDS, wordsOf, type SearchCriteria } from './catalogSearch.ts';
 import { lookupMetadata } from './metadataLookup.ts';
 import { ensureSampleCatalog } from './sampleCatalog.ts';
+import { ensureSampleShelf } from './sampleShelf.ts';
 import { institutionIndex } from '../vocabularies/vocabularyData.ts';
 import { fold } from '../vocabularies/textFold.ts';
 
@@ -57,7 +58,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const sqlite = ctx.database.sqlite;
   const store = catalogStoreOf(sqlite);
-  const sync = new LibrarySync(sqlite, store);
+  const sync = librarySyncOf(sqlite);
   const views: ViewContext = {
     stats: new ReaderStatsReader(sqlite, institutionCountry),
     linkOf: (id) => ctx.url(`/catalog/v/${id}`),
@@ -66,6 +67,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): 
   const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
 
   ensureSampleCatalog(ctx);
+  await ensureSampleShelf(ctx);
   const catchUp = () => {
     try {
       sync.run();

@@ -1,57 +1,19 @@
 // When two records are the same work: the same identifier (doi, then pmid, arxiv, isbn,
 // issn, scopus, ssrn), else the same normalised title + year + first author's last name.
 // ISBNs and ISSNs name a whole book or serial, so they only join records that are whole
-// works themselves: a journal article's ISSN is its journal's and must not merge articles.
-import { IDENTIFIER_KEYS, type DocumentType, type IdentifierKey } from '../../shared/schemas/document.ts';
+// works themselves: a journal article's ISSN is its journal's and must not merge articles
+// (shared/identifiers/normalise.ts holds that rule and the normal forms).
+import { IDENTIFIER_KEYS, type IdentifierKey } from '../../shared/schemas/document.ts';
 import type { Person } from '../../shared/schemas/common.ts';
+import { normaliseIdentifier } from '../../shared/identifiers/normalise.ts';
+
+export { identifiesWholeWork, normaliseIdentifier } from '../../shared/identifiers/normalise.ts';
 
 export const DEDUPE_ORDER: readonly IdentifierKey[] = ['doi', 'pmid', 'arxiv', 'isbn', 'issn', 'scopus', 'ssrn'];
-
-/** Types that are parts of a container: their ISBN/ISSN is the container's. */
-const PART_TYPES = new Set<string>(['journal', 'book_section', 'conference_proceedings', 'magazine_article', 'newspaper_article', 'encyclopedia_article']);
-
-export function identifiesWholeWork(kind: IdentifierKey, type: DocumentType | string): boolean {
-  return (kind !== 'isbn' && kind !== 'issn') || !PART_TYPES.has(type);
-}
 
 /** Lower case, accents and punctuation removed, words separated by one space. */
 export function foldText(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
-
-function isbn10to13(digits: string): string {
-  const core = `978${digits.slice(0, 9)}`;
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(core[i]) * (i % 2 ? 3 : 1);
-  return core + String((10 - (sum % 10)) % 10);
-}
-
-/** The form identifiers are stored and compared in; undefined when the value is unusable. */
-export function normaliseIdentifier(kind: string, value: string): string | undefined {
-  let v = value.trim();
-  if (!v) return undefined;
-  switch (kind) {
-    case 'doi':
-      v = v.replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, '').toLowerCase();
-      break;
-    case 'arxiv':
-      v = v.replace(/^(?:https?:\/\/arxiv\.org\/(?:abs|pdf)\/|arxiv:\s*)/i, '').replace(/v\d+$/i, '').toLowerCase();
-      break;
-    case 'isbn': {
-      const digits = v.toUpperCase().replace(/[^0-9X]/g, '');
-      v = digits.length === 10 ? isbn10to13(digits) : digits;
-      break;
-    }
-    case 'issn':
-      v = v.toUpperCase().replace(/[^0-9X]/g, '');
-      break;
-    case 'pmid':
-      v = v.replace(/^pmid:\s*/i, '');
-      break;
-    default:
-      v = v.toLowerCase();
-  }
-  return v || undefined;
 }
 
 export function normalisedIdentifiers(identifiers: Partial<Record<string, string>> | undefined): [IdentifierKey, string][] {

@@ -5,7 +5,7 @@
 // when nothing changed: an index range over the last few seconds).
 import type SQLite from 'better-sqlite3';
 import type { DocumentsTable } from '../storage/tables.ts';
-import { catalogFieldsOf, rowFields, type CatalogStore } from './catalogStore.ts';
+import { catalogFieldsOf, catalogStoreOf, rowFields, type CatalogStore } from './catalogStore.ts';
 
 const WATERMARK_KEY = 'catalog.library_watermark';
 /**
@@ -123,6 +123,18 @@ export class LibrarySync {
     const fields = catalogFieldsOf({ ...safeJson(latest.data), title: latest.title, type: latest.type, year: latest.year });
     if (JSON.stringify(fields) !== JSON.stringify(rowFields(row))) this.store.replace(row, fields, { imported: false, openAccess: row.open_access === 1 });
   }
+}
+
+const syncs = new WeakMap<SQLite.Database, LibrarySync>();
+
+/** One scanner per database handle: the catalog routes and the catalog files share it. */
+export function librarySyncOf(sqlite: SQLite.Database): LibrarySync {
+  let sync = syncs.get(sqlite);
+  if (!sync) {
+    sync = new LibrarySync(sqlite, catalogStoreOf(sqlite));
+    syncs.set(sqlite, sync);
+  }
+  return sync;
 }
 
 function safeJson(text: string): Record<string, unknown> {

@@ -9,7 +9,7 @@ import { importFile, type FileImportReport } from './catalogImport.ts';
 import { resourcePath } from '../../shared/node/resourcesDir.ts';
 
 export const SAMPLE_CATALOG_DIR = resourcePath('catalog');
-const LOADED_KEY = 'catalog.sample_loaded';
+export const SAMPLE_LOADED_KEY = 'catalog.sample_loaded';
 
 /**
  * SERVICE_SAMPLE_CATALOG=0 turns the sample off, =1 on; by default it is on except under
@@ -26,11 +26,11 @@ export function ensureSampleCatalog(ctx: ServiceContext, options: { force?: bool
   if (!options.force && !sampleCatalogWanted()) return [];
   const sqlite = ctx.database.sqlite;
   const store = catalogStoreOf(sqlite);
-  const done = sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(LOADED_KEY);
+  const done = sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(SAMPLE_LOADED_KEY);
   if (done || store.count() > 0) return [];
   const dir = options.dir ?? SAMPLE_CATALOG_DIR;
   const files = readdirSync(dir).filter((f) => /\.(bib|ris|json)$/i.test(f)).sort();
   const reports = files.map((f) => importFile(store, path.join(dir, f)));
-  sqlite.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(LOADED_KEY, new Date().toISOString());
+  sqlite.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(SAMPLE_LOADED_KEY, new Date().toISOString());
   return reports;
 }

@@ -262,10 +262,10 @@ describe('GET /files', () => {
     expect((await service.fetch(`/files?document_id=${documentA}`, { headers: bob.auth })).status).toBe(404);
   });
 
-  it('answers an empty list for a catalog id and 400 for bad filters', async () => {
+  it('answers 404 for an unknown catalog id and 400 for bad filters', async () => {
     const res = await service.fetch('/files?catalog_id=abc', { headers: carol.auth });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual([]);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Document not found' });
     for (const query of ['added_since=yesterday', 'deleted_since=2024-13-45T00:00:00Z', 'limit=501', 'limit=0', 'marker=garbage', 'added_since=2024-01-01&deleted_since=2024-01-01']) {
       const bad = await service.fetch(`/files?${query}`, { headers: carol.auth });
       expect(bad.status, query).toBe(400);

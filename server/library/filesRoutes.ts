@@ -1,11 +1,12 @@
-// Files attached to documents: upload (bytes or content ticket), listing for sync,
-// download through signed URLs, permanent deletion.
+// Files attached to documents: upload (bytes or content ticket), listing for sync and by
+// catalog document (open access only, see catalog/catalogFiles.ts), download through
+// signed URLs, permanent deletion.
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import type { FilesTable } from '../storage/tables.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { baseMediaType } from '../http/mediaTypes.ts';
-import { fetchPage, readPageParams, sendPageHeaders, type Page } from '../http/paging.ts';
+import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
 import { userOf } from '../auth/authenticate.ts';
 import { FileLinkBody, FilesQuery } from '../../shared/schemas/file.ts';
 import { assertCanReadGroup, assertCanWriteItem, canReadItem } from './access.ts';
@@ -13,6 +14,7 @@ import { checkBody } from '../http/bodyCheck.ts';
 import { parseContentDisposition } from './contentDisposition.ts';
 import { documentIdFromLink } from './documentLink.ts';
 import { downloadRoutes } from './downloadRoutes.ts';
+import { catalogFilesPage, isOpenAccessCatalogFile } from '../catalog/catalogFiles.ts';
 import { fileContentsRoutes, headerText } from './fileContentsRoutes.ts';
 import { attachFile, attachStoredContent, deleteFile, loadWritableDocument, toAttachedFile } from './fileService.ts';
 import { signedDownloadPath, type Disposition } from './signedUrls.ts';
@@ -64,6 +66,16 @@ export async function filesRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
       const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
       if (query.deleted_since && query.added_since) throw badRequest('Conflicting filters specified: use added_since or deleted_since, not both');
 
+      if (query.catalog_id !== undefined) {
+        if (query.document_id || query.group_id || query.deleted_since) {
+          throw badRequest('Conflicting filters specified: catalog_id lists a catalog document\'s files, without document_id, group_id or deleted_since');
+        }
+        const addedSince = query.added_since ? isoTime(query.added_since, 'added_since') : undefined;
+        const page = await catalogFilesPage(ctx, query.catalog_id, params, addedSince);
+        sendPageHeaders(request, reply, page, params, linkContext, (row) => row.added);
+        return reply.type(request.responseType).send(page.rows.map(toAttachedFile));
+      }
+
       const library = await libraryOfQuery(ctx, profileId, query);
       if (query.deleted_since) {
         const since = isoTime(query.deleted_since, 'deleted_since');
@@ -72,13 +84,6 @@ export async function filesRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
         const page = await fetchPage<{ id: string; deleted_at: string }>(q, 'deleted_at', 'id', params);
         sendPageHeaders(request, reply, page, params, linkContext, (row) => row.deleted_at);
         return reply.type(request.responseType).send(page.rows.map((row) => ({ id: row.id })));
-      }
-
-      if (query.catalog_id !== undefined) {
-        // The service has no catalog files yet: every catalog id has none.
-        const empty: Page<FilesTable & Record<string, unknown>> = { rows: [], hasNext: false, hasPrevious: false, total: 0, isFirstPage: true };
-        sendPageHeaders(request, reply, empty, params, linkContext, (row) => row.added);
-        return reply.type(request.responseType).send([]);
       }
 
       let q = ctx.db.selectFrom('files').selectAll();
@@ -114,10 +119,11 @@ export async function filesRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
   await downloadRoutes(app, ctx);
 }
 
+/** The caller's library may read it, or an open-access catalog document lists it (any user). */
 async function readableFile(ctx: ServiceContext, profileId: string, id: string): Promise<FilesTable> {
   const file = await ctx.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!file || !(await canReadItem(ctx.db, profileId, file))) throw notFound('File not found');
-  return file;
+  if (file && ((await canReadItem(ctx.db, profileId, file)) || (await isOpenAccessCatalogFile(ctx, file)))) return file;
+  throw notFound('File not found');
 }
 
 interface LibraryScope {

@@ -1,6 +1,7 @@
 // Online commands of the catalog search and the research datasets: each one calls the
 // service as the signed-in account, so offline they fail with 'network' (no answer) or
-// 'service' (an error answer), and signed out with 'signed_out'.
+// 'service' (an error answer), and signed out with 'signed_out'. catalog.inLibrary alone
+// reads only the replica.
 import type { CatalogDocument } from '../schemas/catalog.ts';
 import type { DataLicence, DatasetFieldsPatch, DraftDataset, PublicDataset, PublishFieldError } from '../schemas/dataset.ts';
 import type { LibraryDocument, LibraryFile } from './libraryTypes.ts';
@@ -34,9 +35,25 @@ export interface CatalogSearchPage {
 }
 
 export interface CatalogAddResult {
+  /** The new document, or the one that held the record already. */
   document: LibraryDocument;
-  /** The catalog's open-access file, fetched and attached, when it has one. */
+  /** The catalog's open-access file, fetched and attached now, when it has one. */
   file?: LibraryFile;
+  /**
+   * The personal library held the record already (added from it before, or a document with
+   * the same DOI, PMID, arXiv id or ISBN): nothing new was created. Its open-access file is
+   * attached only when the document had no file.
+   */
+  alreadyInLibrary?: boolean;
+  /** Why the open-access file could not be fetched (offline, a failed download); the document stays, without it. */
+  fileError?: string;
+}
+
+/** What the core needs to tell whether the library holds a catalog document. */
+export interface CatalogRecordRef {
+  id: string;
+  type?: string;
+  identifiers?: Partial<Record<string, string>>;
 }
 
 /** One published version of a dataset and its DOI. */
@@ -76,8 +93,10 @@ export interface CatalogCommands {
   'catalog.search': Command<CatalogSearchRequest | { next: string }, CatalogSearchPage>;
   /** One catalog document with every field and its reader statistics. */
   'catalog.get': Command<{ id: string }, CatalogDocument>;
-  /** Creates a library document from the catalog record (and attaches its open-access file). */
+  /** Creates a library document from the catalog record (and attaches its open-access file), once per record. */
   'catalog.addToLibrary': Command<{ id: string }, CatalogAddResult>;
+  /** Which of these records the personal library holds: catalog id -> document id (offline too). */
+  'catalog.inLibrary': Command<{ records: CatalogRecordRef[] }, Record<string, string>>;
 
   /** The caller's drafts (each shows its published versions). */
   'datasets.list': Command<void, DraftDataset[]>;
@@ -102,7 +121,7 @@ export interface CatalogCommands {
 }
 
 export const CATALOG_COMMAND_NAMES = [
-  'catalog.search', 'catalog.get', 'catalog.addToLibrary',
+  'catalog.search', 'catalog.get', 'catalog.addToLibrary', 'catalog.inLibrary',
   'datasets.list', 'datasets.get', 'datasets.create', 'datasets.update', 'datasets.delete', 'datasets.licences',
   'datasets.uploadBegin', 'datasets.uploadChunk', 'datasets.uploadFinish', 'datasets.uploadCancel', 'datasets.removeFile',
   'datasets.publish', 'datasets.versions', 'datasets.accessLink',

@@ -1,7 +1,6 @@
 // The catalog commands: search (first page by criteria, later pages by the opaque next
-// link), one document with its reader statistics, and "add to library" in one action.
+// link) and one document with its reader statistics; "add to library" is catalogAdd.ts.
 import type { CatalogCommands, CatalogSearchPage, CatalogSearchRequest } from '../../../shared/bridge/catalogCommands.ts';
-import type { LibraryFile } from '../../../shared/bridge/contract.ts';
 import type { CatalogSearch } from '../../../shared/client/catalogApi.ts';
 import type { Page } from '../../../shared/client/pagedIterator.ts';
 import type { CatalogDocument } from '../../../shared/schemas/catalog.ts';
@@ -9,10 +8,9 @@ import type { HandlersOf } from '../bridge/dispatch.ts';
 import { BridgeFailure } from '../bridge/errors.ts';
 import type { HandlerDeps } from '../bridge/handlers.ts';
 import { requiredObject, stringField } from '../bridge/requestChecks.ts';
-import { attachedFileName, documentFromCatalog } from './catalogRecord.ts';
 import { requireSignedIn } from './onlineAccess.ts';
 
-type CatalogHandlers = Pick<HandlersOf<CatalogCommands>, 'catalog.search' | 'catalog.get' | 'catalog.addToLibrary'>;
+type CatalogHandlers = Pick<HandlersOf<CatalogCommands>, 'catalog.search' | 'catalog.get'>;
 
 const ADVANCED_FIELDS = ['title', 'author', 'source', 'abstract'] as const;
 const MAX_LIMIT = 100;
@@ -53,7 +51,7 @@ export function catalogQueryOf(request: CatalogSearchRequest): { search: Catalog
 }
 
 export function catalogHandlers(deps: HandlerDeps): CatalogHandlers {
-  const { api, replica, fileStore, events, sync, account } = deps;
+  const { api, account } = deps;
   const accept = () => api.client.mediaTypes.document;
 
   async function firstPage(pages: AsyncGenerator<Page<CatalogDocument>, void, undefined>): Promise<CatalogSearchPage> {
@@ -78,27 +76,6 @@ export function catalogHandlers(deps: HandlerDeps): CatalogHandlers {
     return url.toString();
   }
 
-  /** The catalog's open-access file of a record, when the service lists one. */
-  async function attachOpenAccessFile(catalogId: string, record: CatalogDocument, documentId: string): Promise<LibraryFile | undefined> {
-    let found;
-    for await (const page of api.files.list({ catalog_id: catalogId, limit: 20 })) {
-      found = page.items.find((f) => f.mime_type === 'application/pdf') ?? page.items[0];
-      break;
-    }
-    if (!found) return undefined;
-    const bytes = await api.files.download(found.id);
-    const stored = await fileStore.put(new Uint8Array(bytes));
-    const file = replica.addFile({
-      document_id: documentId,
-      filehash: stored.sha1,
-      file_name: attachedFileName(record, found.file_name, found.mime_type),
-      mime_type: found.mime_type,
-      size: stored.size,
-      local_path: fileStore.pathOf(stored.sha1),
-    });
-    return file;
-  }
-
   return {
     'catalog.search': async (request) => {
       requireSignedIn(account, 'the catalog');
@@ -114,22 +91,6 @@ export function catalogHandlers(deps: HandlerDeps): CatalogHandlers {
     'catalog.get': async (request) => {
       requireSignedIn(account, 'the catalog');
       return api.catalog.get(stringField(requiredObject(request, 'catalog.get'), 'id'), { view: 'all' });
-    },
-
-    'catalog.addToLibrary': async (request) => {
-      requireSignedIn(account, 'the catalog');
-      const id = stringField(requiredObject(request, 'catalog.addToLibrary'), 'id');
-      const record = await api.catalog.get(id, { view: 'all' });
-      const document = replica.createDocument(documentFromCatalog(record));
-      // The document is saved even if its file cannot be fetched now; the error still reaches the user.
-      let file: LibraryFile | undefined;
-      try {
-        file = await attachOpenAccessFile(id, record, document.id);
-      } finally {
-        events.emit('library.changed', { kinds: file ? ['document', 'file'] : ['document'], ids: [document.id] });
-        sync.requestSync();
-      }
-      return file ? { document: replica.getDocument(document.id) ?? document, file } : { document };
     },
   };
 }

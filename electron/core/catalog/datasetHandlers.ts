@@ -12,7 +12,7 @@ import { requiredObject, stringField } from '../bridge/requestChecks.ts';
 import { requireSignedIn } from './onlineAccess.ts';
 import type { StagedUpload, UploadStaging } from './uploadStaging.ts';
 
-type DatasetHandlers = Omit<HandlersOf<CatalogCommands>, 'catalog.search' | 'catalog.get' | 'catalog.addToLibrary'>;
+type DatasetHandlers = Omit<HandlersOf<CatalogCommands>, 'catalog.search' | 'catalog.get' | 'catalog.addToLibrary' | 'catalog.inLibrary'>;
 
 /** Every field of each draft: without `fields` the list answers ids only. */
 const ALL_DRAFT_FIELDS = '*';

@@ -7,6 +7,7 @@ import { createAnnotation, deleteAnnotation, listAnnotations, updateAnnotation, 
 import { readAnnotationRow, toLocalAnnotation } from './annotationRows.ts';
 import { getBaseCopy } from './baseCopies.ts';
 import { beginBulkLoad, finishBulkLoad } from './bulkLoad.ts';
+import { libraryCopiesOf, linkCatalogRecord, type CatalogRecordRef } from './catalogCopies.ts';
 import { createWriteMemo } from './writeMemo.ts';
 import { dropPendingField, listConflicts, recordConflict, resolveConflict } from './conflicts.ts';
 import { recreateRow } from './syncRepairs.ts';
@@ -57,6 +58,10 @@ export function openReplica(file: string) {
     markOpened: (id: string) => markOpened(db, id),
     /** The id a row has now, when a push replaced this temporary id; else undefined. */
     currentIdOf: (id: string) => currentIdOf(db, id),
+    /** Remembers that a document was added from a catalog document. */
+    linkCatalogRecord: (documentId: string, catalogId: string) => linkCatalogRecord(db, documentId, catalogId),
+    /** Catalog id -> the personal library's document that holds the record (by link, else identifiers). */
+    libraryCopiesOf: (records: readonly CatalogRecordRef[]) => libraryCopiesOf(db, records),
 
     // Folders
     createFolder: (input: FolderCreate) => createFolder(db, input),

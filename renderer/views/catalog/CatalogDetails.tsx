@@ -1,10 +1,10 @@
 // One catalog document: its bibliographic facts, its readers as charts, and "Add to
-// library", which creates a library document (and attaches its open-access file) at once.
+// library", which creates a library document (and attaches its open-access file) at once,
+// or says that the library holds it already.
 import type { CatalogDocument } from '../../../shared/schemas/catalog.ts';
 import { personName, plural } from '../../lib/format.ts';
+import { addNote, type AddState } from './addNote.ts';
 import { StatChart } from './StatChart.tsx';
-
-export type AddState = { kind: 'idle' } | { kind: 'adding' } | { kind: 'added'; documentId: string; withFile: boolean } | { kind: 'failed'; message: string };
 
 interface Props {
   document: CatalogDocument;
@@ -26,8 +26,9 @@ export function CatalogDetails({ document: doc, add, onAdd, onShowInLibrary }: P
       <div className="catalog-actions">
         {add.kind === 'added' ? (
           <>
-            <span className="added-note" role="status">Added to your library{add.withFile ? ' with its PDF' : ''}</span>
+            <span className="added-note" role="status">{addNote(add)}</span>
             <button type="button" className="button" onClick={() => onShowInLibrary(add.documentId)}>Show in library</button>
+            {add.fileError ? <button type="button" className="link-button" onClick={onAdd}>Fetch the PDF again</button> : null}
           </>
         ) : (
           <button type="button" className="button primary" onClick={onAdd} disabled={add.kind === 'adding'}>
@@ -37,6 +38,7 @@ export function CatalogDetails({ document: doc, add, onAdd, onShowInLibrary }: P
         {doc.link ? <a className="link-button" href={doc.link} target="_blank" rel="noreferrer">Public page</a> : null}
       </div>
       {add.kind === 'failed' ? <p className="field-error" role="alert">Could not add it: {add.message}</p> : null}
+      {add.kind === 'added' && add.fileError ? <p className="field-error" role="alert">{add.fileError}</p> : null}
       {identifiers.length ? (
         <dl className="catalog-identifiers">
           {identifiers.map(([kind, value]) => (

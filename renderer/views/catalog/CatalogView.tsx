@@ -1,10 +1,12 @@
 // The catalog: search the service's catalog (simple or advanced), page through results
-// with their reader statistics, open one, and add it to the library in one action.
+// with their reader statistics (marked when the library holds them), open one, and add it
+// to the library in one action.
 import { useRef, useState } from 'react';
 import type { CatalogSearchPage } from '../../../shared/bridge/catalogCommands.ts';
 import type { CatalogDocument } from '../../../shared/schemas/catalog.ts';
 import { plural } from '../../lib/format.ts';
 import { useStores } from '../../state/context.tsx';
+import { addedState } from './addNote.ts';
 import { CatalogDetails } from './CatalogDetails.tsx';
 import { useCatalogView } from './catalogViewState.ts';
 import { ResultList } from './ResultList.tsx';
@@ -15,7 +17,7 @@ import './catalog.css';
 
 export function CatalogView() {
   const { bridge, app, library } = useStores();
-  const { form, results, open, adds, set, setAdd } = useCatalogView();
+  const { form, results, open, adds, inLibrary, set, setAdd, markInLibrary } = useCatalogView();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const setForm = (next: SearchFormState) => set({ form: next });
@@ -29,6 +31,7 @@ export function CatalogView() {
     try {
       const page = await load();
       if (id !== searchId.current) return; // a newer search answered first
+      void checkInLibrary(page.items);
       const before = useCatalogView.getState().results;
       set({
         results: {
@@ -41,6 +44,17 @@ export function CatalogView() {
       if (id === searchId.current) setError(onlineErrorText(e));
     } finally {
       if (id === searchId.current) setBusy(false);
+    }
+  };
+
+  /** Marks the results the library holds already (the core answers from the replica). */
+  const checkInLibrary = async (items: CatalogDocument[]) => {
+    if (!items.length) return;
+    try {
+      const records = items.map((item) => ({ id: item.id, type: item.type, identifiers: item.identifiers }));
+      markInLibrary(records.map((r) => r.id), await bridge.call('catalog.inLibrary', { records }));
+    } catch {
+      // Only a hint on the list: without it the results still show.
     }
   };
 
@@ -69,7 +83,8 @@ export function CatalogView() {
     setAdd(id, { kind: 'adding' });
     try {
       const added = await bridge.call('catalog.addToLibrary', { id });
-      setAdd(id, { kind: 'added', documentId: added.document.id, withFile: Boolean(added.file) });
+      setAdd(id, addedState(added));
+      markInLibrary([id], { [id]: added.document.id });
     } catch (e) {
       setAdd(id, { kind: 'failed', message: onlineErrorText(e) });
     }
@@ -100,7 +115,7 @@ export function CatalogView() {
           ) : (
             <>
               <p className="catalog-count" role="status">{results.total !== undefined ? plural(results.total, 'document') : `${results.items.length} shown`}</p>
-              <ResultList items={results.items} openId={open?.id ?? null} onOpen={(id) => void openDocument(id)} />
+              <ResultList items={results.items} inLibrary={inLibrary} openId={open?.id ?? null} onOpen={(id) => void openDocument(id)} />
               {results.next ? (
                 <button type="button" className="button catalog-more" disabled={busy} onClick={() => void run(() => bridge.call('catalog.search', { next: results.next! }), true)}>
                   {busy ? 'Loading…' : 'Show more results'}

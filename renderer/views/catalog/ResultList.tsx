@@ -1,5 +1,6 @@
 // The catalog results: title, authors, source and year, reader count with a thin bar of
-// readers by academic status. Arrow keys move between results; Enter opens one.
+// readers by academic status, flags for a PDF and for a copy in the library. Arrow keys
+// move between results; Enter opens one.
 import { type KeyboardEvent } from 'react';
 import type { CatalogDocument } from '../../../shared/schemas/catalog.ts';
 import { authorsSummary, plural } from '../../lib/format.ts';
@@ -7,11 +8,13 @@ import { StackedBar } from './StatChart.tsx';
 
 interface Props {
   items: CatalogDocument[];
+  /** Catalog id -> library document, for the results the library holds. */
+  inLibrary: Record<string, string>;
   openId: string | null;
   onOpen(id: string): void;
 }
 
-export function ResultList({ items, openId, onOpen }: Props) {
+export function ResultList({ items, inLibrary, openId, onOpen }: Props) {
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button.result')];
@@ -35,6 +38,7 @@ export function ResultList({ items, openId, onOpen }: Props) {
               <span className="result-readers">{plural(doc.reader_count ?? 0, 'reader')}</span>
               <StackedBar label="Readers by academic status" counts={doc.reader_count_by_academic_status} />
               {doc.file_attached ? <span className="result-flag">PDF</span> : null}
+              {inLibrary[doc.id] ? <span className="result-flag in-library">In your library</span> : null}
             </span>
           </button>
         </li>

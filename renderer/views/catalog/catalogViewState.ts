@@ -2,7 +2,7 @@
 // active view, and coming back to the catalog should find the search where it was left.
 import { create } from 'zustand';
 import type { CatalogDocument } from '../../../shared/schemas/catalog.ts';
-import type { AddState } from './CatalogDetails.tsx';
+import type { AddState } from './addNote.ts';
 import { EMPTY_SEARCH, type SearchFormState } from './searchForm.ts';
 
 export interface CatalogResults {
@@ -16,8 +16,12 @@ interface CatalogViewState {
   results: CatalogResults | null;
   open: CatalogDocument | null;
   adds: Record<string, AddState>;
-  set(patch: Partial<Omit<CatalogViewState, 'set' | 'setAdd'>>): void;
+  /** Catalog id -> the library document holding it, for the results shown. */
+  inLibrary: Record<string, string>;
+  set(patch: Partial<Omit<CatalogViewState, 'set' | 'setAdd' | 'markInLibrary'>>): void;
   setAdd(id: string, state: AddState): void;
+  /** The library's answer for the records checked: those it holds, and not the others. */
+  markInLibrary(checked: readonly string[], held: Record<string, string>): void;
 }
 
 export const useCatalogView = create<CatalogViewState>()((set) => ({
@@ -25,6 +29,13 @@ export const useCatalogView = create<CatalogViewState>()((set) => ({
   results: null,
   open: null,
   adds: {},
+  inLibrary: {},
   set: (patch) => set(patch),
   setAdd: (id, state) => set((s) => ({ adds: { ...s.adds, [id]: state } })),
+  markInLibrary: (checked, held) =>
+    set((s) => {
+      const next = { ...s.inLibrary };
+      for (const id of checked) delete next[id];
+      return { inLibrary: { ...next, ...held } };
+    }),
 }));
