@@ -37,7 +37,7 @@ export function ResultList({ items, inLibrary, openId, onOpen }: Props) {
             <span className="result-stats">
               <span className="result-readers">{plural(doc.reader_count ?? 0, 'reader')}</span>
               <StackedBar label="Readers by academic status" counts={doc.reader_count_by_academic_status} />
-              {doc.file_attached ? <span className="result-flag">PDF</span> : null}
+              {doc.file_attached ? <span className="result-flag" title="Readers of this record have a PDF of it; “Add to library” brings it along when the record is open access">PDF</span> : null}
               {inLibrary[doc.id] ? <span className="result-flag in-library">In your library</span> : null}
             </span>
           </button>
