@@ -38,7 +38,7 @@ test('past a dozen tags the sidebar shows the most used, a filter finds the rest
   await expect(tree.getByRole('treeitem')).toHaveCount(12);
   const more = page.getByRole('button', { name: /^Show \d+ more of \d+$/ });
   await more.click();
-  expect(await tree.getByRole('treeitem').count()).toBeGreaterThan(12);
+  await expect.poll(() => tree.getByRole('treeitem').count()).toBeGreaterThan(12);
   await filter.fill(`${prefix}-1`);
   // -1, -10 .. -13: five tags hold "-1".
   await expect(tree.getByRole('treeitem')).toHaveCount(5);

@@ -43,11 +43,14 @@ const COLUMNS: Record<ColumnId, Column> = {
 const COLUMN_SYMBOLS: Partial<Record<ColumnId, React.ReactNode>> = { starred: '★', read: '●', file: <Icon name="clip" size={12} /> };
 const RESIZE_STEP = 16;
 
+/** What to do next when the list is empty; nothing while rows are on their way. */
 function EmptyState() {
   const collection = useLibrary((s) => s.collection);
-  const search = useLibrary((s) => s.search);
+  const search = useLibrary((s) => s.shownSearch);
+  const empty = useLibrary((s) => s.total === 0 && !s.loading);
   const filtered = useLibrary((s) => Object.keys(s.filters).some((k) => s.filters[k as keyof typeof s.filters] !== undefined && s.filters[k as keyof typeof s.filters] !== false));
   const openDialog = useApp((s) => s.openDialog);
+  if (!empty) return null;
   let title = 'Your library is empty';
   let hint = 'Add a document by hand with New document (Ctrl+N).';
   if (search.trim()) { title = `Nothing matches “${search.trim()}”`; hint = 'Try fewer or shorter words; the search looks in titles, authors, sources, abstracts, tags and notes.'; }
@@ -71,11 +74,12 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
   const { library, app, mac } = useStores();
   const total = useLibrary((s) => s.total);
   const pages = useLibrary((s) => s.pages);
-  const loading = useLibrary((s) => s.loading);
   const selection = useLibrary((s) => s.selection);
   const sort = useLibrary((s) => s.sort);
   const order = useLibrary((s) => s.order);
-  const search = useLibrary((s) => s.search);
+  // The rows' own search, not the box's: a keystroke re-renders the box, and the list
+  // renders once, when the rows for the new text arrive.
+  const search = useLibrary((s) => s.shownSearch);
   const queryVersion = useLibrary((s) => s.queryVersion);
   const collection = useLibrary((s) => s.collection);
   const folders = useLibrary((s) => s.folders);
@@ -103,6 +107,14 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
   useEffect(() => {
     virtualizer.scrollToOffset(0);
   }, [queryVersion, virtualizer]);
+
+  // Whether an answer is on its way, for tests and styles: set on the element, so that a
+  // keystroke (which starts one) does not re-render every row.
+  useEffect(() => {
+    const show = (loading: boolean) => { if (scrollRef.current) scrollRef.current.dataset.loading = String(loading); };
+    show(library.getState().loading);
+    return library.subscribe((s, before) => { if (s.loading !== before.loading) show(s.loading); });
+  }, [library]);
 
   useEffect(() => {
     if (selection.cursor !== null) virtualizer.scrollToIndex(selection.cursor, { align: 'auto' });
@@ -295,12 +307,11 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
               tabIndex={0}
               data-testid="document-list"
               data-query-version={queryVersion}
-              data-loading={loading}
               aria-label="Document rows"
               onKeyDown={onKeyDown}
               onFocus={() => { if (selection.cursor === null && total > 0 && selection.ids.size === 0) state().select(0); }}
             >
-              {total === 0 && !loading ? <EmptyState /> : null}
+              <EmptyState />
               <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
                 {items.map((item) => {
                   const doc = state().docAt(item.index);

@@ -61,6 +61,7 @@ export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, sea
   const setSearch = useLibrary((s) => s.setSearch);
   const total = useLibrary((s) => s.total);
   const search = useLibrary((s) => s.search);
+  const shownSearch = useLibrary((s) => s.shownSearch);
   const filters = useLibrary((s) => s.filters);
   const loading = useLibrary((s) => s.loading);
   const openDialog = useApp((s) => s.openDialog);
@@ -96,7 +97,7 @@ export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, sea
               if (e.key === 'ArrowDown' || e.key === 'Enter') { e.preventDefault(); setSearch(text); (document.querySelector('[data-testid="document-list"]') as HTMLElement | null)?.focus(); }
             }}
           />
-          {search.trim() && !loading ? <span className="search-count" role="status" data-query={search}>{total > SEARCH_COUNT_CAP ? `${SEARCH_COUNT_CAP.toLocaleString('en')}+` : total.toLocaleString('en')} found</span> : null}
+          {shownSearch.trim() && !loading ? <span className="search-count" role="status" data-query={shownSearch}>{total > SEARCH_COUNT_CAP ? `${SEARCH_COUNT_CAP.toLocaleString('en')}+` : total.toLocaleString('en')} found</span> : null}
         </div>
         <button type="button" className={`button ${showFilters || filterCount ? 'active' : ''}`} aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
           Filters{filterCount ? ` (${filterCount})` : ''}

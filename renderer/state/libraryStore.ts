@@ -14,6 +14,8 @@ export interface LibraryState {
   sort: DocumentSort;
   order: 'asc' | 'desc';
   search: string;
+  /** The search the shown rows answer (the box runs ahead of it while an answer is on its way). */
+  shownSearch: string;
   filters: ListFilters;
   /** Rows of the current query; pages fetched so far by page number. */
   total: number;
@@ -123,6 +125,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
      */
     async function refresh(resetView: boolean, keepSelection = false): Promise<void> {
       const gen = ++generation;
+      const asked = get().search;
       inflight.clear();
       if (resetView) {
         visible = [0, PAGE_SIZE - 1];
@@ -140,7 +143,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
         const pages = new Map<number, LibraryDocument[]>();
         wanted.forEach((p, i) => pages.set(p, results[i]!.items));
         wanted.forEach((p) => inflight.delete(p));
-        const update: Partial<LibraryState> = { pages, total: results[results.length - 1]!.total, loading: false };
+        const update: Partial<LibraryState> = { pages, total: results[results.length - 1]!.total, loading: false, shownSearch: asked };
         const found = followRenames(results.flatMap((r) => r.items));
         if (found) Object.assign(update, found);
         if (resetView) set((s) => ({ ...update, queryVersion: s.queryVersion + 1 }));
@@ -202,6 +205,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       sort: 'added',
       order: 'desc',
       search: '',
+      shownSearch: '',
       filters: {},
       total: 0,
       pages: new Map(),
