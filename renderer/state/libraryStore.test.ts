@@ -83,6 +83,22 @@ describe('library store', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(store.getState().total).toBe(1);
     expect(store.getState().docAt(0)?.title).toBe('Doc 00012');
+    expect(store.getState().shownSearch).toBe('Doc 00012');
+  });
+
+  it('keeps the shown search on the rows it answers until the next answer arrives', async () => {
+    const { store, setDelay } = library(300);
+    await store.getState().reload();
+    const before = store.getState().docAt(0)?.title;
+    setDelay((command) => (command === 'documents.search' ? 40 : 0));
+    store.getState().setSearch('Doc 0001');
+    // The box has the new text at once; the rows (and what they answer) are still the old ones.
+    expect(store.getState().search).toBe('Doc 0001');
+    expect(store.getState().shownSearch).toBe('');
+    expect(store.getState().docAt(0)?.title).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(store.getState().shownSearch).toBe('Doc 0001');
+    expect(store.getState().docAt(0)?.title).toBe('Doc 00010');
   });
 
   it('flips the order when the sorted column is clicked again', () => {
