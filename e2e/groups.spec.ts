@@ -141,6 +141,31 @@ test('a group is created, a second person accepts the invitation in their own ap
   await expect(first.row(sharedTitle)).toBeVisible();
   await expect(first.collection('My Library')).toBeVisible();
 
+  // A member renames the group's folder from its menu; the owner deletes it; both follow.
+  const renamed = `${folderName} (reviewed)`;
+  await other.collection(groupName).click();
+  await otherFolders.getByRole('treeitem', { name: folderName }).click({ button: 'right' });
+  await otherPage.getByRole('menuitem', { name: /^Rename/ }).click();
+  const nameBox = otherPage.getByLabel('Folder name');
+  await nameBox.fill(renamed);
+  await nameBox.press('Enter');
+  await expect(otherFolders.getByRole('treeitem', { name: renamed })).toBeVisible();
+  await syncNow(other);
+  await syncNow(first);
+  await first.collection(groupName).click();
+  await expect(groupFolders.getByRole('treeitem', { name: renamed })).toBeVisible({ timeout: 15_000 });
+  await groupFolders.getByRole('treeitem', { name: renamed }).click();
+  await groupFolders.getByRole('treeitem', { name: renamed }).press('Delete');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete folder' }).click();
+  await expect(groupFolders.getByRole('treeitem', { name: renamed })).toHaveCount(0);
+  // Out of the deleted folder, into the group's library, which still holds the document.
+  await expect(first.collection(groupName)).toHaveAttribute('aria-selected', 'true');
+  await expect(first.row(sharedTitle)).toBeVisible();
+  await syncNow(first);
+  await syncNow(other);
+  await other.collection(groupName).click();
+  await expect(otherFolders.getByRole('treeitem', { name: renamed })).toHaveCount(0, { timeout: 15_000 });
+
   // The owner sees both members by name and may make the second an admin.
   await openTab(page, 'Groups');
   const ownerMembers = page.getByRole('table', { name: 'Members and roles' });

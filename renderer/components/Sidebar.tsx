@@ -238,21 +238,54 @@ export function Sidebar() {
               <ul role="group" aria-label={`Folders of ${group.name}`} className="nav-list group-folders">
                 {flattenTree(groupFolders.folders, new Set()).map(({ folder, depth }) => {
                   const key = `folder:${folder.id}`;
+                  const renaming = editing?.mode === 'rename' && same(editing.id, folder.id);
+                  const row = renaming ? (
+                    <div className="folder-edit" style={{ paddingLeft: 22 + depth * 14 }}>
+                      <NameInput initial={folder.name} label="Folder name" onDone={(name) => { setEditing(null); if (name && name !== folder.name) void renameFolder(folder.id, name); }} />
+                    </div>
+                  ) : (
+                    <button
+                      type="button"
+                      role="treeitem"
+                      aria-level={depth + 2}
+                      aria-selected={activeKey === key}
+                      className={`nav-item ${activeKey === key ? 'active' : ''} ${dropTarget === key ? 'drop-target' : ''}`}
+                      style={{ paddingLeft: 22 + depth * 14 }}
+                      onClick={() => setCollection({ kind: 'folder', id: folder.id, groupId: group.id })}
+                      {...(group.writable ? {
+                        ...dropProps(key, { documents: (ids) => void addToFolder(folder.id, ids) }),
+                        onDoubleClick: () => setEditing({ mode: 'rename', id: folder.id }),
+                        onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => {
+                          if (e.key === 'F2') setEditing({ mode: 'rename', id: folder.id });
+                          if (e.key === 'Delete') setDeleting({ id: folder.id, name: folder.name });
+                        },
+                      } : {})}
+                    >
+                      <span className="nav-icon"><Icon name="folder" /></span>
+                      <span className="nav-label">{folder.name}</span>
+                    </button>
+                  );
                   return (
-                    <li role="none" key={folder.id}>
-                      <button
-                        type="button"
-                        role="treeitem"
-                        aria-level={depth + 2}
-                        aria-selected={activeKey === key}
-                        className={`nav-item ${activeKey === key ? 'active' : ''} ${dropTarget === key ? 'drop-target' : ''}`}
-                        style={{ paddingLeft: 22 + depth * 14 }}
-                        onClick={() => setCollection({ kind: 'folder', id: folder.id, groupId: group.id })}
-                        {...(group.writable ? dropProps(key, { documents: (ids) => void addToFolder(folder.id, ids) }) : {})}
-                      >
-                        <span className="nav-icon"><Icon name="folder" /></span>
-                        <span className="nav-label">{folder.name}</span>
-                      </button>
+                    <li role="none" key={originalId(folder.id)}>
+                      {group.writable && !renaming ? (
+                        <ContextMenu.Root>
+                          <ContextMenu.Trigger asChild>{row}</ContextMenu.Trigger>
+                          <ContextMenu.Portal>
+                            <ContextMenu.Content className="menu" aria-label={`Folder ${folder.name}`} onCloseAutoFocus={(e) => e.preventDefault()}>
+                              <ContextMenu.Item className="menu-item" onSelect={() => setEditing({ mode: 'create', parentId: folder.id })}>New subfolder</ContextMenu.Item>
+                              <ContextMenu.Item className="menu-item" onSelect={() => setEditing({ mode: 'rename', id: folder.id })}>Rename<span className="menu-hint">F2</span></ContextMenu.Item>
+                              {folder.parent_id ? <ContextMenu.Item className="menu-item" onSelect={() => void moveFolder(folder.id, null)}>Move to top level</ContextMenu.Item> : null}
+                              <ContextMenu.Separator className="menu-separator" />
+                              <ContextMenu.Item className="menu-item danger" onSelect={() => setDeleting({ id: folder.id, name: folder.name })}>Delete folder…</ContextMenu.Item>
+                            </ContextMenu.Content>
+                          </ContextMenu.Portal>
+                        </ContextMenu.Root>
+                      ) : row}
+                      {editing?.mode === 'create' && same(editing.parentId, folder.id) ? (
+                        <div className="folder-edit" style={{ paddingLeft: 22 + (depth + 1) * 14 }}>
+                          <NameInput initial="New folder" label="Subfolder name" onDone={(name) => { setEditing(null); if (name) void createFolder(name, folder.id, group.id); }} />
+                        </div>
+                      ) : null}
                     </li>
                   );
                 })}
@@ -283,7 +316,7 @@ export function Sidebar() {
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete the folder “${deleting?.name ?? ''}”?`}
-        body="Its subfolders go too. The documents stay in your library."
+        body="Its subfolders go too. The documents stay in the library."
         confirmLabel="Delete folder"
         onConfirm={() => deleting && void deleteFolder(deleting.id)}
         onClose={() => setDeleting(null)}

@@ -189,6 +189,9 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
 
     const idAt = (index: number) => get().docAt(index)?.id;
 
+    /** The personal folder tree, and the shown group's when a group's library is open. */
+    const reloadFolders = () => Promise.all([get().loadFolders(), get().loadGroupFolders()]);
+
     /** Keeps the selection on documents whose temporary id the core just replaced. */
     function followRenames(after: LibraryDocument[]): Partial<LibraryState> | undefined {
       const { selection, pages, remaps } = get();
@@ -379,7 +382,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       async renameFolder(id, name) {
         try {
           await withCurrentIds((current) => bridge.call('folders.rename', { id: current(id), name }));
-          await get().loadFolders();
+          await reloadFolders();
         } catch (error) {
           set({ error: (error as Error).message });
         }
@@ -387,7 +390,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       async moveFolder(id, parentId) {
         try {
           await withCurrentIds((current) => bridge.call('folders.move', { id: current(id), parentId: parentId === null ? null : current(parentId) }));
-          await get().loadFolders();
+          await reloadFolders();
         } catch (error) {
           set({ error: (error as Error).message });
         }
@@ -396,8 +399,9 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
         try {
           await withCurrentIds((current) => bridge.call('folders.delete', { id: current(id) }));
           const { collection } = get();
-          if (collection.kind === 'folder' && collection.id === get().currentId(id)) get().setCollection({ kind: 'all' });
-          await get().loadFolders();
+          // Out of a deleted folder: to its group's library, or to My Library.
+          if (collection.kind === 'folder' && collection.id === get().currentId(id)) get().setCollection(collection.groupId ? { kind: 'group', id: collection.groupId } : { kind: 'all' });
+          await reloadFolders();
         } catch (error) {
           set({ error: (error as Error).message });
         }
