@@ -37,6 +37,10 @@ function freshPdf(name: string): Buffer {
 test('PDFs dropped on the window are imported with their metadata; bad files say why', async ({ page }) => {
   const app = await LibraryWindow.open(page);
   await page.emulateMedia({ colorScheme: 'light' });
+  // Other tests may hold this paper already (the catalog's "add to library" brings its PDF).
+  await app.searchFor('Approximating the Cox Model');
+  const coxBefore = await app.row('Approximating the Cox Model').count();
+  await app.clearSearch();
   const actuar = freshPdf('actuar-intro.pdf');
   await dropFiles(page, [
     { name: 'survival-approximate.pdf', bytes: freshPdf('survival-approximate.pdf'), type: 'application/pdf' },
@@ -51,8 +55,8 @@ test('PDFs dropped on the window are imported with their metadata; bad files say
 
   // The titles come from the PDFs, not from the file names.
   await app.searchFor('Approximating the Cox Model');
-  await expect(app.row('Approximating the Cox Model')).toHaveCount(1);
-  await expect(app.row('Approximating the Cox Model').locator('.cell-authors')).toContainText('Zhong');
+  await expect(app.row('Approximating the Cox Model')).toHaveCount(coxBefore + 1);
+  for (const authors of await app.row('Approximating the Cox Model').locator('.cell-authors').all()) await expect(authors).toContainText('Zhong');
   await app.clearSearch();
   await app.shot('import-panel-light');
 
