@@ -1,0 +1,186 @@
+// What existing clients of the real interface send without thinking about it, against a
+// service set to their vendor word (real-api notes "Wire names"): media types with a
+// charset, q-values, a BOM, generic Accept headers, objects sent back as they were read.
+// Bad bytes get a JSON 400 and store nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService, type TestUser } from '../testing/testService.ts';
+import { parseLinkHeader } from '../../shared/paging.ts';
+
+let service: TestService;
+let alice: TestUser;
+let bob: TestUser;
+let mt: TestService['ctx']['mediaTypes'];
+
+beforeAll(async () => {
+  service = await startTestService({ vendor: 'mendeley' });
+  mt = service.ctx.mediaTypes;
+  alice = await service.createUser();
+  bob = await service.createUser();
+});
+afterAll(async () => service.stop());
+
+function call(user: TestUser, method: string, path: string, body?: string | Uint8Array, headers: Record<string, string> = {}): Promise<Response> {
+  return service.fetch(path, { method, headers: { ...user.auth, Accept: '*/*', ...headers }, body });
+}
+
+/** A JSON body with the media type as an SDK sends it: `; charset=UTF-8` appended. */
+function send(user: TestUser, method: string, path: string, type: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return call(user, method, path, JSON.stringify(body), { 'Content-Type': `${type}; charset=UTF-8`, ...headers });
+}
+
+async function created(res: Response): Promise<Record<string, unknown> & { id: string }> {
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`expected 201, got ${res.status}: ${text}`);
+  return JSON.parse(text) as Record<string, unknown> & { id: string };
+}
+
+async function expectJsonError(res: Response, status: number, message: RegExp): Promise<void> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(await res.json()).toEqual({ message: expect.stringMatching(message) });
+}
+
+describe('the mendeley wire names', () => {
+  it('names the media types, the count header and the trace id after the vendor word', async () => {
+    await created(await send(alice, 'POST', '/documents', mt.document, { title: 'Wire names' }));
+    const res = await call(alice, 'GET', '/documents', undefined, { Accept: 'application/vnd.mendeley-document.1+json' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.mendeley-document.1+json; charset=utf-8');
+    expect(res.headers.get('mendeley-count')).toBe('1');
+    expect(res.headers.get('x-mendeley-trace-id')).toMatch(/^[0-9a-f]{16}$/);
+    const denied = await service.fetch('/documents');
+    expect(denied.headers.get('x-mendeley-trace-id')).toMatch(/^[0-9a-f]{16}$/);
+    expect(denied.headers.get('www-authenticate')).toBe('Bearer realm="mendeley"');
+  });
+
+  it('reads Accept headers with parameters, q-values and any case', async () => {
+    const doc = await created(await send(alice, 'POST', '/documents', mt.document, { title: 'Negotiated' }));
+    for (const accept of [
+      `${mt.document}; charset=UTF-8`,
+      `${mt.document};q=0.9, application/json;q=0.5`,
+      `text/html;q=0.1, ${mt.document.toUpperCase()}`,
+      'application/json',
+      '*/*',
+    ]) {
+      const res = await call(alice, 'GET', `/documents/${doc.id}`, undefined, { Accept: accept });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers.get('content-type')).toContain(mt.document);
+    }
+    await expectJsonError(await call(alice, 'GET', `/documents/${doc.id}`, undefined, { Accept: `${mt.document};q=0, text/html` }), 406, /Cannot produce/);
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const doc = await created(await send(alice, 'POST', '/documents', mt.document, { title: 'Headed' }));
+    const res = await call(alice, 'HEAD', `/documents/${doc.id}`, undefined, { Accept: mt.document });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain(mt.document);
+    expect(await res.text()).toBe('');
+  });
+
+  it('walks a collection through rel="next" with Accept: */* until there is none', async () => {
+    const user = await service.createUser();
+    for (let i = 0; i < 5; i++) await created(await send(user, 'POST', '/documents', mt.document, { title: `Paged ${i}` }));
+    const seen: string[] = [];
+    let path: string | undefined = '/documents?limit=2&sort=title&order=desc';
+    let pages = 0;
+    while (path && pages < 10) {
+      const res = await call(user, 'GET', path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain(mt.document);
+      expect(res.headers.get('mendeley-count')).toBe(pages === 0 ? '5' : null);
+      seen.push(...((await res.json()) as { title: string }[]).map((d) => d.title));
+      const next = parseLinkHeader(res.headers.get('link')).next;
+      path = next ? next.slice(service.url.length) : undefined;
+      pages += 1;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toEqual(['Paged 4', 'Paged 3', 'Paged 2', 'Paged 1', 'Paged 0']);
+  });
+});
+
+describe('JSON bodies with a charset parameter', () => {
+  it('are read on every kind of JSON route, not only where files may arrive', async () => {
+    const doc = await created(await send(alice, 'POST', '/documents', mt.document, { title: 'Charset' }));
+    const patched = await send(alice, 'PATCH', `/documents/${doc.id}`, mt.document, { title: 'Charset, patched' });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ title: 'Charset, patched' });
+
+    const empty = await send(alice, 'PATCH', `/documents/${doc.id}`, mt.document, {});
+    expect(empty.status).toBe(200);
+    expect(await empty.json()).toMatchObject({ id: doc.id, title: 'Charset, patched' });
+
+    const folder = await created(await send(alice, 'POST', '/folders', mt.folder, { name: 'Charset folder' }));
+    expect((await send(alice, 'PATCH', `/folders/${folder.id}`, mt.folder, { name: 'Renamed' })).status).toBe(204);
+    expect((await send(alice, 'POST', `/folders/${folder.id}/documents`, mt.document, { id: doc.id })).status).toBe(201);
+
+    const note = await created(await send(alice, 'POST', '/annotations', mt.annotation, { document_id: doc.id, text: 'A note' }));
+    expect((await send(alice, 'PATCH', `/annotations/${note.id}`, mt.annotation, { text: 'Changed' })).status).toBe(200);
+
+    const group = await created(await send(alice, 'POST', '/groups/v2', mt.groupV2, { name: 'Charset group' }));
+    expect((await send(alice, 'PATCH', `/groups/v2/${group.id}`, mt.groupV2, { description: 'Described' })).status).toBe(200);
+
+    expect((await send(alice, 'PATCH', '/profiles/me', mt.profileAmendment, { biography: 'Charset' })).status).toBe(200);
+    await created(await send(alice, 'POST', '/followers', mt.followRequest, { followed: bob.id }));
+
+    const draft = await created(await send(alice, 'POST', '/datasets/drafts', mt.datasetCreationRequest, { name: 'Charset data' }));
+    expect((await send(alice, 'PATCH', `/datasets/drafts/${draft.id}`, mt.datasetPatch, { description: 'Described' })).status).toBe(200);
+  });
+
+  it('are read whatever the case of the media type', async () => {
+    const res = await call(alice, 'POST', '/folders', JSON.stringify({ name: 'Upper case' }), { 'Content-Type': `${mt.folder.toUpperCase()}; Charset=utf-8` });
+    expect((await created(res)).name).toBe('Upper case');
+  });
+
+  it('may start with a UTF-8 byte order mark', async () => {
+    const body = new Uint8Array(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ name: 'Marked' }))]));
+    const res = await call(alice, 'POST', '/folders', body, { 'Content-Type': mt.folder });
+    expect((await created(res)).name).toBe('Marked');
+  });
+});
+
+describe('bytes that are not JSON text', () => {
+  const countDocuments = async (user: TestUser) =>
+    Number((await call(user, 'GET', '/documents', undefined, { Accept: mt.document })).headers.get('mendeley-count'));
+
+  it('refuses a body that is not UTF-8 with a JSON 400 and stores nothing', async () => {
+    const user = await service.createUser();
+    const latin1 = new Uint8Array(Buffer.from('{"title":"Caf\u00e9"}', 'latin1'));
+    await expectJsonError(await call(user, 'POST', '/documents', latin1, { 'Content-Type': mt.document }), 400, /UTF-8/);
+    await expectJsonError(await call(user, 'POST', '/folders', latin1, { 'Content-Type': `${mt.folder}; charset=UTF-8` }), 400, /UTF-8/);
+    expect(await countDocuments(user)).toBe(0);
+  });
+
+  it('refuses NUL characters, which would cut strings short in search, but keeps an escaped backslash before u0000', async () => {
+    const user = await service.createUser();
+    await expectJsonError(await call(user, 'POST', '/documents', '{"title":"Nul\\u0000byte"}', { 'Content-Type': mt.document }), 400, /NUL/);
+    const doc = await created(await send(user, 'POST', '/documents', mt.document, { title: 'Kept' }));
+    await expectJsonError(await call(user, 'PATCH', `/documents/${doc.id}`, '{"abstract":"a\\u0000"}', { 'Content-Type': mt.document }), 400, /NUL/);
+    expect(await countDocuments(user)).toBe(1);
+    const literal = await created(await send(user, 'POST', '/documents', mt.document, { title: 'Back\\u0000slash' }));
+    expect(literal.title).toBe('Back\\u0000slash');
+  });
+
+  it('refuses a lone UTF-16 surrogate, which would be stored as U+FFFD, and stores nothing', async () => {
+    const user = await service.createUser();
+    await expectJsonError(await call(user, 'POST', '/documents', '{"title":"Half \\ud83d pair"}', { 'Content-Type': mt.document }), 400, /surrogate/);
+    await expectJsonError(await call(user, 'POST', '/documents', '{"title":"t","tags":["\\udc00"]}', { 'Content-Type': mt.document }), 400, /surrogate/);
+    expect(await countDocuments(user)).toBe(0);
+    const paired = await created(await call(user, 'POST', '/documents', '{"title":"Whole \\ud83d\\ude00 pair"}', { 'Content-Type': mt.document }));
+    expect(paired.title).toBe('Whole \u{1F600} pair');
+  });
+
+  it('keeps Unicode as it came: combining marks, right-to-left text and emoji', async () => {
+    const title = 'Cafe\u0301 \u202bשלום\u202c \u{1F600} \u0645\u0631\u062d\u0628\u0627';
+    const doc = await created(await send(alice, 'POST', '/documents', mt.document, { title, authors: [{ last_name: 'Ø\u0308rsted', first_name: '\u{1F9EA}' }] }));
+    const again = (await (await call(alice, 'GET', `/documents/${doc.id}`)).json()) as Record<string, unknown>;
+    expect(again.title).toBe(title);
+    expect(again.authors).toEqual([{ last_name: 'Ø\u0308rsted', first_name: '\u{1F9EA}' }]);
+    const found = (await (await call(alice, 'GET', `/search/documents?query=${encodeURIComponent('שלום')}`)).json()) as { id: string }[];
+    expect(found.map((d) => d.id)).toContain(doc.id);
+  });
+
+  it('counts a title bound in characters, so 500 emoji fit and 501 do not', async () => {
+    await created(await send(alice, 'POST', '/documents', mt.document, { title: '\u{1F600}'.repeat(500) }));
+    await expectJsonError(await send(alice, 'POST', '/documents', mt.document, { title: '\u{1F600}'.repeat(501) }), 400, /title/);
+  });
+});
