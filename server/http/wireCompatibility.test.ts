@@ -184,3 +184,34 @@ describe('bytes that are not JSON text', () => {
     await expectJsonError(await send(alice, 'POST', '/documents', mt.document, { title: '\u{1F600}'.repeat(501) }), 400, /title/);
   });
 });
+
+describe('objects sent back as they were read', () => {
+  it('folders: server-set fields are ignored on create and change; the library cannot change', async () => {
+    const folder = await created(await send(alice, 'POST', '/folders', mt.folder, { name: 'Echoed' }));
+    const copy = await created(await send(alice, 'POST', '/folders', mt.folder, { ...folder, name: 'Copy' }));
+    expect(copy.id).not.toBe(folder.id);
+    expect((await send(alice, 'PATCH', `/folders/${folder.id}`, mt.folder, { ...folder, name: 'Echoed, renamed' })).status).toBe(204);
+    const read = (await (await call(alice, 'GET', `/folders/${folder.id}`)).json()) as Record<string, unknown>;
+    expect(read).toMatchObject({ id: folder.id, name: 'Echoed, renamed', created: folder.created });
+    await expectJsonError(await send(alice, 'PATCH', `/folders/${folder.id}`, mt.folder, { ...folder, group_id: 'elsewhere' }), 400, /group_id cannot be changed/);
+    await expectJsonError(await send(alice, 'PATCH', `/folders/${folder.id}`, mt.folder, { name: 'x', colour: 'red' }), 400, /unknown field "colour"/);
+  });
+
+  it('groups v2: id, link, owner, created, role and the access flags are ignored', async () => {
+    const group = await created(await send(alice, 'POST', '/groups/v2', mt.groupV2, { name: 'Echo group', access_level: 'public' }));
+    expect(group).toMatchObject({ invite_only: false, public: true, role: 'owner' });
+    const res = await send(alice, 'PATCH', `/groups/v2/${group.id}`, mt.groupV2, { ...group, description: 'Now described' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: group.id, owning_profile_id: alice.id, created: group.created, description: 'Now described', access_level: 'public' });
+  });
+
+  it('profiles: the own profile sent back unchanged but for one field amends that field; a changed id is refused', async () => {
+    const user = await service.createUser();
+    const me = (await (await call(user, 'GET', '/profiles/me')).json()) as Record<string, unknown>;
+    const res = await send(user, 'PATCH', '/profiles/me', mt.profileAmendment, { ...me, biography: 'Written back' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ...me, biography: 'Written back' });
+    await expectJsonError(await send(user, 'PATCH', '/profiles/me', mt.profileAmendment, { ...me, email: 'someone.else@example.org' }), 400, /email cannot be changed/);
+    await expectJsonError(await send(user, 'PATCH', '/profiles/me', mt.profileAmendment, { ...me, id: bob.id }), 400, /id cannot be changed/);
+  });
+});

@@ -1,8 +1,11 @@
 // Profiles: the caller's own (with email), others' (without), lookups, and amendments.
 // Spec "Profile" and "Profiles"; real-api notes "Groups and profiles" and "Errors".
 //
-// PATCH /profiles/me refuses (400) email, id and the fields the service computes rather
-// than ignoring them, so a client never believes a change was made that was not.
+// PATCH /profiles/me refuses (400) a change of email, id and the fields the service
+// computes rather than ignoring it, so a client never believes a change was made that was
+// not. A client that sends back the profile it read carries those fields unchanged: equal
+// values are no change and are ignored.
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { ServiceContext } from '../context.ts';
@@ -75,10 +78,15 @@ export async function profilesRoutes(app: FastifyInstance, ctx: ServiceContext):
       schema: { body: ProfileAmendment },
       // Before schema validation, so these get a message saying why rather than "unknown field".
       preValidation: async (request) => {
-        const body = request.body;
+        const body = request.body as Record<string, unknown> | null | undefined;
         if (!body || typeof body !== 'object' || Array.isArray(body)) return;
-        const named = SERVICE_SET_FIELDS.find((field) => field in body);
-        if (named) throw badRequest(`${named} cannot be changed through PATCH /profiles/me`);
+        if (!SERVICE_SET_FIELDS.some((field) => field in body)) return;
+        const current = ownProfileView(await ownRow(userOf(request)), url) as unknown as Record<string, unknown>;
+        for (const field of SERVICE_SET_FIELDS) {
+          if (!(field in body)) continue;
+          if (!isDeepStrictEqual(body[field], current[field])) throw badRequest(`${field} cannot be changed through PATCH /profiles/me`);
+          delete body[field];
+        }
       },
     },
     async (request, reply) => {
