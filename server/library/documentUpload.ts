@@ -35,7 +35,8 @@ export const extractMetadata: MetadataExtractor = async (ctx, file) => {
 export function titleFromFileName(fileName: string): string {
   const withoutExtension = fileName.replace(/\.[A-Za-z0-9]{1,8}$/, '');
   const title = withoutExtension.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
-  return (title || fileName.trim() || 'Untitled').slice(0, 500);
+  // Bounded in characters (code points), as the schema counts them; a pair is never split.
+  return Array.from(title || fileName.trim() || 'Untitled').slice(0, 500).join('');
 }
 
 export interface UploadRequest {

@@ -77,6 +77,10 @@ describe('upload helpers', () => {
     expect(titleFromFileName('notes')).toBe('notes');
     expect(titleFromFileName('.pdf')).toBe('.pdf');
     expect(titleFromFileName(`${'x'.repeat(600)}.pdf`)).toHaveLength(500);
+    // 500 characters, not 500 UTF-16 units: an emoji at the bound is kept whole.
+    const emoji = titleFromFileName(`${'x'.repeat(499)}\u{1F600}\u{1F600}.pdf`);
+    expect(Array.from(emoji)).toHaveLength(500);
+    expect(emoji.endsWith('\u{1F600}')).toBe(true);
   });
 });
 
