@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => service.stop());
 
-function call(user: TestUser, method: string, path: string, body?: string | Uint8Array, headers: Record<string, string> = {}): Promise<Response> {
+function call(user: TestUser, method: string, path: string, body?: BodyInit, headers: Record<string, string> = {}): Promise<Response> {
   return service.fetch(path, { method, headers: { ...user.auth, Accept: '*/*', ...headers }, body });
 }
 
