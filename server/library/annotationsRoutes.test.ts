@@ -365,6 +365,10 @@ describe('sync filters and paging', () => {
     await send(user, 'PATCH', `/annotations/${a.id}`, { text: 'touched' });
     expect((await list(user, `?modified_since=${encodeURIComponent(mark)}`)).map((x) => x.id)).toEqual([a.id]);
     expect((await list(user, '?modified_since=2000-01-01')).map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
+    // The documents' reading: an unescaped + (a space) in the offset, no milliseconds, no zone.
+    const inOffset = new Date(Date.parse(mark) + 3600_000).toISOString().replace('Z', '+01:00');
+    expect((await list(user, `?modified_since=${inOffset}`)).map((x) => x.id)).toEqual([a.id]);
+    expect((await list(user, '?modified_since=2000-01-01T00:00:00')).map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
     await expectError(await send(user, 'GET', '/annotations?modified_since=yesterday'), 400, /modified_since must be an ISO 8601/);
     await expectError(await send(user, 'GET', '/annotations?modified_since=2024-13-45'), 400, /modified_since/);
     await expectError(await send(user, 'GET', `/annotations?deleted_since=${encodeURIComponent(mark)}&modified_since=${encodeURIComponent(mark)}`), 400, /either/);
