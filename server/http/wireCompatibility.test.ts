@@ -53,6 +53,18 @@ describe('the mendeley wire names', () => {
     expect(denied.headers.get('www-authenticate')).toBe('Bearer realm="mendeley"');
   });
 
+  it('takes the token from an access_token query parameter or a lower-case "bearer", and never echoes it into Link', async () => {
+    const user = await service.createUser();
+    for (let i = 0; i < 3; i++) await created(await send(user, 'POST', '/documents', mt.document, { title: `Token ${i}` }));
+    const res = await service.fetch(`/documents?limit=2&access_token=${user.token}`);
+    expect(res.status).toBe(200);
+    const link = res.headers.get('link') ?? '';
+    expect(parseLinkHeader(link).next).toBeDefined();
+    expect(link).not.toContain(user.token);
+    expect(link).not.toContain('access_token');
+    expect((await service.fetch('/profiles/me', { headers: { authorization: `bearer ${user.token}` } })).status).toBe(200);
+  });
+
   it('reads Accept headers with parameters, q-values and any case', async () => {
     const doc = await created(await send(alice, 'POST', '/documents', mt.document, { title: 'Negotiated' }));
     for (const accept of [
