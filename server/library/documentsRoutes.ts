@@ -14,6 +14,7 @@ import { checkCreateBody, checkPatchBody } from './documentInput.ts';
 import { parseUnmodifiedSince } from './documentPreconditions.ts';
 import { readSort, readTimestampParam, resolveScope, scopedDocuments, scopedDocumentTombstones, singleParam, type Query } from './documentQueries.ts';
 import { createDocumentFromUpload } from './documentUpload.ts';
+import { groupIdFromLink } from './documentLink.ts';
 import { assertDeclaredLength, installUploadParsers, uploadStream } from './uploadBodies.ts';
 import { searchDocumentsRoutes } from './searchDocumentsRoutes.ts';
 import { deletedDocumentsRoutes } from './deletedDocumentsRoutes.ts';
@@ -88,8 +89,11 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
         throw new HttpError(415, `Content-Type ${contentType} is not supported here; send ${documentType} or the bytes of a file`);
       } else {
         assertDeclaredLength(request, ctx.config.fileBodyLimit);
+        const groupId = groupIdFromLink(request.headers.link) ?? null;
+        if (groupId) await assertCanWriteGroup(ctx.db, me, groupId);
         row = await createDocumentFromUpload(ctx, store, {
           profileId: me,
+          groupId,
           contentType: request.headers['content-type'],
           contentDisposition: request.headers['content-disposition'],
           body: () => uploadStream(request),
