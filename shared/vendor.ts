@@ -34,9 +34,13 @@ export function mediaTypes(vendor: string = DEFAULT_VENDOR) {
     groupInvitationList: v('group-invitation-list', null),
     groupMessage: v('group-message', null),
     profiles: v('profiles'),
+    /** The singular form the JavaScript SDK sends as Accept for profiles; served as an alias. */
+    profile: v('profile'),
     profileAmendment: v('profile-amendment'),
     // The spec writes this one without a vendor word; it is accepted as written.
     academicStatus: 'application/vnd.academic_status.1+json',
+    /** The vendor form of the same type, as the real interface lists it; served as an alias. */
+    academicStatusVendor: v('academic-status'),
     discipline: v('discipline'),
     identifierType: v('document-identifier'),
     institution: v('institution'),

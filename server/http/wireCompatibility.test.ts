@@ -81,6 +81,26 @@ describe('the mendeley wire names', () => {
     await expectJsonError(await call(alice, 'GET', `/documents/${doc.id}`, undefined, { Accept: `${mt.document};q=0, text/html` }), 406, /Cannot produce/);
   });
 
+  it('serves profiles under the singular type the JavaScript SDK asks for, and academic statuses under the vendor form too', async () => {
+    const me = await call(alice, 'GET', '/profiles/me', undefined, { Accept: 'application/vnd.mendeley-profile.1+json' });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('content-type')).toContain('application/vnd.mendeley-profile.1+json');
+    expect(await me.json()).toMatchObject({ id: alice.id, email: alice.email });
+    const other = await call(alice, 'GET', `/profiles/${bob.id}`, undefined, { Accept: 'application/vnd.mendeley-profile.1+json' });
+    expect(other.status).toBe(200);
+    const plural = await call(alice, 'GET', '/profiles/me', undefined, { Accept: mt.profiles });
+    expect(plural.headers.get('content-type')).toContain(mt.profiles);
+    const amended = await send(alice, 'PATCH', '/profiles/me', mt.profileAmendment, { biography: 'Singular' }, { Accept: 'application/vnd.mendeley-profile.1+json' });
+    expect(amended.status).toBe(200);
+
+    const token = await service.clientToken();
+    for (const accept of ['application/vnd.academic_status.1+json', 'application/vnd.mendeley-academic-status.1+json']) {
+      const res = await service.fetch('/academic_statuses', { headers: { Authorization: `Bearer ${token}`, Accept: accept } });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers.get('content-type')).toContain(accept);
+    }
+  });
+
   it('answers HEAD like GET without a body', async () => {
     const doc = await created(await send(alice, 'POST', '/documents', mt.document, { title: 'Headed' }));
     const res = await call(alice, 'HEAD', `/documents/${doc.id}`, undefined, { Accept: mt.document });

@@ -28,7 +28,8 @@ const LookupQuery = Type.Object({
 const SERVICE_SET_FIELDS = ['id', 'email', 'display_name', 'link', 'verified', 'user_type', 'created', 'institution', 'photo', 'photos'];
 
 export async function profilesRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  const produces = [ctx.mediaTypes.profiles];
+  // The spec's plural type first; the singular one some clients ask for is the same body.
+  const produces = [ctx.mediaTypes.profiles, ctx.mediaTypes.profile];
   const url = ctx.url;
   await profilePhotoRoutes(app, ctx);
 
@@ -74,7 +75,7 @@ export async function profilesRoutes(app: FastifyInstance, ctx: ServiceContext):
   app.patch(
     '/profiles/me',
     {
-      config: { produces, consumes: [ctx.mediaTypes.profileAmendment, ctx.mediaTypes.profiles, 'application/json'] },
+      config: { produces, consumes: [ctx.mediaTypes.profileAmendment, ctx.mediaTypes.profiles, ctx.mediaTypes.profile, 'application/json'] },
       schema: { body: ProfileAmendment },
       // Before schema validation, so these get a message saying why rather than "unknown field".
       preValidation: async (request) => {
