@@ -12,6 +12,7 @@ import { assertCanReadGroup } from './access.ts';
 import { readableDocument, SHARED_PRIVACY_LEVELS } from './annotationStore.ts';
 
 export interface AnnotationFilters {
+  type?: string;
   document_id?: string;
   group_id?: string;
   modified_since?: string;
@@ -61,6 +62,7 @@ export async function annotationListQuery(db: ServiceDb, profileId: string, filt
   if (filters.modified_since !== undefined) {
     query = query.where('last_modified', '>=', parseTimestamp(filters.modified_since, 'modified_since'));
   }
+  if (filters.type !== undefined) query = query.where('type', '=', filters.type);
   return query;
 }
 
