@@ -247,3 +247,54 @@ describe('objects sent back as they were read', () => {
     await expectJsonError(await send(user, 'PATCH', '/profiles/me', mt.profileAmendment, { ...me, id: bob.id }), 400, /id cannot be changed/);
   });
 });
+
+describe("what Zotero's Mendeley importer asks for", () => {
+  it('lists documents with their files and folder ids under vnd.mendeley-document-with-files-list+json, through every page', async () => {
+    const user = await service.createUser();
+    const docs = [];
+    for (let i = 0; i < 5; i++) docs.push(await created(await send(user, 'POST', '/documents', mt.document, { title: `Imported ${i}`, year: 2000 + i })));
+    const folder = await created(await send(user, 'POST', '/folders', mt.folder, { name: 'Reading' }));
+    expect((await send(user, 'POST', `/folders/${folder.id}/documents`, mt.document, { id: docs[1]!.id })).status).toBe(201);
+    const upload = await call(user, 'POST', '/files', new Uint8Array(Buffer.from('%PDF-1.4 imported')), {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': 'attachment; filename="imported.pdf"',
+      Link: `<${service.url}/documents/${docs[1]!.id}>; rel="document"`,
+    });
+    const file = await created(upload);
+
+    const accept = 'application/vnd.mendeley-document-with-files-list+json';
+    const seen: Record<string, unknown>[] = [];
+    let path: string | undefined = '/documents?view=all&limit=2';
+    let pages = 0;
+    while (path && pages++ < 10) {
+      const res = await call(user, 'GET', path, undefined, { Accept: accept });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain(accept);
+      seen.push(...((await res.json()) as Record<string, unknown>[]));
+      // The importer's own reading of Link: a lazy <(.*?)> from the first '<' works only when
+      // rel="next" comes first, so a middle page (next, first, previous, last) must keep it first.
+      const next = /<(.*?)>;\s+rel="next"/i.exec(res.headers.get('link') ?? '')?.[1];
+      path = next ? next.slice(service.url.length) : undefined;
+    }
+    expect(pages).toBe(3);
+    expect(seen.map((d) => d.title).sort()).toEqual(['Imported 0', 'Imported 1', 'Imported 2', 'Imported 3', 'Imported 4']);
+    const withFile = seen.find((d) => d.id === docs[1]!.id)!;
+    expect(withFile).toMatchObject({ file_attached: true, folder_uuids: [folder.id], files: [{ id: file.id, file_name: file.file_name, mime_type: 'application/pdf', filehash: file.filehash, size: file.size }] });
+    expect(seen.find((d) => d.id === docs[0]!.id)).toMatchObject({ files: [], folder_uuids: [] });
+
+    // A plain document Accept keeps the plain shape.
+    const plain = (await (await call(user, 'GET', '/documents?view=all', undefined, { Accept: mt.document })).json()) as Record<string, unknown>[];
+    expect(plain[0]).not.toHaveProperty('files');
+  });
+
+  it('reads the own profile at /profiles/v2/me, and lists groups and annotations as it asks', async () => {
+    const me = await call(alice, 'GET', '/profiles/v2/me', undefined, { Accept: 'application/vnd.mendeley-profiles.2+json' });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('content-type')).toContain('application/vnd.mendeley-profiles.2+json');
+    expect(await me.json()).toMatchObject({ id: alice.id, email: alice.email });
+    const groups = await call(alice, 'GET', '/groups/v2?type=all&limit=500', undefined, { Accept: mt.groupList });
+    expect(groups.status).toBe(200);
+    const annotations = await call(alice, 'GET', '/annotations?limit=200', undefined, { Accept: mt.annotation });
+    expect(annotations.status).toBe(200);
+  });
+});

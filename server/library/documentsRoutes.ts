@@ -15,6 +15,7 @@ import { parseUnmodifiedSince } from './documentPreconditions.ts';
 import { readSort, readTimestampParam, resolveScope, scopedDocuments, scopedDocumentTombstones, singleParam, type Query } from './documentQueries.ts';
 import { createDocumentFromUpload } from './documentUpload.ts';
 import { groupIdFromLink } from './documentLink.ts';
+import { toAttachedFile } from './fileService.ts';
 import { assertDeclaredLength, installUploadParsers, uploadStream } from './uploadBodies.ts';
 import { searchDocumentsRoutes } from './searchDocumentsRoutes.ts';
 import { deletedDocumentsRoutes } from './deletedDocumentsRoutes.ts';
@@ -29,6 +30,23 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
   const documentType = ctx.mediaTypes.document;
   const produces = [documentType];
   const producesWithBibtex = [documentType, BIBTEX_MEDIA_TYPE];
+  const withFilesType = ctx.mediaTypes.documentWithFilesList;
+  const producesList = [...producesWithBibtex, withFilesType];
+
+  /** Documents with their files and the ids of the folders they are filed in (two queries per page). */
+  async function withFilesAndFolders(rows: readonly DocumentRow[], view: ReturnType<typeof readView>) {
+    const ids = rows.map((row) => row.id);
+    const files = new Map<string, ReturnType<typeof toAttachedFile>[]>();
+    const folders = new Map<string, string[]>();
+    if (ids.length) {
+      for (const file of await ctx.db.selectFrom('files').selectAll().where('document_id', 'in', ids).orderBy('added').orderBy('id').execute()) {
+        files.set(file.document_id, [...(files.get(file.document_id) ?? []), toAttachedFile(file)]);
+      }
+      const filed = await ctx.db.selectFrom('folder_documents').select(['folder_id', 'document_id']).where('document_id', 'in', ids).orderBy('added').execute();
+      for (const link of filed) folders.set(link.document_id, [...(folders.get(link.document_id) ?? []), link.folder_id]);
+    }
+    return store.toJsonList(rows, view).map((doc) => ({ ...doc, files: files.get(doc.id) ?? [], folder_uuids: folders.get(doc.id) ?? [] }));
+  }
   const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   const wantsBibtex = (request: FastifyRequest, reply: FastifyReply) => {
@@ -43,7 +61,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
     return store.readableJsonText(userOf(request), idOf(request), view);
   });
 
-  app.get('/documents', { config: { produces: producesWithBibtex } }, async (request, reply) => {
+  app.get('/documents', { config: { produces: producesList } }, async (request, reply) => {
     const me = userOf(request);
     const query = request.query as Query;
     const view = readView(singleParam(query, 'view'));
@@ -66,6 +84,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
     const page = await fetchPage<DocumentRow>(q, sortColumn, 'id', params);
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn] as string | number | null);
     if (bibtex) return formatBibtex(store.toJsonList(page.rows, 'all') as BibtexSource[]);
+    if (request.responseType === withFilesType) return withFilesAndFolders(page.rows, view);
     return store.jsonListText(page.rows, view);
   });
 

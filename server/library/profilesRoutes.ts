@@ -46,6 +46,14 @@ export async function profilesRoutes(app: FastifyInstance, ctx: ServiceContext):
     return ownProfileView(row, url);
   });
 
+  // Not in the spec: Zotero's Mendeley importer reads the caller's id from /profiles/v2/me
+  // (Accept vnd.<vendor>-profiles.2+json). The own profile answers it.
+  app.get('/profiles/v2/me', { config: { produces: [ctx.mediaTypes.profilesV2, ...produces] } }, async (request, reply) => {
+    const row = await ownRow(userOf(request));
+    reply.type(request.responseType);
+    return ownProfileView(row, url);
+  });
+
   app.get('/profiles/:id', { config: { produces, auth: 'client' } }, async (request, reply) => {
     const row = await findProfile(ctx.db, (request.params as { id: string }).id);
     if (!row) throw notFound('profile not found');
