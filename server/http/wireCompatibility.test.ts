@@ -251,7 +251,7 @@ describe('objects sent back as they were read', () => {
 describe("what Zotero's Mendeley importer asks for", () => {
   it('lists documents with their files and folder ids under vnd.mendeley-document-with-files-list+json, through every page', async () => {
     const user = await service.createUser();
-    const docs = [];
+    const docs: { id: string }[] = [];
     for (let i = 0; i < 5; i++) docs.push(await created(await send(user, 'POST', '/documents', mt.document, { title: `Imported ${i}`, year: 2000 + i })));
     const folder = await created(await send(user, 'POST', '/folders', mt.folder, { name: 'Reading' }));
     expect((await send(user, 'POST', `/folders/${folder.id}/documents`, mt.document, { id: docs[1]!.id })).status).toBe(201);
