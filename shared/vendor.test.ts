@@ -10,6 +10,8 @@ describe('vendor word', () => {
   it('builds the wire names of existing clients', () => {
     expect(mediaTypes('mendeley').document).toBe('application/vnd.mendeley-document.1+json');
     expect(mediaTypes('mendeley').academicStatus).toBe('application/vnd.academic_status.1+json');
+    expect(mediaTypes('mendeley').academicStatusVendor).toBe('application/vnd.mendeley-academic-status.1+json');
+    expect(mediaTypes('mendeley').profile).toBe('application/vnd.mendeley-profile.1+json');
     expect(headerNames('mendeley')).toEqual({ count: 'Mendeley-Count', traceId: 'X-Mendeley-Trace-Id' });
   });
   it('rejects words that cannot be a media type token', () => {

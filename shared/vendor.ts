@@ -12,6 +12,8 @@ export function mediaTypes(vendor: string = DEFAULT_VENDOR) {
     version ? `application/vnd.${vendor}-${name}.${version}+json` : `application/vnd.${vendor}-${name}+json`;
   return {
     document: v('document'),
+    /** Documents each carrying `files` and `folder_uuids`, as Zotero's Mendeley importer asks for them. */
+    documentWithFilesList: v('document-with-files-list', null),
     deletedDocument: v('deleted-document'),
     documentLookup: v('document-lookup'),
     file: v('file'),
@@ -34,9 +36,15 @@ export function mediaTypes(vendor: string = DEFAULT_VENDOR) {
     groupInvitationList: v('group-invitation-list', null),
     groupMessage: v('group-message', null),
     profiles: v('profiles'),
+    /** Version 2 of the profile type, asked for at /profiles/v2/me by Zotero's Mendeley importer. */
+    profilesV2: v('profiles', '2'),
+    /** The singular form the JavaScript SDK sends as Accept for profiles; served as an alias. */
+    profile: v('profile'),
     profileAmendment: v('profile-amendment'),
     // The spec writes this one without a vendor word; it is accepted as written.
     academicStatus: 'application/vnd.academic_status.1+json',
+    /** The vendor form of the same type, as the real interface lists it; served as an alias. */
+    academicStatusVendor: v('academic-status'),
     discipline: v('discipline'),
     identifierType: v('document-identifier'),
     institution: v('institution'),

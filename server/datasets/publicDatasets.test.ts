@@ -41,6 +41,16 @@ const list = async (query: string, user: TestUser = reader) => {
   return (await jsonOf(res)).results as Json[];
 };
 
+describe('published datasets', () => {
+  it('cannot be deleted: DELETE /datasets/{id} is 405 and the version stays', async () => {
+    const res = await service.fetch(`/datasets/${ids[0]}`, { method: 'DELETE', headers: owner.auth });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(await res.json()).toEqual({ message: expect.any(String) });
+    expect((await api.get(`/datasets/${ids[0]}`, reader.auth)).status).toBe(200);
+  });
+});
+
 describe('GET /datasets', () => {
   it('answers a paged object whose results hold only ids by default', async () => {
     const res = await api.get('/datasets', reader.auth);

@@ -147,7 +147,9 @@ describe('published versions', () => {
     expect(still.status).toBe(200);
     expect((await jsonOf(still)).version).toBe(1);
     const del = await service.fetch(`/datasets/${otherId}`, { method: 'DELETE', headers: owner.auth });
-    expect(del.status).toBe(404);
+    // No DELETE route for published datasets: the method is not allowed on that path.
+    expect(del.status).toBe(405);
+    expect(del.headers.get('allow')).toBe('GET, HEAD');
     expect((await api.get(`/datasets/${otherId}`, reader.auth)).status).toBe(200);
   });
 

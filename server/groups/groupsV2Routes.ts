@@ -10,6 +10,11 @@ import { groupAccessOf, loadGroup } from './groupRequest.ts';
 import { groupJson } from './groupView.ts';
 import { sendCallerGroups } from './callerGroups.ts';
 import { assertManager, assertOwner } from './membershipRules.ts';
+import { dropEchoedFields, withEchoedFields } from '../http/echoedFields.ts';
+
+/** Fields of a group the service sets; a group sent back as it was read may carry them (ignored). */
+const GROUP_ECHOED_FIELDS = ['id', 'link', 'owning_profile_id', 'created', 'role', 'invite_only', 'public', 'photo'] as const;
+const GroupPatchBody = withEchoedFields(GroupPatch, GROUP_ECHOED_FIELDS);
 
 export async function groupsV2Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const mt = ctx.mediaTypes;
@@ -55,9 +60,10 @@ export async function groupsV2Routes(app: FastifyInstance, ctx: ServiceContext):
 
   app.patch<{ Body: GroupPatch }>(
     '/groups/v2/:id',
-    { preValidation, schema: { body: GroupPatch }, config: { produces: [mt.groupV2], consumes: [mt.groupV2] } },
+    { preValidation, schema: { body: GroupPatchBody }, config: { produces: [mt.groupV2], consumes: [mt.groupV2] } },
     async (request, reply) => {
       const { group, role } = groupAccessOf(request);
+      dropEchoedFields(request.body, GROUP_ECHOED_FIELDS);
       assertManager(role, 'change the group');
       const changed = Object.values(request.body).some((value) => value !== undefined) ? await patchGroup(ctx.db, group, request.body) : group;
       return reply.type(request.responseType).send(groupJson(changed, ctx.url, { role }));

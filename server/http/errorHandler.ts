@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 
+const ROUTE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
 interface ErrorWithCode extends Partial<FastifyError> {
   message: string;
 }
@@ -36,7 +38,16 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).type('application/json').send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    const path = request.url.split('?')[0] ?? '';
+    // A path the service serves, asked with a method it does not take: 405 with Allow
+    // (RFC 9110 section 15.5.6), or, for OPTIONS, the list of methods it does take.
+    const allowed = ROUTE_METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
+    if (allowed.length) {
+      reply.header('Allow', allowed.join(', '));
+      if (request.method === 'OPTIONS') return reply.code(204).send();
+      return reply.code(405).type('application/json').send({ message: `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}` });
+    }
+    reply.code(404).type('application/json').send({ message: `No such endpoint: ${request.method} ${path}` });
   });
 }
 

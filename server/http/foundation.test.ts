@@ -16,3 +16,25 @@ describe('cross-cutting behaviour', () => {
     expect(await res.json()).toEqual({ message: expect.any(String) });
   });
 });
+
+describe('methods a path does not take', () => {
+  it('answers 405 with Allow and a JSON message, before asking for a token', async () => {
+    const res = await service.fetch('/documents/00000000-0000-4000-8000-000000000000', { method: 'PUT', body: '{}', headers: { 'Content-Type': 'application/json' } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD, PATCH, DELETE');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ message: expect.stringContaining('PUT is not allowed') });
+    const collection = await service.fetch('/documents/', { method: 'DELETE' });
+    expect(collection.status).toBe(405);
+    expect(collection.headers.get('allow')).toBe('GET, HEAD, POST');
+  });
+
+  it('answers OPTIONS with the methods a path takes, and 404 for paths it does not serve', async () => {
+    const res = await service.fetch('/annotations', { method: 'OPTIONS' });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+    const unknown = await service.fetch('/no/such/endpoint', { method: 'OPTIONS' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: expect.any(String) });
+  });
+});

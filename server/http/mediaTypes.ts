@@ -87,22 +87,69 @@ export function installNegotiation(app: FastifyInstance): void {
   });
 }
 
-/** Fastify body parser for JSON: an empty body is no body; malformed JSON is a 400. */
-export function parseJsonBody(_req: FastifyRequest, body: string | Buffer, done: (err: Error | null, value?: unknown) => void): void {
-  const text = typeof body === 'string' ? body : body.toString('utf8');
-  if (!text.trim()) return done(null, undefined);
-  try {
-    done(null, JSON.parse(text));
-  } catch {
-    done(new HttpError(400, 'Request body is not valid JSON'));
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * A string in a parsed body that cannot be stored as it came: a NUL character (it ends
+ * strings in SQL functions and in many clients) or a lone UTF-16 surrogate (it has no UTF-8
+ * form, so it would be stored as U+FFFD). Both can only arrive as \u escapes. Iterative:
+ * bodies may nest deeply.
+ */
+function unstorableString(value: unknown): string | undefined {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return 'Request body must not contain NUL characters (\\u0000)';
+      if (LONE_SURROGATE.test(item)) return 'Request body contains a lone UTF-16 surrogate (an unpaired \\uD800-\\uDFFF escape)';
+    } else if (Array.isArray(item)) {
+      for (const element of item) stack.push(element);
+    } else if (item && typeof item === 'object') {
+      for (const [key, element] of Object.entries(item)) stack.push(key, element);
+    }
   }
+  return undefined;
 }
+
+/**
+ * Fastify body parser for JSON: an empty body is no body; malformed JSON, bytes that are
+ * not UTF-8 (RFC 8259 section 8.1) and strings that could not be stored unchanged are a
+ * 400, so that nothing is stored altered.
+ */
+export function parseJsonBody(_req: FastifyRequest, body: string | Buffer, done: (err: Error | null, value?: unknown) => void): void {
+  let text: string;
+  try {
+    // A UTF-8 byte order mark is dropped by the decoder (some Windows clients send one).
+    text = typeof body === 'string' ? body : utf8.decode(body);
+  } catch {
+    return done(new HttpError(400, 'Request body is not valid UTF-8'));
+  }
+  if (!text.trim()) return done(null, undefined);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return done(new HttpError(400, 'Request body is not valid JSON'));
+  }
+  const problem = text.includes('\\u') ? unstorableString(value) : undefined;
+  if (problem) return done(new HttpError(400, problem));
+  done(null, value);
+}
+
+/**
+ * Every JSON media type: application/json and the +json vendor types, with or without
+ * parameters (clients send `; charset=UTF-8`). Fastify tests a parser's RegExp against the
+ * whole Content-Type, parameters included.
+ */
+export const JSON_CONTENT_TYPE = /^application\/(?:json|[\w.+-]*\+json)\s*(?:;.*)?$/i;
 
 /** Registers body parsers: JSON for application/json and every +json vendor type; a stream for anything else. */
 export function installBodyParsers(app: FastifyInstance, jsonBodyLimit: number): void {
   app.removeContentTypeParser(['application/json']);
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: jsonBodyLimit }, parseJsonBody);
-  app.addContentTypeParser(/^application\/[\w.+-]*\+json$/i, { parseAs: 'string', bodyLimit: jsonBodyLimit }, parseJsonBody);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: jsonBodyLimit }, parseJsonBody);
+  app.addContentTypeParser(JSON_CONTENT_TYPE, { parseAs: 'buffer', bodyLimit: jsonBodyLimit }, parseJsonBody);
   // File bytes arrive as a stream; routes that take them read it with their own limits.
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
 }

@@ -7,30 +7,26 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { ServiceDb } from '../storage/database.ts';
 import type { Database } from '../storage/tables.ts';
 import { badRequest } from '../http/errors.ts';
-import { IsoTimestamp } from '../../shared/schemas/common.ts';
+import { parseIsoTimestamp } from './documentPreconditions.ts';
 import { assertCanReadGroup } from './access.ts';
 import { readableDocument, SHARED_PRIVACY_LEVELS } from './annotationStore.ts';
 
 export interface AnnotationFilters {
+  type?: string;
   document_id?: string;
   group_id?: string;
   modified_since?: string;
   deleted_since?: string;
 }
 
-const TIMESTAMP = new RegExp((IsoTimestamp as { pattern?: string }).pattern ?? '');
-
 /**
  * Reads an ISO 8601 date or date-time into the stored form (toISOString) so that text
- * comparison with stored timestamps is exact. A time without a zone is taken as UTC.
+ * comparison with stored timestamps is exact. A time without a zone is taken as UTC. Same
+ * reading as the documents' since filters.
  */
 export function parseTimestamp(value: string, name: string): string {
-  const problem = `${name} must be an ISO 8601 date or date-time, such as 2024-05-01T12:00:00Z`;
-  if (!TIMESTAMP.test(value)) throw badRequest(problem);
-  let text = value.replace(' ', 'T');
-  if (/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/i.test(text)) text += 'Z';
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) throw badRequest(problem);
+  const ms = parseIsoTimestamp(value);
+  if (ms === undefined) throw badRequest(`${name} must be an ISO 8601 date or date-time, such as 2024-05-01T12:00:00Z`);
   return new Date(ms).toISOString();
 }
 
@@ -66,6 +62,7 @@ export async function annotationListQuery(db: ServiceDb, profileId: string, filt
   if (filters.modified_since !== undefined) {
     query = query.where('last_modified', '>=', parseTimestamp(filters.modified_since, 'modified_since'));
   }
+  if (filters.type !== undefined) query = query.where('type', '=', filters.type);
   return query;
 }
 

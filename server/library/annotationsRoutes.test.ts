@@ -365,9 +365,25 @@ describe('sync filters and paging', () => {
     await send(user, 'PATCH', `/annotations/${a.id}`, { text: 'touched' });
     expect((await list(user, `?modified_since=${encodeURIComponent(mark)}`)).map((x) => x.id)).toEqual([a.id]);
     expect((await list(user, '?modified_since=2000-01-01')).map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
+    // The documents' reading: an unescaped + (a space) in the offset, no milliseconds, no zone.
+    const inOffset = new Date(Date.parse(mark) + 3600_000).toISOString().replace('Z', '+01:00');
+    expect((await list(user, `?modified_since=${inOffset}`)).map((x) => x.id)).toEqual([a.id]);
+    expect((await list(user, '?modified_since=2000-01-01T00:00:00')).map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
     await expectError(await send(user, 'GET', '/annotations?modified_since=yesterday'), 400, /modified_since must be an ISO 8601/);
     await expectError(await send(user, 'GET', '/annotations?modified_since=2024-13-45'), 400, /modified_since/);
     await expectError(await send(user, 'GET', `/annotations?deleted_since=${encodeURIComponent(mark)}&modified_since=${encodeURIComponent(mark)}`), 400, /either/);
+  });
+
+  it('lists one kind with ?type= (the JavaScript SDK\'s retrieveByType) and refuses an unknown kind', async () => {
+    const user = await service.createUser();
+    const doc = await insertDocument(user);
+    const note = await create(user, { document_id: doc, text: 'The note' });
+    const sticky = await create(user, { document_id: doc, filehash: HASH, positions: [point(3, 3)], text: 'Sticky' });
+    const highlight = await create(user, { document_id: doc, filehash: HASH, positions: [{ top_left: { x: 1, y: 1 }, bottom_right: { x: 5, y: 2 }, page: 1 }] });
+    expect((await list(user, '?type=note')).map((x) => x.id)).toEqual([note.id]);
+    expect((await list(user, `?type=sticky_note&document_id=${doc}`)).map((x) => x.id)).toEqual([sticky.id]);
+    expect((await list(user, '?type=highlight')).map((x) => x.id)).toEqual([highlight.id]);
+    await expectError(await send(user, 'GET', '/annotations?type=scribble'), 400, /type must be one of/);
   });
 
   it('pages by last_modified with count header and next links', async () => {

@@ -7,10 +7,12 @@ import { userOf } from '../auth/authenticate.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
 import {
+  ANNOTATION_TYPES,
   AnnotationCreate,
   AnnotationPatch,
   DEFAULT_HIGHLIGHT_COLOR,
   DEFAULT_PRIVACY_LEVEL,
+  type AnnotationType,
   type DeletedAnnotation,
 } from '../../shared/schemas/annotation.ts';
 import { inferKind, kindProblem, type AnnotationShape } from '../../shared/annotations/annotationKinds.ts';
@@ -27,6 +29,8 @@ import {
 import { annotationListQuery, deletedAnnotationQuery, type AnnotationFilters } from './annotationQuery.ts';
 
 const ListQuery = Type.Object({
+  // Not in the spec: the JavaScript SDK lists one kind with ?type= (retrieveByType).
+  type: Type.Optional(Type.Unsafe<AnnotationType>({ type: 'string', enum: [...ANNOTATION_TYPES] })),
   document_id: Type.Optional(Type.String({ maxLength: 64 })),
   group_id: Type.Optional(Type.String({ maxLength: 64 })),
   modified_since: Type.Optional(Type.String({ maxLength: 64 })),

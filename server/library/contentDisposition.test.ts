@@ -28,6 +28,11 @@ describe('parseContentDisposition', () => {
     expect(parseContentDisposition('attachment; filename="/home/a/b.txt"')?.filename).toBe('b.txt');
   });
 
+  it('drops control characters, which would otherwise reach a title', () => {
+    expect(parseContentDisposition("attachment; filename*=UTF-8''a%00b%0Ac%1F.pdf")?.filename).toBe('abc.pdf');
+    expect(parseContentDisposition("attachment; filename*=UTF-8''%00")).toEqual({ type: 'attachment' });
+  });
+
   it('answers undefined or no name for empty and name-less headers', () => {
     expect(parseContentDisposition(undefined)).toBeUndefined();
     expect(parseContentDisposition('  ')).toBeUndefined();

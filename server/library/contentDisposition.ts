@@ -50,10 +50,13 @@ function repairUtf8(value: string): string {
   return decoded.includes('\uFFFD') ? value : decoded;
 }
 
-/** Browsers send `C:\fakepath\x.pdf` and some tools full paths: only the last part counts. */
+/**
+ * Browsers send `C:\fakepath\x.pdf` and some tools full paths: only the last part counts.
+ * Control characters (a NUL from `%00`) are dropped: the name may become a title.
+ */
 function baseName(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
-  const last = name.split(/[/\\]/).pop()?.trim();
+  const last = name.replace(/\p{Cc}/gu, '').split(/[/\\]/).pop()?.trim();
   return last ? last : undefined;
 }
 

@@ -5,7 +5,8 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { Type } from 'typebox';
 import { badRequest } from '../http/errors.ts';
-import { DocumentCreate, DocumentPatch, documentBoundProblems } from '../../shared/schemas/document.ts';
+import { DOCUMENT_FIELD_NAMES, DocumentCreate, DocumentPatch, documentBoundProblems, documentFieldSchemas } from '../../shared/schemas/document.ts';
+import { Nullable } from '../../shared/schemas/common.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false }));
@@ -19,8 +20,18 @@ const echoedServerFields = {
   file_attached: Type.Optional(Type.Unknown()),
 };
 
+// On create a null attribute is an absent one: responses omit null attributes, and the
+// official Python SDK sends "group_id": null for a document of the personal library.
+const nullableOnCreate = Object.fromEntries(
+  DOCUMENT_FIELD_NAMES.filter((name) => name !== 'title').map((name) => [name, Type.Optional(Nullable(documentFieldSchemas[name]))]),
+);
 const createSchema = Type.Object(
-  { ...DocumentCreate.properties, ...echoedServerFields, group_id: DocumentCreate.properties.group_id },
+  {
+    ...nullableOnCreate,
+    title: DocumentCreate.properties.title,
+    ...echoedServerFields,
+    group_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  },
   { additionalProperties: false },
 );
 const patchSchema = Type.Object(
@@ -49,7 +60,7 @@ export function checkCreateBody(body: unknown): DocumentCreate {
   assertObject(body);
   if (!validateCreate(body)) fail(validateCreate.errors);
   assertBounds(body);
-  return body as DocumentCreate;
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null)) as DocumentCreate;
 }
 
 export function checkPatchBody(body: unknown): Record<string, unknown> {

@@ -1,4 +1,6 @@
 // POST /files names its document in a Link header: `<{base}/documents/{id}>; rel=document`.
+// POST /documents with file bytes may name a group the same way (`rel="group"`), as the
+// JavaScript SDK's createFromFileInGroup does.
 import { parseLinkHeader } from '../../shared/paging.ts';
 import { badRequest } from '../http/errors.ts';
 
@@ -21,5 +23,24 @@ export function documentIdFromLink(header: string | string[] | undefined): strin
     return decodeURIComponent(match[1]!);
   } catch {
     throw badRequest(`The document link ${url} is not a document URL`);
+  }
+}
+
+/** The group id of a rel=group link, undefined without one; 400 when it is not a group URL. */
+export function groupIdFromLink(header: string | string[] | undefined): string | undefined {
+  const url = parseLinkHeader(header).group;
+  if (url === undefined) return undefined;
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://placeholder').pathname;
+  } catch {
+    throw badRequest(`The group link ${url} is not a URL`);
+  }
+  const match = /\/groups\/(?:v2\/)?([^/]+)\/?$/.exec(pathname);
+  if (!match) throw badRequest(`The group link ${url} is not a group URL ({base_url}/groups/{group_id})`);
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    throw badRequest(`The group link ${url} is not a group URL`);
   }
 }

@@ -18,7 +18,8 @@ const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
 const IMF_FIXDATE = new RegExp(`^${DAY}, (\\d{2}) ([a-z]{3}) (\\d{4}) ${TIME} gmt$`, 'i');
 const RFC850 = new RegExp(`^${LONG_DAY}, (\\d{2})-([a-z]{3})-(\\d{2}) ${TIME} gmt$`, 'i');
 const ASCTIME = new RegExp(`^${DAY} ([a-z]{3}) ([ \\d]\\d) ${TIME} (\\d{4})$`, 'i');
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
+// The zone's sign may be a space: an unescaped '+' in a URL's query reads as one.
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?([Zz]|[+\- ]\d{2}:?\d{2})?)?$/;
 
 function utc(year: number, monthName: string, day: number, h: string, m: string, s: string): number | undefined {
   const month = MONTHS.indexOf(monthName.toLowerCase());
@@ -50,11 +51,12 @@ export function parseHttpDate(value: string): number | undefined {
 
 /** An ISO 8601 timestamp as epoch ms; no zone means UTC (the service writes UTC everywhere). */
 export function parseIsoTimestamp(value: string): number | undefined {
-  const m = ISO.exec(value.trim());
+  const m = ISO.exec(value.replace(/^\s+|\s+$/g, ''));
   if (!m) return undefined;
   const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone = 'Z'] = m;
   const ms = frac ? `.${frac.padEnd(3, '0').slice(0, 3)}` : '';
-  const normalisedZone = zone === 'z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
+  const signed = zone.startsWith(' ') ? `+${zone.slice(1)}` : zone;
+  const normalisedZone = signed === 'z' ? 'Z' : signed.length === 5 ? `${signed.slice(0, 3)}:${signed.slice(3)}` : signed;
   const parsed = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}${ms}${normalisedZone}`);
   if (Number.isNaN(parsed)) return undefined;
   // Date.parse accepts 2021-02-30; the round trip catches it.

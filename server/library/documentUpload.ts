@@ -35,11 +35,14 @@ export const extractMetadata: MetadataExtractor = async (ctx, file) => {
 export function titleFromFileName(fileName: string): string {
   const withoutExtension = fileName.replace(/\.[A-Za-z0-9]{1,8}$/, '');
   const title = withoutExtension.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
-  return (title || fileName.trim() || 'Untitled').slice(0, 500);
+  // Bounded in characters (code points), as the schema counts them; a pair is never split.
+  return Array.from(title || fileName.trim() || 'Untitled').slice(0, 500).join('');
 }
 
 export interface UploadRequest {
   profileId: string;
+  /** The group whose library gets the document (checked writable by the caller); null: the caller's own. */
+  groupId: string | null;
   contentType: string | undefined;
   contentDisposition: string | undefined;
   /** The upload's bytes; read only after the request has been checked. */
@@ -52,10 +55,10 @@ export async function createDocumentFromUpload(ctx: ServiceContext, store: Docum
     throw badRequest('Send the file name in Content-Disposition: attachment; filename="<name>" (or filename*=UTF-8\'\'<escaped name>)');
   }
   const mimeType = (upload.contentType ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase();
-  const row = await store.create({ profileId: upload.profileId, groupId: null, fields: { title: titleFromFileName(fileName), type: 'journal' } });
+  const row = await store.create({ profileId: upload.profileId, groupId: upload.groupId, fields: { title: titleFromFileName(fileName), type: 'journal' } });
   let attached: AttachedFile;
   try {
-    attached = await attachFile(ctx, { documentId: row.id, profileId: upload.profileId, groupId: null, body: upload.body(), mimeType, clientFileName: fileName });
+    attached = await attachFile(ctx, { documentId: row.id, profileId: upload.profileId, groupId: upload.groupId, body: upload.body(), mimeType, clientFileName: fileName });
   } catch (err) {
     // The document was only a vessel for this file; without it there is nothing to keep.
     await ctx.db.deleteFrom('documents').where('id', '=', row.id).execute();

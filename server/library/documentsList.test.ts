@@ -116,6 +116,18 @@ describe('GET /documents sorting and filters', () => {
     expect((await a.get(`/documents?modified_since=${encodeURIComponent('2000-01-01T00:00:00+02:00')}`)).status).toBe(200);
   });
 
+  it('reads an offset whose + was left unescaped in the URL (it arrives as a space) as +', async () => {
+    const since = docs[4]!.last_modified; // e.g. 2026-01-01T10:00:00.123Z
+    const inOffset = new Date(Date.parse(since) + 2 * 3600_000).toISOString().replace('Z', '+02:00');
+    const expected = ids(await a.json(`/documents?modified_since=${encodeURIComponent(since)}`));
+    expect(expected).toContain(docs[4]!.id);
+    expect(ids(await a.json(`/documents?modified_since=${inOffset}`))).toEqual(expected);
+    expect(ids(await a.json(`/documents?modified_since=${inOffset.replace('+', '%20')}`))).toEqual(expected);
+    // Without milliseconds and without Z: a whole second, taken as UTC.
+    const wholeSecond = since.slice(0, 19);
+    expect((await a.get(`/documents?modified_since=${wholeSecond}`)).status).toBe(200);
+  });
+
   it.each(['yesterday', '2024-13-01', '2024-02-30T00:00:00Z', '1700000000'])('answers 400 for modified_since=%s', async (value) => {
     const res = await a.get(`/documents?modified_since=${value}`);
     expect(res.status).toBe(400);

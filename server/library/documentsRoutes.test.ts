@@ -94,6 +94,15 @@ describe('POST /documents (JSON)', () => {
     expect((created.title as string).length).toBe(500);
   });
 
+  it('takes null attributes as absent, as the official Python SDK sends "group_id": null for the personal library', async () => {
+    const res = await a.send('POST', '/documents', { title: 'From the SDK', type: 'book', group_id: null, abstract: null, year: null, authors: null });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Record<string, unknown>;
+    expect(created).toMatchObject({ title: 'From the SDK', type: 'book', profile_id: alice.id });
+    for (const absent of ['group_id', 'abstract', 'year', 'authors']) expect(created).not.toHaveProperty(absent);
+    expect((await a.send('POST', '/documents', { title: 'Typeless', type: null })).status).toBe(201);
+  });
+
   it('rejects malformed JSON, a JSON array and an empty body with 400', async () => {
     for (const body of ['{"title": ', '[{"title":"x"}]', '"just a string"']) {
       const res = await a.send('POST', '/documents', body);

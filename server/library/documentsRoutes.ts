@@ -14,6 +14,8 @@ import { checkCreateBody, checkPatchBody } from './documentInput.ts';
 import { parseUnmodifiedSince } from './documentPreconditions.ts';
 import { readSort, readTimestampParam, resolveScope, scopedDocuments, scopedDocumentTombstones, singleParam, type Query } from './documentQueries.ts';
 import { createDocumentFromUpload } from './documentUpload.ts';
+import { groupIdFromLink } from './documentLink.ts';
+import { toAttachedFile } from './fileService.ts';
 import { assertDeclaredLength, installUploadParsers, uploadStream } from './uploadBodies.ts';
 import { searchDocumentsRoutes } from './searchDocumentsRoutes.ts';
 import { deletedDocumentsRoutes } from './deletedDocumentsRoutes.ts';
@@ -28,6 +30,23 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
   const documentType = ctx.mediaTypes.document;
   const produces = [documentType];
   const producesWithBibtex = [documentType, BIBTEX_MEDIA_TYPE];
+  const withFilesType = ctx.mediaTypes.documentWithFilesList;
+  const producesList = [...producesWithBibtex, withFilesType];
+
+  /** Documents with their files and the ids of the folders they are filed in (two queries per page). */
+  async function withFilesAndFolders(rows: readonly DocumentRow[], view: ReturnType<typeof readView>) {
+    const ids = rows.map((row) => row.id);
+    const files = new Map<string, ReturnType<typeof toAttachedFile>[]>();
+    const folders = new Map<string, string[]>();
+    if (ids.length) {
+      for (const file of await ctx.db.selectFrom('files').selectAll().where('document_id', 'in', ids).orderBy('added').orderBy('id').execute()) {
+        files.set(file.document_id, [...(files.get(file.document_id) ?? []), toAttachedFile(file)]);
+      }
+      const filed = await ctx.db.selectFrom('folder_documents').select(['folder_id', 'document_id']).where('document_id', 'in', ids).orderBy('added').execute();
+      for (const link of filed) folders.set(link.document_id, [...(folders.get(link.document_id) ?? []), link.folder_id]);
+    }
+    return store.toJsonList(rows, view).map((doc) => ({ ...doc, files: files.get(doc.id) ?? [], folder_uuids: folders.get(doc.id) ?? [] }));
+  }
   const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   const wantsBibtex = (request: FastifyRequest, reply: FastifyReply) => {
@@ -42,7 +61,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
     return store.readableJsonText(userOf(request), idOf(request), view);
   });
 
-  app.get('/documents', { config: { produces: producesWithBibtex } }, async (request, reply) => {
+  app.get('/documents', { config: { produces: producesList } }, async (request, reply) => {
     const me = userOf(request);
     const query = request.query as Query;
     const view = readView(singleParam(query, 'view'));
@@ -65,6 +84,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
     const page = await fetchPage<DocumentRow>(q, sortColumn, 'id', params);
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn] as string | number | null);
     if (bibtex) return formatBibtex(store.toJsonList(page.rows, 'all') as BibtexSource[]);
+    if (request.responseType === withFilesType) return withFilesAndFolders(page.rows, view);
     return store.jsonListText(page.rows, view);
   });
 
@@ -88,8 +108,11 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
         throw new HttpError(415, `Content-Type ${contentType} is not supported here; send ${documentType} or the bytes of a file`);
       } else {
         assertDeclaredLength(request, ctx.config.fileBodyLimit);
+        const groupId = groupIdFromLink(request.headers.link) ?? null;
+        if (groupId) await assertCanWriteGroup(ctx.db, me, groupId);
         row = await createDocumentFromUpload(ctx, store, {
           profileId: me,
+          groupId,
           contentType: request.headers['content-type'],
           contentDisposition: request.headers['content-disposition'],
           body: () => uploadStream(request),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../testing/testService.ts';
-import { documentClient, type DocumentClient } from './documentsTesting.ts';
+import { documentClient, joinGroup, type DocumentClient } from './documentsTesting.ts';
 import { titleFromFileName } from './documentUpload.ts';
 
 let service: TestService;
@@ -65,6 +65,29 @@ describe('POST /documents with file bytes', () => {
     expect(untyped.status).toBe(400);
   });
 
+  it('creates the document in the group a Link rel="group" names (the JavaScript SDK\'s createFromFileInGroup)', async () => {
+    const groupId = await joinGroup(service, alice.id, 'normal');
+    const res = await upload(Buffer.from('shared notes'), {
+      'Content-Type': 'text/plain',
+      'Content-Disposition': "attachment; filename*=UTF-8''Group%20notes.txt",
+      Link: `<${service.url}/groups/${groupId}>; rel="group"`,
+    });
+    expect(res.status).toBe(201);
+    const doc = (await res.json()) as { id: string; group_id?: string; title: string };
+    expect(doc).toMatchObject({ group_id: groupId, title: 'Group notes' });
+    const file = await service.ctx.db.selectFrom('files').selectAll().where('document_id', '=', doc.id).executeTakeFirstOrThrow();
+    expect(file.group_id).toBe(groupId);
+    const listed = (await (await a.get(`/documents?group_id=${groupId}`)).json()) as { id: string }[];
+    expect(listed.map((d) => d.id)).toEqual([doc.id]);
+
+    const reader = await joinGroup(service, alice.id, 'follower');
+    const refused = await upload(Buffer.from('x'), { 'Content-Type': 'text/plain', 'Content-Disposition': 'attachment; filename="x.txt"', Link: `<${service.url}/groups/${reader}>; rel="group"` });
+    expect(refused.status).toBe(403);
+    const notAGroup = await upload(Buffer.from('x'), { 'Content-Type': 'text/plain', 'Content-Disposition': 'attachment; filename="x.txt"', Link: `<${service.url}/folders/x>; rel="group"` });
+    expect(notAGroup.status).toBe(400);
+    expect(await notAGroup.json()).toEqual({ message: expect.stringContaining('not a group URL') });
+  });
+
   it('answers 415 for a form body, which is neither JSON nor a file', async () => {
     const res = await upload(Buffer.from('title=x'), { 'Content-Type': 'application/x-www-form-urlencoded' });
     expect(res.status).toBe(415);
@@ -77,6 +100,10 @@ describe('upload helpers', () => {
     expect(titleFromFileName('notes')).toBe('notes');
     expect(titleFromFileName('.pdf')).toBe('.pdf');
     expect(titleFromFileName(`${'x'.repeat(600)}.pdf`)).toHaveLength(500);
+    // 500 characters, not 500 UTF-16 units: an emoji at the bound is kept whole.
+    const emoji = titleFromFileName(`${'x'.repeat(499)}\u{1F600}\u{1F600}.pdf`);
+    expect(Array.from(emoji)).toHaveLength(500);
+    expect(emoji.endsWith('\u{1F600}')).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
 import { userOf } from '../auth/authenticate.ts';
 import { FolderCreate, FolderDocumentLink, FolderPatch, FoldersQuery } from '../../shared/schemas/folder.ts';
+import { withEchoedFields } from '../http/echoedFields.ts';
 import { assertCanReadGroup, assertCanWriteGroup, canReadItem } from './access.ts';
 import { checkedParent, folderJson, nextModified, readableFolder, sameLibrary, subtreeIds, touchFolder, writableFolder } from './folderStore.ts';
 
@@ -16,6 +17,11 @@ const IdParams = {
   properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
   required: ['id'],
 } as const;
+
+// A folder sent back as it was read carries its server-set fields; they are ignored. On
+// PATCH, group_id may be echoed but not changed (a folder stays in its library).
+const FolderCreateBody = withEchoedFields(FolderCreate, ['id', 'created', 'modified']);
+const FolderPatchBody = withEchoedFields(FolderPatch, ['id', 'created', 'modified', 'group_id']);
 
 export async function foldersRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const mt = ctx.mediaTypes;
@@ -48,7 +54,7 @@ export async function foldersRoutes(app: FastifyInstance, ctx: ServiceContext): 
 
   app.post<{ Body: FolderCreate }>(
     '/folders',
-    { schema: { body: FolderCreate }, config: { produces: [mt.folder], consumes: [mt.folder] } },
+    { schema: { body: FolderCreateBody }, config: { produces: [mt.folder], consumes: [mt.folder] } },
     async (request, reply) => {
       const profileId = userOf(request);
       const body = request.body;
@@ -74,12 +80,16 @@ export async function foldersRoutes(app: FastifyInstance, ctx: ServiceContext): 
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: FolderPatch }>(
+  app.patch<{ Params: { id: string }; Body: FolderPatch & { group_id?: unknown } }>(
     '/folders/:id',
-    { schema: { params: IdParams, body: FolderPatch }, config: { consumes: [mt.folder] } },
+    { schema: { params: IdParams, body: FolderPatchBody }, config: { consumes: [mt.folder] } },
     async (request, reply) => {
       const profileId = userOf(request);
       const folder = await writableFolder(ctx, profileId, request.params.id);
+      const echoedGroup = request.body.group_id;
+      if (echoedGroup !== undefined && (echoedGroup ?? null) !== folder.group_id) {
+        throw badRequest('group_id cannot be changed: a folder stays in the library it was created in');
+      }
       const changes: Partial<FoldersTable> = {};
       if (request.body.name !== undefined) changes.name = request.body.name;
       if (request.body.parent_id !== undefined) {

@@ -34,7 +34,7 @@ export async function profilePhotoRoutes(app: FastifyInstance, ctx: ServiceConte
     return ownProfileView({ ...row, ...update }, ctx.url);
   }
 
-  app.put('/profiles/me/photo', { config: { produces: [ctx.mediaTypes.profiles], consumes: Object.keys(TYPES) } }, async (request, reply) => {
+  app.put('/profiles/me/photo', { config: { produces: [ctx.mediaTypes.profiles, ctx.mediaTypes.profile], consumes: Object.keys(TYPES) } }, async (request, reply) => {
     const declared = TYPES[(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()];
     if (!declared) throw badRequest('A profile photo is a PNG, JPEG or GIF image');
     const chunks: Buffer[] = [];

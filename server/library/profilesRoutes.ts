@@ -1,8 +1,11 @@
 // Profiles: the caller's own (with email), others' (without), lookups, and amendments.
 // Spec "Profile" and "Profiles"; real-api notes "Groups and profiles" and "Errors".
 //
-// PATCH /profiles/me refuses (400) email, id and the fields the service computes rather
-// than ignoring them, so a client never believes a change was made that was not.
+// PATCH /profiles/me refuses (400) a change of email, id and the fields the service
+// computes rather than ignoring it, so a client never believes a change was made that was
+// not. A client that sends back the profile it read carries those fields unchanged: equal
+// values are no change and are ignored.
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { ServiceContext } from '../context.ts';
@@ -25,7 +28,8 @@ const LookupQuery = Type.Object({
 const SERVICE_SET_FIELDS = ['id', 'email', 'display_name', 'link', 'verified', 'user_type', 'created', 'institution', 'photo', 'photos'];
 
 export async function profilesRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  const produces = [ctx.mediaTypes.profiles];
+  // The spec's plural type first; the singular one some clients ask for is the same body.
+  const produces = [ctx.mediaTypes.profiles, ctx.mediaTypes.profile];
   const url = ctx.url;
   await profilePhotoRoutes(app, ctx);
 
@@ -37,6 +41,14 @@ export async function profilesRoutes(app: FastifyInstance, ctx: ServiceContext):
   }
 
   app.get('/profiles/me', { config: { produces } }, async (request, reply) => {
+    const row = await ownRow(userOf(request));
+    reply.type(request.responseType);
+    return ownProfileView(row, url);
+  });
+
+  // Not in the spec: Zotero's Mendeley importer reads the caller's id from /profiles/v2/me
+  // (Accept vnd.<vendor>-profiles.2+json). The own profile answers it.
+  app.get('/profiles/v2/me', { config: { produces: [ctx.mediaTypes.profilesV2, ...produces] } }, async (request, reply) => {
     const row = await ownRow(userOf(request));
     reply.type(request.responseType);
     return ownProfileView(row, url);
@@ -71,14 +83,19 @@ export async function profilesRoutes(app: FastifyInstance, ctx: ServiceContext):
   app.patch(
     '/profiles/me',
     {
-      config: { produces, consumes: [ctx.mediaTypes.profileAmendment, ctx.mediaTypes.profiles, 'application/json'] },
+      config: { produces, consumes: [ctx.mediaTypes.profileAmendment, ctx.mediaTypes.profiles, ctx.mediaTypes.profile, 'application/json'] },
       schema: { body: ProfileAmendment },
       // Before schema validation, so these get a message saying why rather than "unknown field".
       preValidation: async (request) => {
-        const body = request.body;
+        const body = request.body as Record<string, unknown> | null | undefined;
         if (!body || typeof body !== 'object' || Array.isArray(body)) return;
-        const named = SERVICE_SET_FIELDS.find((field) => field in body);
-        if (named) throw badRequest(`${named} cannot be changed through PATCH /profiles/me`);
+        if (!SERVICE_SET_FIELDS.some((field) => field in body)) return;
+        const current = ownProfileView(await ownRow(userOf(request)), url) as unknown as Record<string, unknown>;
+        for (const field of SERVICE_SET_FIELDS) {
+          if (!(field in body)) continue;
+          if (!isDeepStrictEqual(body[field], current[field])) throw badRequest(`${field} cannot be changed through PATCH /profiles/me`);
+          delete body[field];
+        }
       },
     },
     async (request, reply) => {

@@ -8,7 +8,7 @@ import { parseJsonBody } from '../http/mediaTypes.ts';
 
 export function installUploadParsers(app: FastifyInstance, jsonTypes: readonly string[], jsonBodyLimit: number): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser([...jsonTypes], { parseAs: 'string', bodyLimit: jsonBodyLimit }, parseJsonBody);
+  app.addContentTypeParser([...jsonTypes], { parseAs: 'buffer', bodyLimit: jsonBodyLimit }, parseJsonBody);
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
 }
 

@@ -36,7 +36,7 @@ export async function vocabulariesRoutes(app: FastifyInstance, ctx: ServiceConte
     return { index, sizes };
   }
 
-  app.get('/academic_statuses', { config: { auth: 'client', produces: [mt.academicStatus] } }, async (request, reply) =>
+  app.get('/academic_statuses', { config: { auth: 'client', produces: [mt.academicStatus, mt.academicStatusVendor] } }, async (request, reply) =>
     reply.type(request.responseType).send(academicStatuses()),
   );
 

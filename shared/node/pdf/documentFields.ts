@@ -5,23 +5,36 @@ import type { ExtractionSuccess } from './types.ts';
 
 export const MIN_CONFIDENCE = 0.5;
 
+/**
+ * Text from a file as the service can store it: no control characters but tab and line
+ * breaks (NUL ends strings in SQL functions), no lone surrogates (malformed UTF-16 in PDF
+ * strings has no UTF-8 form), at most `max` characters, never cutting a character in two.
+ */
+export function storableText(text: string, max: number): string {
+  const cleaned = text.replace(/\p{Cc}/gu, (c) => (c === '\t' || c === '\n' || c === '\r' ? c : '')).replace(/\p{Cs}/gu, '');
+  const chars = Array.from(cleaned);
+  return chars.length > max ? chars.slice(0, max).join('') : cleaned;
+}
+
 export function documentFieldsFromPdf(result: ExtractionSuccess, minConfidence = MIN_CONFIDENCE): DocumentFields {
   const { fields, confidence } = result;
   const sure = (key: keyof typeof confidence) => (confidence[key] ?? 0) >= minConfidence;
   const out: DocumentFields = {};
-  if (fields.title && sure('title')) out.title = fields.title.slice(0, 500);
+  const title = fields.title ? storableText(fields.title, 500).trim() : '';
+  if (title && sure('title')) out.title = title;
   if (fields.authors?.length && sure('authors')) {
     out.authors = fields.authors
-      .filter((a) => a.last_name.trim())
+      .map((a) => ({ last_name: storableText(a.last_name, 255).trim(), first_name: a.first_name ? storableText(a.first_name, 255) : '' }))
+      .filter((a) => a.last_name)
       .slice(0, 5000)
-      .map((a) => ({ last_name: a.last_name.slice(0, 255), ...(a.first_name ? { first_name: a.first_name.slice(0, 255) } : {}) }));
+      .map((a) => ({ last_name: a.last_name, ...(a.first_name ? { first_name: a.first_name } : {}) }));
   }
   if (fields.year && sure('year')) out.year = fields.year;
-  if (fields.abstract && sure('abstract')) out.abstract = fields.abstract.slice(0, 10000);
-  if (fields.source && sure('source')) out.source = fields.source.slice(0, 255);
-  if (fields.keywords?.length && sure('keywords')) out.keywords = fields.keywords.map((k) => k.slice(0, 300)).slice(0, 1000);
+  if (fields.abstract && sure('abstract')) out.abstract = storableText(fields.abstract, 10000);
+  if (fields.source && sure('source')) out.source = storableText(fields.source, 255);
+  if (fields.keywords?.length && sure('keywords')) out.keywords = fields.keywords.map((k) => storableText(k, 300)).filter((k) => k).slice(0, 1000);
   if (fields.identifiers && sure('identifiers')) {
-    const ids = Object.fromEntries(Object.entries(fields.identifiers).filter(([, v]) => typeof v === 'string' && v).map(([k, v]) => [k, (v as string).slice(0, 500)]));
+    const ids = Object.fromEntries(Object.entries(fields.identifiers).filter(([, v]) => typeof v === 'string' && v).map(([k, v]) => [k, storableText(v as string, 500)]));
     if (Object.keys(ids).length) out.identifiers = ids;
   }
   return out;
