@@ -57,4 +57,42 @@ describe('libraryCopiesOf', () => {
     r.deleteDocument(doc.id);
     expect(r.db.prepare('SELECT count(*) FROM catalog_links').pluck().get()).toBe(0);
   });
+
+  it('keeps its identifier index true through edits, type changes, pulls, bulk loads, renames and deletion', () => {
+    const keys = (id: string) => (r.db.prepare('SELECT key FROM document_identifiers WHERE document_id = ? ORDER BY key').pluck().all(id) as string[]);
+    const doc = r.createDocument({ title: 'A book', type: 'book', identifiers: { doi: 'DOI:10.9/X', isbn: '0-201-13447-0', issn: '1234-5678' } });
+    expect(keys(doc.id)).toEqual(['doi:10.9/x', 'isbn:9780201134476']);
+    r.updateDocument(doc.id, { identifiers: { doi: '10.9/y' } });
+    expect(keys(doc.id)).toEqual(['doi:10.9/y']);
+    r.updateDocument(doc.id, { identifiers: { doi: '10.9/y', isbn: '9780201134476' }, type: 'book_section' });
+    // A chapter's ISBN is its book's: not a key of the chapter.
+    expect(keys(doc.id)).toEqual(['doi:10.9/y']);
+    r.remapId('document', doc.id, 'srv-2');
+    expect(keys('srv-2')).toEqual(['doi:10.9/y']);
+    r.applyRemote('document', serverDocument('srv-3', { identifiers: { pmid: '777', arxiv: 'https://arxiv.org/abs/2101.00002v2' } }));
+    expect(keys('srv-3')).toEqual(['arxiv:2101.00002', 'pmid:777']);
+    r.deleteDocument('srv-2');
+    expect(keys('srv-2')).toEqual([]);
+    expect(r.libraryCopiesOf([{ id: 'c', identifiers: { arxiv: '2101.00002' } }])).toEqual(new Map([['c', 'srv-3']]));
+  });
+
+  it('finds documents written by a bulk load (a first sync)', () => {
+    const fresh = tempReplica();
+    try {
+      expect(fresh.replica.beginBulkLoad()).toBe(true);
+      fresh.replica.applyRemoteBatch('document', [serverDocument('b-1', { identifiers: { doi: '10.5/bulk' } })]);
+      fresh.replica.finishBulkLoad();
+      expect(fresh.replica.libraryCopiesOf([{ id: 'c', identifiers: { doi: 'https://dx.doi.org/10.5/BULK' } }])).toEqual(new Map([['c', 'b-1']]));
+    } finally {
+      fresh.dispose();
+    }
+  });
+
+  it('indexes the documents a library held before the index existed (migration 0006)', () => {
+    const doc = r.createDocument({ title: 'Older', identifiers: { doi: '10.7/OLD' } });
+    r.db.exec(`DROP TRIGGER document_identifiers_on_insert; DROP TRIGGER document_identifiers_on_update; DROP TABLE document_identifiers;`);
+    r.db.pragma('user_version = 5');
+    r = temp.reopen();
+    expect(r.libraryCopiesOf([{ id: 'c', identifiers: { doi: '10.7/old' } }])).toEqual(new Map([['c', doc.id]]));
+  });
 });

@@ -2,8 +2,8 @@
 // record on this device (catalog_links, migration 0005), else one with the same DOI, PMID,
 // arXiv id or ISBN (compared in the catalog's normal forms; an ISBN only between whole
 // works, never a chapter's). Documents in the trash do not count.
-import { identifiesWholeWork, normaliseIdentifier } from '../../../shared/identifiers/normalise.ts';
 import type { Db } from './database.ts';
+import { identifierKey, MATCHED_KINDS } from './identifierKeys.ts';
 import { stmt } from './statements.ts';
 
 export interface CatalogRecordRef {
@@ -12,18 +12,8 @@ export interface CatalogRecordRef {
   identifiers?: Partial<Record<string, unknown>>;
 }
 
-const MATCHED_KINDS = ['doi', 'pmid', 'arxiv', 'isbn'] as const;
-type MatchedKind = (typeof MATCHED_KINDS)[number];
-
 function keysOf(type: string | undefined, identifiers: Partial<Record<string, unknown>> | undefined): string[] {
-  const keys: string[] = [];
-  for (const kind of MATCHED_KINDS) {
-    const raw = identifiers?.[kind];
-    if (typeof raw !== 'string' || !identifiesWholeWork(kind, type)) continue;
-    const value = normaliseIdentifier(kind, raw);
-    if (value) keys.push(`${kind}:${value}`);
-  }
-  return keys;
+  return MATCHED_KINDS.flatMap((kind) => identifierKey(kind, identifiers?.[kind], type) ?? []);
 }
 
 export function linkCatalogRecord(db: Db, documentId: string, catalogId: string): void {
@@ -46,15 +36,13 @@ export function libraryCopiesOf(db: Db, records: readonly CatalogRecordRef[]): M
     for (const key of keysOf(record.type, record.identifiers)) wanted.set(key, [...(wanted.get(key) ?? []), record.id]);
   }
   if (!wanted.size) return found;
-  // One pass over the personal library's documents that carry identifiers.
-  const rows = stmt(db, `SELECT id, type, json_extract(data, '$.identifiers.doi') AS doi, json_extract(data, '$.identifiers.pmid') AS pmid,
-                                json_extract(data, '$.identifiers.arxiv') AS arxiv, json_extract(data, '$.identifiers.isbn') AS isbn
-                         FROM documents WHERE group_id IS NULL AND trashed = 0 AND json_type(data, '$.identifiers') = 'object'
-                         ORDER BY row_no`).all() as ({ id: string; type: string } & Record<MatchedKind, unknown>)[];
+  // An index lookup per key (document_identifiers, kept by triggers).
+  // CROSS JOIN: the keys drive (left to right); left to itself the planner walked every document.
+  const rows = stmt(db, `SELECT i.key AS key, d.id AS id FROM document_identifiers i CROSS JOIN documents d ON d.id = i.document_id
+                         WHERE i.key IN (SELECT value FROM json_each(?)) AND d.group_id IS NULL AND d.trashed = 0
+                         ORDER BY d.row_no`).all(JSON.stringify([...wanted.keys()])) as { key: string; id: string }[];
   for (const row of rows) {
-    for (const key of keysOf(row.type, row)) {
-      for (const catalogId of wanted.get(key) ?? []) if (!found.has(catalogId)) found.set(catalogId, row.id);
-    }
+    for (const catalogId of wanted.get(row.key) ?? []) if (!found.has(catalogId)) found.set(catalogId, row.id);
   }
   return found;
 }

@@ -1,5 +1,6 @@
 // Opens the replica's SQLite file and brings its schema up to date.
 import Database from 'better-sqlite3';
+import { registerIdentifierKey } from './identifierKeys.ts';
 import { migrations } from './migrations/index.ts';
 import { sqliteOptions } from '../../../shared/node/sqliteBinding.ts';
 
@@ -16,6 +17,8 @@ export function openDatabase(file: string): Db {
   // A library of 100,000 documents with its search index is a few hundred MB: SQLite's
   // default 2 MB page cache would read most index pages back from the OS on every write.
   db.pragma('cache_size = -65536');
+  // Before the migrations: their triggers and backfills call it.
+  registerIdentifierKey(db);
   try {
     migrate(db);
   } catch (error) {

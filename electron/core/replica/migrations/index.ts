@@ -6,5 +6,6 @@ import { sql as m0002 } from './0002-library-views.ts';
 import { sql as m0003 } from './0003-import-lookups.ts';
 import { sql as m0004 } from './0004-profile-names.ts';
 import { sql as m0005 } from './0005-catalog-links.ts';
+import { sql as m0006 } from './0006-document-identifiers.ts';
 
-export const migrations: readonly string[] = [m0001, m0002, m0003, m0004, m0005];
+export const migrations: readonly string[] = [m0001, m0002, m0003, m0004, m0005, m0006];
