@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MIRROR_TRIGGERS } from './mirrorTables.ts';
 import { tempReplica, serverDocument, SERVER_TIME, LATER, type TempReplica } from './testing.ts';
 import type { Replica } from './replica.ts';
 
@@ -113,6 +114,22 @@ describe('bulk load (the first sync of an empty replica)', () => {
     b.replica.applyRemoteBatch('annotation', [note('n1', 'd3', 'seen at the moraine')]);
     const sizes = (x: Replica) => x.db.prepare('SELECT s.sz FROM documents_fts_docsize s JOIN documents d ON d.row_no = s.id WHERE d.id LIKE ? ORDER BY d.id').all('d%');
     expect(sizes(r)).toEqual(sizes(b.replica));
+  });
+
+  it('leaves the tag and identifier triggers as the migrations made them, and their tables filled', () => {
+    const triggers = (r: Replica) => r.db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).all();
+    const fresh = triggers(b.replica);
+    expect(fresh.map((t) => (t as { name: string }).name)).toEqual(expect.arrayContaining(MIRROR_TRIGGERS.map(([name]) => name)));
+    for (const [name, sql] of MIRROR_TRIGGERS) expect(fresh).toContainEqual({ name, sql });
+    const r = a.replica;
+    expect(r.beginBulkLoad()).toBe(true);
+    expect(triggers(r).length).toBe(fresh.length - MIRROR_TRIGGERS.length);
+    r.applyRemoteBatch('document', [serverDocument('t1', { tags: ['ice', 'field'], identifiers: { doi: '10.3/ICE' } })]);
+    const local = r.createDocument({ title: 'Local', tags: ['ice'], identifiers: { pmid: '99' } });
+    r.finishBulkLoad();
+    expect(triggers(r)).toEqual(fresh);
+    expect(r.listTags()).toEqual([{ tag: 'ice', count: 2 }, { tag: 'field', count: 1 }]);
+    expect(Object.fromEntries(r.libraryCopiesOf([{ id: 'x', identifiers: { doi: '10.3/ice' } }, { id: 'y', identifiers: { pmid: '99' } }]))).toEqual({ x: 't1', y: local.id });
   });
 
   it('starts only on an empty replica', () => {

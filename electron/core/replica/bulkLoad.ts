@@ -1,13 +1,15 @@
 // The first sync of an empty library writes 100,000s of rows. Keeping seven sort indexes
 // and the full-text index up to date row by row makes every page commit rewrite thousands
 // of scattered index pages; building them once from the finished tables is many times
-// cheaper. So while a bulk load runs the sort indexes are absent and the search index is
-// not written; finishing it creates the indexes and builds the search index in one pass.
+// cheaper. So while a bulk load runs the sort indexes are absent, the search index is not
+// written and the tag and identifier tables are not kept (mirrorTables.ts); finishing it
+// creates the indexes and builds the search index and those tables in one pass each.
 //
 // The state is the schema itself: the indexes are dropped in one transaction and created
 // again (with the whole search index) in another, so "an index is missing" means "a bulk
 // load did not finish" — after a crash, opening the file finishes it.
 import type { Db } from './database.ts';
+import { MIRROR_TRIGGERS, REBUILD_MIRRORS } from './mirrorTables.ts';
 import { reindexDocuments } from './searchIndex.ts';
 import { stmt } from './statements.ts';
 
@@ -50,6 +52,7 @@ export function beginBulkLoad(db: Db): boolean {
   const began = db.transaction(() => {
     if (stmt(db, 'SELECT 1 FROM documents LIMIT 1').get() !== undefined) return false;
     for (const [name] of DEFERRED_INDEXES) db.exec(`DROP INDEX IF EXISTS ${name}`);
+    for (const [name] of MIRROR_TRIGGERS) db.exec(`DROP TRIGGER IF EXISTS ${name}`);
     return true;
   }).immediate();
   if (began) {
@@ -66,6 +69,11 @@ export function finishBulkLoad(db: Db): void {
   if (!isBulkLoading(db)) return;
   db.transaction(() => {
     for (const [name, definition] of DEFERRED_INDEXES) db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${definition}`);
+    // The tag and identifier tables: their triggers back, both filled in one pass each.
+    for (const [name, definition] of MIRROR_TRIGGERS) {
+      if (stmt(db, `SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?`).get(name) === undefined) db.exec(definition);
+    }
+    db.exec(REBUILD_MIRRORS);
     // Local edits made during the load wrote entries of their own: start from nothing.
     db.exec(`INSERT INTO documents_fts (documents_fts) VALUES ('delete-all')`);
     const CHUNK = 1000;
