@@ -67,9 +67,14 @@ export function dayOf(value: string | number | undefined): number | undefined {
   return Number.isInteger(n) && n >= 1 && n <= 31 ? n : undefined;
 }
 
-/** "123--145" and "123 – 145" as "123-145". */
-export function cleanPages(value: string): string {
-  return value.replace(/\s*(?:-+|–|—)\s*/g, '-').replace(/\s+/g, ' ').trim();
+/**
+ * "123--145" and "123 – 145" as "123-145". Bibliographies write an unknown page as "??"
+ * ("??--??", "123--??"): those parts are left out, and nothing known is no pages at all.
+ */
+export function cleanPages(value: string): string | undefined {
+  const pages = value.replace(/\s*(?:-+|–|—)\s*/g, '-').replace(/\s+/g, ' ').trim();
+  const known = pages.split('-').filter((part) => !/^\?*$/.test(part.trim()));
+  return known.length ? known.join('-') : undefined;
 }
 
 export function splitKeywords(value: string): string[] {

@@ -40,6 +40,13 @@ describe('parseBibtex on real files', () => {
     expect(errors[0]).toMatchObject({ line: 4, key: 'bad' });
   });
 
+  it('leaves out pages a bibliography marks unknown ("??")', () => {
+    const { records } = parseBibtex(`@article{a, title = {A}, journal = {J}, pages = {??--??}}
+@article{b, title = {B}, journal = {J}, pages = {123--??}}
+@article{c, title = {C}, journal = {J}, pages = {e1 -- e9}}`);
+    expect(records.map((r) => r.document.pages)).toEqual([undefined, '123', 'e1-e9']);
+  });
+
   it('maps identifiers from fields and eprint, and types both ways', () => {
     const { records } = parseBibtex(String.raw`
 @misc{a, title = {A preprint}, eprint = {2101.01234v2}, archivePrefix = {arXiv}, doi = {https://doi.org/10.1000/XYZ}}
