@@ -57,9 +57,11 @@ export function beginBulkLoad(db: Db): boolean {
   }).immediate();
   if (began) {
     loading.set(db, true);
-    // Checkpoint once at the end instead of every few MB: a load rewrites the same index
-    // pages page after page, and each checkpoint copied them into the database again.
-    db.pragma('wal_autocheckpoint = 0');
+    // Checkpoint every 64 MB instead of every 4: with the sort indexes deferred a load
+    // rarely rewrites a page, and checkpoints run while the next page is on its way from
+    // the service. Never checkpointing left the whole library in the WAL for one 3 s copy at
+    // the end (initial sync 2.5x the raw floor; about 2x with this).
+    db.pragma('wal_autocheckpoint = 16384');
   }
   return began;
 }
@@ -81,7 +83,7 @@ export function finishBulkLoad(db: Db): void {
     for (let after = 0; ;) {
       const rows = page.all(after, CHUNK) as { row_no: number; id: string }[];
       if (!rows.length) break;
-      reindexDocuments(db, rows.map((r) => r.id));
+      reindexDocuments(db, rows.map((r) => r.id), { fresh: true });
       after = rows[rows.length - 1]!.row_no;
     }
   }).immediate();

@@ -27,8 +27,8 @@ interface Notes {
 }
 
 /** Writes the index entry of one document (row number, fields, its annotations, its PDF text). */
-function writeEntry(db: Db, rowNo: number, data: DocumentFields, notes: readonly Notes[], fulltext: string | undefined): void {
-  stmt(db, 'DELETE FROM documents_fts WHERE rowid = ?').run(rowNo);
+function writeEntry(db: Db, rowNo: number, data: DocumentFields, notes: readonly Notes[], fulltext: string | undefined, fresh = false): void {
+  if (!fresh) stmt(db, 'DELETE FROM documents_fts WHERE rowid = ?').run(rowNo);
   stmt(db, `INSERT INTO documents_fts (rowid, ${SEARCH_COLUMNS.map(([c]) => c).join(', ')}) VALUES (${SEARCH_COLUMNS.map(() => '?').join(', ')}, ?)`).run(
     rowNo,
     data.title ?? '',
@@ -55,8 +55,9 @@ export function reindexDocument(db: Db, documentId: string): void {
 /**
  * Rewrites the index entries of many documents (a pulled page) with three queries for all
  * of them instead of three per document; the entries are the same as reindexDocument's.
+ * `fresh`: the index holds no entry for them (a bulk load's rebuild), so none is deleted.
  */
-export function reindexDocuments(db: Db, documentIds: Iterable<string>): void {
+export function reindexDocuments(db: Db, documentIds: Iterable<string>, { fresh = false }: { fresh?: boolean } = {}): void {
   const ids = JSON.stringify([...new Set(documentIds)]);
   const rows = stmt(db, 'SELECT row_no, id, data FROM documents WHERE id IN (SELECT value FROM json_each(?))').all(ids) as { row_no: number; id: string; data: string }[];
   if (!rows.length) return;
@@ -73,7 +74,7 @@ export function reindexDocuments(db: Db, documentIds: Iterable<string>): void {
   );
   // In row order: the index appends instead of inserting into the middle of its segments.
   rows.sort((a, b) => a.row_no - b.row_no);
-  for (const row of rows) writeEntry(db, row.row_no, JSON.parse(row.data) as DocumentFields, notes.get(row.id) ?? [], fulltexts.get(row.id));
+  for (const row of rows) writeEntry(db, row.row_no, JSON.parse(row.data) as DocumentFields, notes.get(row.id) ?? [], fulltexts.get(row.id), fresh);
 }
 
 /**
