@@ -1,19 +1,21 @@
 // The reader in Chromium against the real core in browser mode: a real PDF, highlights made
 // from a real text selection, a sticky note, colour and text changes, a reload, zoom and
-// rotation, and positions compared numerically through the bridge.
+// rotation, and positions compared numerically through the bridge; a second replica (another
+// device signed in to the same account) opens the same PDF and draws them in the same place.
 import { expect, test, type Download, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { bridgeClient, connectWebSocketBridge, type BridgeClient, type WebSocketLike } from '../renderer/bridge/bridgeClient.ts';
 import type { LibraryAnnotation } from '../shared/bridge/contract.ts';
 import { loadPdfJs } from '../shared/node/pdf/openPdf.ts';
 import { LibraryWindow, SCREENSHOTS } from './app.ts';
+import { firstDeviceService, openSignedIn, startDevice } from './devices.ts';
 
 // Apart from what the import tests add (their copy of this PDF is titled from its text).
 const TITLE = 'Introduction to actuar, reading copy';
 
-/** A bridge client of our own, on the same core the page talks to. */
-async function nodeBridge(): Promise<BridgeClient> {
-  const url = new URL(process.env.REFSHELF_E2E_URL!);
+/** A bridge client of our own, on the same core the page talks to (or another device's). */
+async function nodeBridge(pageUrl = process.env.REFSHELF_E2E_URL!): Promise<BridgeClient> {
+  const url = new URL(pageUrl);
   const secret = new URLSearchParams(url.hash.slice(1)).get('secret')!;
   const transport = await connectWebSocketBridge(url.origin, secret, (u, protocols) => new WebSocket(u, protocols, { origin: url.origin }) as unknown as WebSocketLike);
   return bridgeClient(transport);
@@ -373,4 +375,69 @@ test('a selection across a page break makes one highlight with rectangles on bot
   await expect(reader.locator(`.page[data-page-number="1"] .rs-highlight[data-annotation-id="${created.id}"]`)).toHaveCount(created.positions!.filter((p) => p.page === 1).length);
   await reader.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).length).toBe(before);
+});
+
+/** Each rectangle of these annotations relative to its page's box, as drawn in the page. */
+async function placements(page: Page, ids: string[]) {
+  return page.evaluate((wanted) => wanted.map((id) => [...document.querySelectorAll(`.reader [data-annotation-id="${id}"]:is(.rs-highlight, .rs-sticky)`)].map((el) => {
+    const box = el.closest('.page')!.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    return { page: (el.closest('.page') as HTMLElement).dataset.pageNumber, left: r.left - box.left, top: r.top - box.top, width: r.width, height: r.height };
+  })), ids);
+}
+
+test('a second replica opens the same PDF and draws its annotations in the same place', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const bridge = await nodeBridge();
+  const docId = await documentId(bridge, TITLE);
+  const before = new Set((await bridge.call('annotations.list', { documentId: docId })).map((a) => a.id));
+  const { reader } = await openReader(page, TITLE);
+
+  // A highlight from a text selection and a sticky note, on the first device.
+  await selectText(page, 'The current feature set', 'main categories');
+  await page.keyboard.press('h');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('n');
+  const pageBox = (await reader.locator('.page[data-page-number="1"]').boundingBox())!;
+  await page.mouse.click(pageBox.x + pageBox.width * 0.3, pageBox.y + pageBox.height * 0.1);
+  // Pushed: the ids are the service's, the same on every replica.
+  let mine: LibraryAnnotation[] = [];
+  await expect.poll(async () => {
+    mine = (await bridge.call('annotations.list', { documentId: docId })).filter((a) => !before.has(a.id));
+    return mine.length === 2 && mine.every((a) => !a.id.startsWith('local:'));
+  }, { timeout: 20_000 }).toBe(true);
+  const ids = mine.map((a) => a.id).sort();
+  const here = await placements(page, ids);
+  // The highlight (a rectangle per line) and the sticky note are drawn here.
+  expect(here.every((rects) => rects.length > 0)).toBe(true);
+
+  // The second device signs in to the same account, syncs, fetches the PDF and opens it.
+  const device = await startDevice();
+  try {
+    const otherPage = await openSignedIn(context, device, firstDeviceService().localAccount);
+    await otherPage.setViewportSize(page.viewportSize()!);
+    const other = new LibraryWindow(otherPage);
+    const otherBridge = await nodeBridge(device.pageUrl);
+    await expect.poll(async () => (await otherBridge.call('annotations.list', { documentId: docId }).catch(() => [])).filter((a) => ids.includes(a.id)).length, { timeout: 30_000 }).toBe(2);
+    // The same positions in PDF units, to the last digit.
+    const theirs = (await otherBridge.call('annotations.list', { documentId: docId })).filter((a) => ids.includes(a.id));
+    for (const a of theirs) expect(a.positions).toEqual(mine.find((m) => m.id === a.id)!.positions);
+
+    await other.searchFor(TITLE);
+    await other.row(TITLE).dblclick();
+    const otherReader = otherPage.locator('.reader').filter({ has: otherPage.locator('.rs-toolbar') }).filter({ visible: true });
+    await expect(otherReader.locator('.page[data-page-number="1"] canvas')).toBeVisible({ timeout: 30_000 });
+    for (const id of ids) await expect(otherReader.locator(`[data-annotation-id="${id}"]:is(.rs-highlight, .rs-sticky)`).first()).toBeAttached({ timeout: 15_000 });
+    // And drawn in the same place on the page, rectangle by rectangle (CSS pixels).
+    const there = await placements(otherPage, ids);
+    expect(there.map((rects) => rects.length)).toEqual(here.map((rects) => rects.length));
+    here.forEach((rects, i) => rects.forEach((r, j) => {
+      const t = there[i]![j]!;
+      expect(t.page).toBe(r.page);
+      for (const k of ['left', 'top', 'width', 'height'] as const) expect(Math.abs(t[k] - r[k])).toBeLessThan(0.5);
+    }));
+    await otherPage.screenshot({ path: `${SCREENSHOTS}/reader-second-replica.png`, animations: 'disabled', caret: 'hide' });
+  } finally {
+    await device.stop();
+  }
 });
