@@ -3,7 +3,7 @@
 import type { ExportFormat, ExportScope } from '../../shared/bridge/contract.ts';
 import { useLibrary, useStores } from '../state/context.tsx';
 import { useImportStore } from './importContext.tsx';
-import { saveText } from './saveText.ts';
+import { saveText } from '../lib/download.ts';
 
 export const IMPORT_EXTENSIONS = ['pdf', 'bib', 'bibtex', 'ris'];
 const MEDIA_TYPES: Record<ExportFormat, string> = { bibtex: 'application/x-bibtex', ris: 'application/x-research-info-systems' };

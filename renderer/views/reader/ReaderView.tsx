@@ -4,6 +4,7 @@ import './reader.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LibraryAnnotation, LibraryDocument, ReaderFile } from '../../../shared/bridge/contract.ts';
 import { DEFAULT_HIGHLIGHT_COLOR, DEFAULT_PRIVACY_LEVEL } from '../../../shared/schemas/annotation.ts';
+import { saveText } from '../../lib/download.ts';
 import { useApp, useStores } from '../../state/context.tsx';
 import { otherAuthors, useAuthorNames } from '../../state/useAuthorNames.ts';
 import { AnnotationLayers } from './AnnotationLayers.tsx';
@@ -25,15 +26,6 @@ import { injectViewerStyles } from './viewerStyles.ts';
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-}
-
-function saveText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export function ReaderView({ documentId, active }: { documentId: string; active: boolean }) {
@@ -136,7 +128,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
     if (!doc) return;
     const authors = (doc.authors ?? []).map((p) => [p.last_name, p.first_name].filter(Boolean).join(', ')).join('; ');
     const text = annotationsMarkdown({ title: doc.title, authors, fileName: file?.fileName, quoteOf, authorName: (a) => (a.profile_id && a.profile_id !== myProfileId ? authorLabel(a, myProfileId, authorNames) : undefined) }, api.annotations);
-    saveText(`${doc.title.replace(/[\\/:*?"<>|]+/g, ' ').slice(0, 80).trim() || 'annotations'} - annotations.md`, text);
+    saveText(text, `${doc.title.replace(/[\\/:*?"<>|]+/g, ' ').slice(0, 80).trim() || 'annotations'} - annotations.md`, 'text/markdown;charset=utf-8');
   };
 
   const exportPdf = async () => {

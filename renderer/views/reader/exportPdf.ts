@@ -4,6 +4,7 @@
 import type { AnnotatedPdfExport, ReaderFile } from '../../../shared/bridge/contract.ts';
 import type { BridgeClient } from '../../bridge/bridgeClient.ts';
 import { BridgeCallError } from '../../bridge/bridgeClient.ts';
+import { downloadUrl } from '../../lib/download.ts';
 
 const KIND: Record<string, string> = { highlight: 'Highlight', sticky_note: 'Sticky note', note: 'Note' };
 
@@ -27,16 +28,6 @@ export function exportSummary(result: AnnotatedPdfExport): string {
   return `${saved} Left out — ${left}`;
 }
 
-function download(url: string, fileName: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
-
 /** Answers the summary, or undefined when the person cancelled the save dialog. */
 export async function exportAnnotatedPdf(bridge: BridgeClient, documentId: string, file: ReaderFile): Promise<string | undefined> {
   const chosen = await bridge.invoke('app.chooseSavePath', { title: 'Export PDF with annotations', defaultName: annotatedName(file.fileName), extensions: ['pdf'] });
@@ -44,6 +35,6 @@ export async function exportAnnotatedPdf(bridge: BridgeClient, documentId: strin
   if (chosen.ok && !chosen.value.path) return undefined;
   const path = chosen.ok ? chosen.value.path : undefined;
   const result = await bridge.call('reader.exportAnnotatedPdf', { documentId, fileId: file.fileId, ...(path ? { path } : {}) });
-  if (result.url) download(result.url, result.fileName);
+  if (result.url) downloadUrl(result.url, result.fileName);
   return exportSummary(result);
 }
