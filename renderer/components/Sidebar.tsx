@@ -8,6 +8,7 @@ import { useLibrary, useApp, useStores } from '../state/context.tsx';
 import { collectionKey, type Collection } from '../state/listQuery.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { DOCUMENTS_MIME, FOLDER_MIME, carries, draggedDocuments } from './dragData.ts';
+import { FolderMenu } from './FolderMenu.tsx';
 import { Icon, type IconName } from './Icon.tsx';
 import { IconButton } from './IconButton.tsx';
 import { TagsSection } from './TagsSection.tsx';
@@ -191,16 +192,13 @@ export function Sidebar() {
                     )}
                   </div>
                 </ContextMenu.Trigger>
-                <ContextMenu.Portal>
-                  {/* Focus goes to the name box the menu opens, not back to the folder. */}
-                  <ContextMenu.Content className="menu" onCloseAutoFocus={(e) => e.preventDefault()}>
-                    <ContextMenu.Item className="menu-item" onSelect={() => { setCollapsed((c) => { const n = new Set(c); n.delete(folder.id); return n; }); setEditing({ mode: 'create', parentId: folder.id }); }}>New subfolder</ContextMenu.Item>
-                    <ContextMenu.Item className="menu-item" onSelect={() => setEditing({ mode: 'rename', id: folder.id })}>Rename<span className="menu-hint">F2</span></ContextMenu.Item>
-                    {folder.parent_id ? <ContextMenu.Item className="menu-item" onSelect={() => void moveFolder(folder.id, null)}>Move to top level</ContextMenu.Item> : null}
-                    <ContextMenu.Separator className="menu-separator" />
-                    <ContextMenu.Item className="menu-item danger" onSelect={() => setDeleting({ id: folder.id, name: folder.name })}>Delete folder…</ContextMenu.Item>
-                  </ContextMenu.Content>
-                </ContextMenu.Portal>
+                <FolderMenu
+                  folder={folder}
+                  onNewSubfolder={() => { setCollapsed((c) => { const n = new Set(c); n.delete(folder.id); return n; }); setEditing({ mode: 'create', parentId: folder.id }); }}
+                  onRename={() => setEditing({ mode: 'rename', id: folder.id })}
+                  onMoveToTop={() => void moveFolder(folder.id, null)}
+                  onDelete={() => setDeleting({ id: folder.id, name: folder.name })}
+                />
               </ContextMenu.Root>
               {editing?.mode === 'create' && same(editing.parentId, folder.id) ? (
                 <div className="folder-edit" style={{ paddingLeft: 8 + (depth + 1) * 14 }}>
@@ -270,15 +268,13 @@ export function Sidebar() {
                       {group.writable && !renaming ? (
                         <ContextMenu.Root>
                           <ContextMenu.Trigger asChild>{row}</ContextMenu.Trigger>
-                          <ContextMenu.Portal>
-                            <ContextMenu.Content className="menu" aria-label={`Folder ${folder.name}`} onCloseAutoFocus={(e) => e.preventDefault()}>
-                              <ContextMenu.Item className="menu-item" onSelect={() => setEditing({ mode: 'create', parentId: folder.id })}>New subfolder</ContextMenu.Item>
-                              <ContextMenu.Item className="menu-item" onSelect={() => setEditing({ mode: 'rename', id: folder.id })}>Rename<span className="menu-hint">F2</span></ContextMenu.Item>
-                              {folder.parent_id ? <ContextMenu.Item className="menu-item" onSelect={() => void moveFolder(folder.id, null)}>Move to top level</ContextMenu.Item> : null}
-                              <ContextMenu.Separator className="menu-separator" />
-                              <ContextMenu.Item className="menu-item danger" onSelect={() => setDeleting({ id: folder.id, name: folder.name })}>Delete folder…</ContextMenu.Item>
-                            </ContextMenu.Content>
-                          </ContextMenu.Portal>
+                          <FolderMenu
+                            folder={folder}
+                            onNewSubfolder={() => setEditing({ mode: 'create', parentId: folder.id })}
+                            onRename={() => setEditing({ mode: 'rename', id: folder.id })}
+                            onMoveToTop={() => void moveFolder(folder.id, null)}
+                            onDelete={() => setDeleting({ id: folder.id, name: folder.name })}
+                          />
                         </ContextMenu.Root>
                       ) : row}
                       {editing?.mode === 'create' && same(editing.parentId, folder.id) ? (
