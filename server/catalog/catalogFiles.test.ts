@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../testing/testService.ts';
 import { parseLinkHeader } from '../../shared/paging.ts';
+import { addFileShelf } from './fileShelves.ts';
 
 let service: TestService;
 let alice: TestUser;
@@ -60,8 +61,10 @@ describe('files of catalog documents', () => {
   const files: Record<string, FileJson> = {};
 
   beforeAll(async () => {
-    // An arXiv preprint is open access. Alice holds it twice with the same PDF (and notes on
-    // one copy); a private file of another document of hers must stay hers.
+    // Alice's library is the installation's file shelf. An arXiv preprint is open access.
+    // Alice holds it twice with the same PDF (and notes on one copy); a private file of
+    // another document of hers must stay hers.
+    addFileShelf(service.ctx.database.sqlite, alice.id);
     const work = { title: 'Zebra stripes and thermoregulation', type: 'journal', year: 2001, authors: [{ last_name: 'Müller', first_name: 'Hans' }], identifiers: { arxiv: '2101.00001' } };
     const first = await addDocument(alice, work);
     const second = await addDocument(alice, { ...work, tags: ['copy'] });
@@ -115,6 +118,19 @@ describe('files of catalog documents', () => {
     }
     // Listing does not let anyone change the files.
     expect((await service.fetch(`/files/${files.first!.id}`, { method: 'DELETE', headers: bob.auth })).status).toBe(404);
+  });
+
+  it("never offers a user's own copy of an open-access paper, only the shelf's", async () => {
+    // Carol holds the same preprint with a PDF of her own (a publisher's version, say).
+    const hers = await addDocument(carol, { title: 'Zebra stripes and thermoregulation', type: 'journal', year: 2001, authors: [{ last_name: 'Müller', first_name: 'Hans' }], identifiers: { arxiv: '2101.00001' } });
+    const file = await attach(carol, hers, Buffer.from('%PDF-1.4 carol annotated copy\n%%EOF\n'));
+    const listed = (await (await listFiles(bob, `catalog_id=${openId}`)).json()) as FileJson[];
+    expect(listed.map((f) => f.filehash)).not.toContain(file.filehash);
+    expect(listed.map((f) => f.document_id).every((id) => id !== hers)).toBe(true);
+    expect((await download(bob, file.id)).status).toBe(404);
+    expect((await download(carol, file.id)).status).toBe(303);
+    // Gone again, so the record's sources are Alice's alone for the tests below.
+    expect((await service.fetch(`/documents/${hers}`, { method: 'DELETE', headers: carol.auth })).status).toBe(204);
   });
 
   it('lists nothing of a closed record, whose files stay private', async () => {

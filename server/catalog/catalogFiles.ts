@@ -1,6 +1,7 @@
 // Files of catalog documents (GET /files?catalog_id=). A catalog document is built from
-// users' library documents; when it is open access it offers the files attached to those
-// documents (not in the trash, not hidden), one per distinct content: the earliest-added
+// library documents; when it is open access it offers the files attached to those of them
+// that sit on a file shelf (fileShelves.ts: libraries the installation keeps for this, never
+// a user's own), not in the trash, not hidden, one per distinct content: the earliest-added
 // row of each SHA-1 stands for all copies. A closed document offers none, and nothing else
 // of the libraries behind it is exposed: only those representative rows may be downloaded
 // by other users (isOpenAccessCatalogFile).
@@ -10,19 +11,24 @@ import type { FilesTable } from '../storage/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { fetchPage, type Page, type PageParams } from '../http/paging.ts';
 import { catalogStoreOf } from './catalogStore.ts';
+import { fileShelves } from './fileShelves.ts';
 import { librarySyncOf } from './librarySync.ts';
 
 export const CATALOG_DOCUMENT_NOT_FOUND = 'Document not found';
 
 export type CatalogFileRow = FilesTable & Record<string, unknown>;
 
-/** Files of the library documents that feed a catalog document, all copies. */
+/** Files of the shelved library documents that feed a catalog document, all copies. */
 function linkedFiles(ctx: ServiceContext, seq: number) {
+  const shelves = fileShelves(ctx.database.sqlite);
   return ctx.db
     .selectFrom('catalog_sources as s')
     .innerJoin('documents as d', 'd.id', 's.document_id')
     .innerJoin('files as f', 'f.document_id', 'd.id')
     .where('s.catalog_seq', '=', seq)
+    // No shelf, no files: an impossible id keeps the query's shape.
+    .where('d.profile_id', 'in', shelves.length ? shelves : [''])
+    .where('d.group_id', 'is', null)
     .where('d.trashed_at', 'is', null)
     .where(sql<boolean>`coalesce(json_extract(d.data, '$.hidden'), 0) <> 1`);
 }

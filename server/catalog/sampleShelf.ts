@@ -12,6 +12,7 @@ import { bibtexEntryToDocument, readBibtexEntries } from '../../shared/bibtex/pa
 import { documentStore } from '../library/documentStore.ts';
 import { attachFile } from '../library/fileService.ts';
 import { readText } from './catalogImport.ts';
+import { addFileShelf } from './fileShelves.ts';
 import { catalogStoreOf } from './catalogStore.ts';
 import { SAMPLE_CATALOG_DIR, SAMPLE_LOADED_KEY, sampleCatalogWanted } from './sampleCatalog.ts';
 
@@ -41,12 +42,18 @@ export async function ensureSampleShelf(ctx: ServiceContext, options: { force?: 
   const sqlite = ctx.database.sqlite;
   const setting = (key: string) => sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key);
   if (!options.force && (!sampleCatalogWanted() || !setting(SAMPLE_LOADED_KEY))) return { titles: [] };
-  if (setting(SHELF_LOADED_KEY)) return { titles: [] };
+  if (setting(SHELF_LOADED_KEY)) {
+    // Loaded by a version that offered every library's files: the shelf is named now.
+    const shelf = await ctx.db.selectFrom('profiles').select('id').where('email', '=', SAMPLE_SHELF_EMAIL).executeTakeFirst();
+    if (shelf) addFileShelf(sqlite, shelf.id);
+    return { titles: [] };
+  }
   const dir = options.dir ?? SAMPLE_SHELF_DIR;
   const bib = path.join(dir, 'open-access.bib');
   if (!existsSync(bib)) return { titles: [] };
 
   const profileId = await sampleProfile(ctx);
+  addFileShelf(sqlite, profileId);
   const store = catalogStoreOf(sqlite);
   const documents = documentStore(ctx);
   const titles: string[] = [];
