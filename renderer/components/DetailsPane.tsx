@@ -106,7 +106,10 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
   }
 
   const readOnly = library.getState().readOnlyReason(doc.group_id);
-  const identity = library.getState().originalId(doc.id);
+  // What the fields' drafts belong to. From the selection, not from the loaded document: a
+  // push may rename a new document, and the core already answers with the new id while the
+  // list (and its record of renames) has yet to learn it; drafts must not start over then.
+  const identity = library.getState().originalId(selectedId ?? doc.id);
   const layout = layoutFor(doc.type);
   const inTrash = doc.trashed;
   return (
