@@ -52,16 +52,18 @@ export function catalogAddHandlers(deps: HandlerDeps): AddHandlers {
       break;
     }
     if (!found) return undefined;
-    const bytes = await api.files.download(found.id);
-    const stored = await fileStore.put(new Uint8Array(bytes), { expectedSha1: found.filehash });
+    // The same bytes may be here already (an import, another document): no download then.
+    if (!fileStore.has(found.filehash)) {
+      await fileStore.put(new Uint8Array(await api.files.download(found.id)), { expectedSha1: found.filehash });
+    }
     return replica.addFile({
       // A sync may have pushed the new document meanwhile and given it the service's id.
       document_id: replica.currentIdOf(documentId) ?? documentId,
-      filehash: stored.sha1,
+      filehash: found.filehash,
       file_name: attachedFileName(record, found.file_name, found.mime_type),
       mime_type: found.mime_type,
-      size: stored.size,
-      local_path: fileStore.pathOf(stored.sha1),
+      size: found.size,
+      local_path: fileStore.pathOf(found.filehash),
     });
   }
 
