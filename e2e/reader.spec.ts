@@ -158,9 +158,11 @@ test('highlight, sticky note, colour and text survive a reload, in the same plac
   // (A sync may meanwhile have given the new highlight the service's id in place of its local one.)
   await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).find((a) => a.type === 'highlight')?.text).toBe('Heavy tails: the main point');
 
-  // A sticky note placed with a click.
+  // A sticky note placed with a click (once the editor has closed and the reader waits for it).
   await page.keyboard.press('Escape');
+  await expect(panel.getByLabel('Annotation text')).toHaveCount(0);
   await page.keyboard.press('n');
+  await expect(page.getByText('Click on a page to place the sticky note')).toBeVisible();
   const pageBox = (await reader.locator('.page[data-page-number="1"]').boundingBox())!;
   await page.mouse.click(pageBox.x + pageBox.width * 0.8, pageBox.y + pageBox.height * 0.15);
   await expect(reader.locator('.rs-sticky')).toHaveCount(1);
@@ -397,7 +399,9 @@ test('a second replica opens the same PDF and draws its annotations in the same 
   await selectText(page, 'The current feature set', 'main categories');
   await page.keyboard.press('h');
   await page.keyboard.press('Escape');
+  await expect(page.getByLabel('Annotation text').filter({ visible: true })).toHaveCount(0);
   await page.keyboard.press('n');
+  await expect(page.getByText('Click on a page to place the sticky note')).toBeVisible();
   const pageBox = (await reader.locator('.page[data-page-number="1"]').boundingBox())!;
   await page.mouse.click(pageBox.x + pageBox.width * 0.3, pageBox.y + pageBox.height * 0.1);
   // Pushed: the ids are the service's, the same on every replica.
