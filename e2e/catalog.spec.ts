@@ -46,7 +46,7 @@ test('searches the catalog, opens a result with its readers and adds it to the l
   await expect(async () => {
     await results.nth(1).click();
     await expect(details.locator('.catalog-reader-total')).toContainText('1 reader', { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(results.nth(1)).toContainText('1 reader');
   await app.shot('catalog-reader-light');
 

@@ -69,7 +69,7 @@ export async function openSignedIn(context: BrowserContext, device: BrowserModeP
   await expect(browser.locator('body')).toContainText(/signed in|you can close|return to/i);
   await browser.close();
 
-  await expect(settings.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 15_000 });
+  await expect(settings.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
   await settings.getByRole('button', { name: 'Done' }).click();
   return page;
 }

@@ -22,9 +22,9 @@ test.afterAll(async () => {
 
 async function syncNow(window: LibraryWindow): Promise<void> {
   const button = window.status.getByRole('button', { name: 'Sync now' });
-  await expect(button).toBeEnabled({ timeout: 20_000 });
+  await expect(button).toBeEnabled({ timeout: 30_000 });
   await button.click();
-  await expect(window.status.locator('.status-sync')).not.toHaveAttribute('data-state', 'syncing', { timeout: 20_000 });
+  await expect(window.status.locator('.status-sync')).not.toHaveAttribute('data-state', 'syncing', { timeout: 30_000 });
 }
 
 async function openTab(page: Page, name: 'Library' | 'Groups' | 'People'): Promise<void> {
@@ -41,7 +41,7 @@ async function bothThemes(window: LibraryWindow, name: string): Promise<void> {
 }
 
 test('a group is created, a second person accepts the invitation in their own app, and both see its documents and notes', async ({ page, context }) => {
-  test.setTimeout(180_000);
+  test.slow(); // several devices or long work: three times the default bound
   const first = await LibraryWindow.open(page);
   const groupName = unique('Coral reef reading group');
   const sharedTitle = unique('Bleaching thresholds of reef-building corals');
@@ -81,7 +81,7 @@ test('a group is created, a second person accepts the invitation in their own ap
 
   // Adds a document with a shared note to the group's library.
   await page.getByRole('button', { name: 'Open library' }).click();
-  await expect(first.collection(groupName)).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+  await expect(first.collection(groupName)).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
   await expect(page.getByText('This group’s library is empty')).toBeVisible();
   await first.createDocument({ title: sharedTitle, authors: 'Hughes, Terry', year: '2018' });
   await first.details.getByLabel('Add a note').fill('Read the methods first: the thresholds come from degree heating weeks.');
@@ -106,7 +106,7 @@ test('a group is created, a second person accepts the invitation in their own ap
   // The second person sees the invitation in their app and accepts it.
   await openTab(otherPage, 'Groups');
   const invitation = otherPage.getByTestId('invitation').filter({ hasText: groupName });
-  await expect(invitation).toBeVisible({ timeout: 15_000 });
+  await expect(invitation).toBeVisible({ timeout: 30_000 });
   await invitation.getByRole('button', { name: 'Accept' }).click();
   await expect(otherPage.getByText(`You joined “${groupName}”`)).toBeVisible();
   await expect(otherPage.getByRole('heading', { name: groupName })).toBeVisible();
@@ -118,7 +118,7 @@ test('a group is created, a second person accepts the invitation in their own ap
 
   // Their library now holds the group's documents and the shared note.
   await otherPage.getByRole('button', { name: 'Open library' }).click();
-  await expect(other.collection(groupName)).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+  await expect(other.collection(groupName)).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
   await other.row(sharedTitle).click();
   await expect(other.field('Title')).toHaveValue(sharedTitle);
   await expect(other.details.getByTestId('annotation')).toContainText('degree heating weeks');
@@ -137,7 +137,7 @@ test('a group is created, a second person accepts the invitation in their own ap
   await other.createDocument({ title: replyTitle, year: '2020' });
   await syncNow(other);
   await syncNow(first);
-  await expect(first.row(replyTitle)).toBeVisible({ timeout: 15_000 });
+  await expect(first.row(replyTitle)).toBeVisible({ timeout: 30_000 });
   await expect(first.row(sharedTitle)).toBeVisible();
   await expect(first.collection('My Library')).toBeVisible();
 
@@ -153,7 +153,7 @@ test('a group is created, a second person accepts the invitation in their own ap
   await syncNow(other);
   await syncNow(first);
   await first.collection(groupName).click();
-  await expect(groupFolders.getByRole('treeitem', { name: renamed })).toBeVisible({ timeout: 15_000 });
+  await expect(groupFolders.getByRole('treeitem', { name: renamed })).toBeVisible({ timeout: 30_000 });
   await groupFolders.getByRole('treeitem', { name: renamed }).click();
   await groupFolders.getByRole('treeitem', { name: renamed }).press('Delete');
   await page.getByRole('dialog').getByRole('button', { name: 'Delete folder' }).click();
@@ -164,7 +164,7 @@ test('a group is created, a second person accepts the invitation in their own ap
   await syncNow(first);
   await syncNow(other);
   await other.collection(groupName).click();
-  await expect(otherFolders.getByRole('treeitem', { name: renamed })).toHaveCount(0, { timeout: 15_000 });
+  await expect(otherFolders.getByRole('treeitem', { name: renamed })).toHaveCount(0, { timeout: 30_000 });
 
   // The owner sees both members by name and may make the second an admin.
   await openTab(page, 'Groups');
@@ -176,7 +176,7 @@ test('a group is created, a second person accepts the invitation in their own ap
 });
 
 test('a follower reads a public group’s library but cannot change it', async ({ page, context }) => {
-  test.setTimeout(120_000);
+  test.slow(); // several devices or long work: three times the default bound
   const first = await LibraryWindow.open(page);
   const groupName = unique('Open mangrove lab');
   const title = unique('Mangrove carbon stocks across the tropics');
@@ -188,7 +188,7 @@ test('a follower reads a public group’s library but cannot change it', async (
   await dialog.getByRole('button', { name: 'Create group' }).click();
   await expect(page.getByRole('heading', { name: groupName })).toBeVisible();
   await page.getByRole('button', { name: 'Open library' }).click();
-  await expect(first.collection(groupName)).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+  await expect(first.collection(groupName)).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
   await first.createDocument({ title, year: '2011' });
   await syncNow(first);
 
@@ -200,7 +200,7 @@ test('a follower reads a public group’s library but cannot change it', async (
   await expect(otherPage.getByText(`You follow “${groupName}”`)).toBeVisible();
   await expect(otherPage.getByText('Your role: Follower')).toBeVisible();
   await otherPage.getByRole('button', { name: 'Open library' }).click();
-  await expect(other.collection(`${groupName} (read-only)`)).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+  await expect(other.collection(`${groupName} (read-only)`)).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
   await other.row(title).click();
   await expect(other.field('Title')).toHaveValue(title);
   await expect(other.details.getByRole('note')).toContainText(`You follow “${groupName}”: its library is read-only for you`);
@@ -214,7 +214,7 @@ test('a follower reads a public group’s library but cannot change it', async (
 });
 
 test('the second person asks to follow the first, who accepts the request', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.slow(); // several devices or long work: three times the default bound
   const first = await LibraryWindow.open(page);
   const otherPage = await openSignedIn(context, device, { email: invitee.email, password: invitee.password });
   await openTab(otherPage, 'People');

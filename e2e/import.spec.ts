@@ -49,7 +49,7 @@ test('PDFs dropped on the window are imported with their metadata; bad files say
     { name: 'notes.pdf', bytes: Buffer.from('just some text, not a PDF'), type: 'application/pdf' },
   ]);
   const panel = page.getByTestId('import-panel');
-  await expect(panel.getByRole('status')).toHaveText('Import finished: 3 of 4 in your library, 1 not imported', { timeout: 20_000 });
+  await expect(panel.getByRole('status')).toHaveText('Import finished: 3 of 4 in your library, 1 not imported', { timeout: 30_000 });
   await expect(panel.locator('[data-status="failed"]')).toContainText('This file is not a PDF; nothing was imported.');
   await expect(panel.locator('[data-status="imported"]')).toHaveCount(3);
 
@@ -87,7 +87,7 @@ test('a .bib file is imported, broken entries reported by line; a selection expo
   await page.getByTestId('import-file-input').setInputFiles({ name: 'okapi.bib', mimeType: 'application/x-bibtex', buffer: Buffer.from(bib) });
   const panel = page.getByTestId('import-panel');
   const row = panel.locator('.import-row', { hasText: 'okapi.bib' });
-  await expect(row).toHaveAttribute('data-status', 'warning', { timeout: 15_000 });
+  await expect(row).toHaveAttribute('data-status', 'warning', { timeout: 30_000 });
   await expect(row).toContainText('1 entry imported');
   await expect(row.locator('.import-problems')).toContainText('Line 3');
 

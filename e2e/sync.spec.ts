@@ -24,9 +24,9 @@ test.afterAll(async () => {
 
 async function syncNow(window: LibraryWindow): Promise<void> {
   const button = window.status.getByRole('button', { name: 'Sync now' });
-  await expect(button).toBeEnabled({ timeout: 20_000 });
+  await expect(button).toBeEnabled({ timeout: 30_000 });
   await button.click();
-  await expect(window.status.locator('.status-sync')).not.toHaveAttribute('data-state', 'syncing', { timeout: 20_000 });
+  await expect(window.status.locator('.status-sync')).not.toHaveAttribute('data-state', 'syncing', { timeout: 30_000 });
 }
 
 async function secondWindow(page: Page): Promise<LibraryWindow> {
@@ -36,7 +36,7 @@ async function secondWindow(page: Page): Promise<LibraryWindow> {
 }
 
 test('a second replica signs in, syncs, and sees what the first one adds and edits', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.slow(); // several devices or long work: three times the default bound
   const first = await LibraryWindow.open(page);
   const title = unique('Replicated mangrove carbon survey');
   await first.createDocument({ title, authors: 'Duarte, Carlos', year: '2013' });
@@ -57,7 +57,7 @@ test('a second replica signs in, syncs, and sees what the first one adds and edi
 });
 
 test('the same field edited on both replicas becomes a conflict resolved side by side', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.slow(); // several devices or long work: three times the default bound
   const first = await LibraryWindow.open(page);
   const title = unique('Conflicting seagrass meadow census');
   await first.createDocument({ title });
@@ -76,7 +76,7 @@ test('the same field edited on both replicas becomes a conflict resolved side by
   await syncNow(other);
 
   const conflicts = other.status.getByRole('button', { name: /1 conflict to resolve/ });
-  await expect(conflicts).toBeVisible({ timeout: 20_000 });
+  await expect(conflicts).toBeVisible({ timeout: 30_000 });
   await conflicts.click();
   const dialog = otherPage.getByRole('dialog', { name: 'Conflicts' });
   const row = dialog.getByRole('row').filter({ hasText: title });
@@ -94,7 +94,7 @@ test('the same field edited on both replicas becomes a conflict resolved side by
 });
 
 test('edits made offline wait, are shown as pending, and reach the other replica when the network returns', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.slow(); // several devices or long work: three times the default bound
   const first = await LibraryWindow.open(page);
   const title = unique('Offline kelp forest transect');
   await first.createDocument({ title });

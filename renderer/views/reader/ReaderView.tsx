@@ -28,6 +28,11 @@ function isTyping(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
+/** Inside the editor of the annotation selected in the panel (not the document note's). */
+function inAnnotationEditor(target: EventTarget | null): boolean {
+  return target instanceof Element && !!target.closest('.rs-item .rs-editor');
+}
+
 export function ReaderView({ documentId, active }: { documentId: string; active: boolean }) {
   const { bridge } = useStores();
   const myProfileId = useApp((s) => s.account?.profile?.id);
@@ -155,6 +160,15 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
       if (mod && (e.key === '+' || e.key === '=')) { e.preventDefault(); zoomStep(1); return; }
       if (mod && e.key === '-') { e.preventDefault(); zoomStep(-1); return; }
       if (mod && e.key === '0') { e.preventDefault(); if (viewer) viewer.currentScaleValue = 'page-width'; return; }
+      // Escape closes the annotation being edited even while its text box has the focus
+      // (what is typed is saved first); elsewhere, typing keeps its keys.
+      if (e.key === 'Escape' && inAnnotationEditor(e.target)) {
+        void api.saver.flush();
+        (e.target as HTMLElement).blur();
+        setPlacingSticky(false);
+        setSelectedId(null);
+        return;
+      }
       if (typing || mod || e.altKey) return;
       if (e.key === 'h' || e.key === 'H') { e.preventDefault(); void highlightSelection(); }
       if (e.key === 'n' || e.key === 'N') { e.preventDefault(); setPlacingSticky((v) => !v); }
