@@ -11,7 +11,7 @@ export default defineConfig({
   fullyParallel: false,
   // Bounds, not delays: every wait is on the app's own signals and ends as soon as they come.
   // They are wide because CI machines have two cores and may be shared; a pass is no slower.
-  timeout: 60_000,
+  timeout: 120_000,
   expect: { timeout: 20_000 },
   retries: 0,
   reporter: 'list',
