@@ -4,11 +4,11 @@
 import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell, type MenuItemConstructorOptions } from 'electron';
 import type { MenuAction } from '../shared/bridge/contract.ts';
 import { forwardEventsToWindow, registerIpcHandlers, trustUrlsUnder } from './core/bridge/ipc.ts';
-import { CONTENT_SECURITY_POLICY } from './core/bridge/contentSecurityPolicy.ts';
+import { APP_ORIGIN, APP_SCHEME, createAppProtocolHandler } from './core/bridge/appProtocol.ts';
 import { dispatch } from './core/bridge/dispatch.ts';
 import { createCore, type Core } from './core/core.ts';
 import { FILE_SCHEME } from './core/files/fileLinks.ts';
@@ -17,8 +17,9 @@ import type { SecretCodec } from './core/account/tokenVault.ts';
 const here = path.dirname(fileURLToPath(import.meta.url)); // dist/electron
 const rendererDir = process.env.REFSHELF_RENDERER_DIR ?? path.join(app.getAppPath(), 'dist', 'renderer');
 const rendererIndex = path.join(rendererDir, 'index.html');
-const rendererUrl = pathToFileURL(rendererIndex).href;
-const isTrustedUrl = trustUrlsUnder([pathToFileURL(rendererDir).href]);
+// The renderer is served from app://refshelf (core/bridge/appProtocol.ts), not file://.
+const rendererUrl = `${APP_ORIGIN}/index.html`;
+const isTrustedUrl = trustUrlsUnder([`${APP_ORIGIN}/`]);
 
 let core: Core | undefined;
 let window: BrowserWindow | undefined;
@@ -154,9 +155,12 @@ function createWindow(): BrowserWindow {
   return win;
 }
 
-// The reader loads PDFs from refshelf-file:// URLs (fetch and range requests from pdf.js);
-// the scheme must be privileged before the app is ready.
-protocol.registerSchemesAsPrivileged([{ scheme: FILE_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true } }]);
+// The renderer's own origin (app://) and the reader's PDFs (refshelf-file://, fetch and range
+// requests from pdf.js): both schemes must be privileged before the app is ready.
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
+  { scheme: FILE_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true } },
+]);
 
 /** Answers refshelf-file:// requests from the core (which checks each URL's token). */
 function serveFiles(): void {
@@ -164,8 +168,8 @@ function serveFiles(): void {
     if (!core) return new Response(null, { status: 503 });
     const answer = await core.fileResponse({ url: request.url, method: request.method, range: request.headers.get('range') });
     const body = answer.body ? (Readable.toWeb(answer.body) as ReadableStream) : null;
-    // The page (file://) is another origin than the scheme: allow it to read the answer.
-    return new Response(body, { status: answer.status, headers: { ...answer.headers, 'Access-Control-Allow-Origin': '*' } });
+    // The page (app://refshelf) is another origin than the scheme: allow it, and only it, to read the answer.
+    return new Response(body, { status: answer.status, headers: { ...answer.headers, 'Access-Control-Allow-Origin': APP_ORIGIN, Vary: 'Origin' } });
   });
 }
 
@@ -182,9 +186,8 @@ async function main(): Promise<void> {
   hardenWebContents();
   await app.whenReady();
 
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
-  });
+  // The renderer's Content-Security-Policy comes with every app:// answer (and as a meta tag in index.html).
+  protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererDir, origin: APP_ORIGIN }));
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
 
   core = await createCore({ dataDir: app.getPath('userData'), rendererDir, openExternal, secretStore: secretCodec(), chooseFiles, chooseSavePath, appVersion: app.getVersion(), fileUrlStyle: 'desktop' });
