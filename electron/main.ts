@@ -33,8 +33,14 @@ function openExternal(url: string): Promise<void> {
   return shell.openExternal(url);
 }
 
+/**
+ * The OS keychain, when there is one. On Linux without a keyring (no Secret Service, no
+ * KWallet) Electron still "encrypts", with a fixed key ('basic_text'): the tokens then go to
+ * a 0600 file instead, and Settings says so (AppInfo.tokenStorage).
+ */
 function secretCodec(): SecretCodec | undefined {
   if (!safeStorage.isEncryptionAvailable()) return undefined;
+  if (process.platform === 'linux' && ['basic_text', 'unknown'].includes(safeStorage.getSelectedStorageBackend())) return undefined;
   return { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (data) => safeStorage.decryptString(data) };
 }
 
