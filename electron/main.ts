@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell, type MenuItemConstructorOptions } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, screen, session, shell, type MenuItemConstructorOptions } from 'electron';
 import type { MenuAction } from '../shared/bridge/contract.ts';
 import { forwardEventsToWindow, registerIpcHandlers, trustUrlsUnder } from './core/bridge/ipc.ts';
 import { APP_ORIGIN, APP_SCHEME, createAppProtocolHandler } from './core/bridge/appProtocol.ts';
@@ -13,6 +13,8 @@ import { dispatch } from './core/bridge/dispatch.ts';
 import { createCore, type Core } from './core/core.ts';
 import { FILE_SCHEME } from './core/files/fileLinks.ts';
 import type { SecretCodec } from './core/account/tokenVault.ts';
+import { createOpenedFilesInbox, openedFilesIn } from './core/import/openedFiles.ts';
+import { fitToScreens, readWindowState, windowStateFile, writeWindowState } from './core/settings/windowState.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url)); // dist/electron
 const rendererDir = process.env.REFSHELF_RENDERER_DIR ?? path.join(app.getAppPath(), 'dist', 'renderer');
@@ -25,6 +27,8 @@ let core: Core | undefined;
 let window: BrowserWindow | undefined;
 let stopping = false;
 let stopped = false;
+/** Files opened with RefShelf (double-click, Open with, command line), imported once the core runs. */
+const openedFiles = createOpenedFilesInbox();
 
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 
@@ -128,10 +132,27 @@ function hardenWebContents(): void {
   });
 }
 
+function showWindow(): void {
+  if (!window) return;
+  if (window.isMinimized()) window.restore();
+  window.focus();
+}
+
+function importOpenedFiles(files: string[]): void {
+  if (!core) return;
+  showWindow();
+  void dispatch(core.handlers, 'import.paths', { paths: files }).then((result) => {
+    if (!result.ok) console.error('[refshelf] importing opened files failed:', result.error.message);
+  });
+}
+
 function createWindow(): BrowserWindow {
+  const stateFile = windowStateFile(app.getPath('userData'));
+  const saved = fitToScreens(readWindowState(stateFile), screen.getAllDisplays().map((display) => display.workArea));
   const win = new BrowserWindow({
-    width: 1280,
-    height: 800,
+    width: saved.width,
+    height: saved.height,
+    ...(saved.x !== undefined && saved.y !== undefined ? { x: saved.x, y: saved.y } : {}),
     minWidth: 800,
     minHeight: 500,
     title: 'RefShelf',
@@ -148,7 +169,18 @@ function createWindow(): BrowserWindow {
       spellcheck: true,
     },
   });
-  win.once('ready-to-show', () => win.show());
+  win.once('ready-to-show', () => {
+    if (saved.maximized) win.maximize();
+    win.show();
+  });
+  // Kept for the next launch: the size and place the window has when not maximized.
+  win.on('close', () => {
+    try {
+      writeWindowState(stateFile, win.getNormalBounds(), win.isMaximized());
+    } catch (error) {
+      console.error('[refshelf] the window state could not be saved:', error);
+    }
+  });
   const stopForwarding = forwardEventsToWindow(core!.events, (channel, event, payload) => {
     if (!win.isDestroyed()) win.webContents.send(channel, event, payload);
   });
@@ -184,11 +216,17 @@ async function main(): Promise<void> {
     app.quit();
     return;
   }
-  app.on('second-instance', () => {
-    if (!window) return;
-    if (window.isMinimized()) window.restore();
-    window.focus();
+  // A second launch (a file opened while RefShelf runs) brings its files to this one.
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    showWindow();
+    openedFiles.add(openedFilesIn(argv.slice(1), workingDirectory));
   });
+  // macOS: a document opened from the Finder or the Dock, possibly before the app is ready.
+  app.on('open-file', (event, file) => {
+    event.preventDefault();
+    openedFiles.add(openedFilesIn([file], process.cwd()));
+  });
+  openedFiles.add(openedFilesIn(process.argv.slice(1), process.cwd()));
   hardenWebContents();
   await app.whenReady();
 
@@ -202,6 +240,7 @@ async function main(): Promise<void> {
   Menu.setApplicationMenu(buildMenu());
   window = createWindow();
   await core.start().catch((error: unknown) => console.error('[refshelf] start failed:', error));
+  openedFiles.open(importOpenedFiles);
 
   app.on('activate', () => {
     if (!window && core) window = createWindow();
