@@ -1,15 +1,17 @@
 // Builds the renderer (renderer/index.html and what it imports) into dist/renderer, which
 // the Electron shell loads and browser mode serves. Relative asset paths work in both.
+// pdfjsAssets adds pdf.js's cMaps, fonts and wasm (and the CSP meta tag to a build).
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { pdfjsAssets } from './scripts/vitePdfjsAssets.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root: `${here}renderer`,
   base: './',
-  plugins: [react()],
+  plugins: [react(), pdfjsAssets()],
   build: {
     outDir: `${here}dist/renderer`,
     emptyOutDir: true,

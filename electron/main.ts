@@ -4,26 +4,31 @@
 import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell, type MenuItemConstructorOptions } from 'electron';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, screen, session, shell, type MenuItemConstructorOptions } from 'electron';
 import type { MenuAction } from '../shared/bridge/contract.ts';
 import { forwardEventsToWindow, registerIpcHandlers, trustUrlsUnder } from './core/bridge/ipc.ts';
-import { CONTENT_SECURITY_POLICY } from './core/bridge/contentSecurityPolicy.ts';
+import { APP_ORIGIN, APP_SCHEME, createAppProtocolHandler } from './core/bridge/appProtocol.ts';
 import { dispatch } from './core/bridge/dispatch.ts';
 import { createCore, type Core } from './core/core.ts';
 import { FILE_SCHEME } from './core/files/fileLinks.ts';
 import type { SecretCodec } from './core/account/tokenVault.ts';
+import { createOpenedFilesInbox, openedFilesIn } from './core/import/openedFiles.ts';
+import { fitToScreens, readWindowState, windowStateFile, writeWindowState } from './core/settings/windowState.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url)); // dist/electron
 const rendererDir = process.env.REFSHELF_RENDERER_DIR ?? path.join(app.getAppPath(), 'dist', 'renderer');
 const rendererIndex = path.join(rendererDir, 'index.html');
-const rendererUrl = pathToFileURL(rendererIndex).href;
-const isTrustedUrl = trustUrlsUnder([pathToFileURL(rendererDir).href]);
+// The renderer is served from app://refshelf (core/bridge/appProtocol.ts), not file://.
+const rendererUrl = `${APP_ORIGIN}/index.html`;
+const isTrustedUrl = trustUrlsUnder([`${APP_ORIGIN}/`]);
 
 let core: Core | undefined;
 let window: BrowserWindow | undefined;
 let stopping = false;
 let stopped = false;
+/** Files opened with RefShelf (double-click, Open with, command line), imported once the core runs. */
+const openedFiles = createOpenedFilesInbox();
 
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 
@@ -32,8 +37,14 @@ function openExternal(url: string): Promise<void> {
   return shell.openExternal(url);
 }
 
+/**
+ * The OS keychain, when there is one. On Linux without a keyring (no Secret Service, no
+ * KWallet) Electron still "encrypts", with a fixed key ('basic_text'): the tokens then go to
+ * a 0600 file instead, and Settings says so (AppInfo.tokenStorage).
+ */
 function secretCodec(): SecretCodec | undefined {
   if (!safeStorage.isEncryptionAvailable()) return undefined;
+  if (process.platform === 'linux' && ['basic_text', 'unknown'].includes(safeStorage.getSelectedStorageBackend())) return undefined;
   return { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (data) => safeStorage.decryptString(data) };
 }
 
@@ -121,10 +132,27 @@ function hardenWebContents(): void {
   });
 }
 
+function showWindow(): void {
+  if (!window) return;
+  if (window.isMinimized()) window.restore();
+  window.focus();
+}
+
+function importOpenedFiles(files: string[]): void {
+  if (!core) return;
+  showWindow();
+  void dispatch(core.handlers, 'import.paths', { paths: files }).then((result) => {
+    if (!result.ok) console.error('[refshelf] importing opened files failed:', result.error.message);
+  });
+}
+
 function createWindow(): BrowserWindow {
+  const stateFile = windowStateFile(app.getPath('userData'));
+  const saved = fitToScreens(readWindowState(stateFile), screen.getAllDisplays().map((display) => display.workArea));
   const win = new BrowserWindow({
-    width: 1280,
-    height: 800,
+    width: saved.width,
+    height: saved.height,
+    ...(saved.x !== undefined && saved.y !== undefined ? { x: saved.x, y: saved.y } : {}),
     minWidth: 800,
     minHeight: 500,
     title: 'RefShelf',
@@ -141,7 +169,18 @@ function createWindow(): BrowserWindow {
       spellcheck: true,
     },
   });
-  win.once('ready-to-show', () => win.show());
+  win.once('ready-to-show', () => {
+    if (saved.maximized) win.maximize();
+    win.show();
+  });
+  // Kept for the next launch: the size and place the window has when not maximized.
+  win.on('close', () => {
+    try {
+      writeWindowState(stateFile, win.getNormalBounds(), win.isMaximized());
+    } catch (error) {
+      console.error('[refshelf] the window state could not be saved:', error);
+    }
+  });
   const stopForwarding = forwardEventsToWindow(core!.events, (channel, event, payload) => {
     if (!win.isDestroyed()) win.webContents.send(channel, event, payload);
   });
@@ -154,9 +193,12 @@ function createWindow(): BrowserWindow {
   return win;
 }
 
-// The reader loads PDFs from refshelf-file:// URLs (fetch and range requests from pdf.js);
-// the scheme must be privileged before the app is ready.
-protocol.registerSchemesAsPrivileged([{ scheme: FILE_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true } }]);
+// The renderer's own origin (app://) and the reader's PDFs (refshelf-file://, fetch and range
+// requests from pdf.js): both schemes must be privileged before the app is ready.
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
+  { scheme: FILE_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true } },
+]);
 
 /** Answers refshelf-file:// requests from the core (which checks each URL's token). */
 function serveFiles(): void {
@@ -164,8 +206,8 @@ function serveFiles(): void {
     if (!core) return new Response(null, { status: 503 });
     const answer = await core.fileResponse({ url: request.url, method: request.method, range: request.headers.get('range') });
     const body = answer.body ? (Readable.toWeb(answer.body) as ReadableStream) : null;
-    // The page (file://) is another origin than the scheme: allow it to read the answer.
-    return new Response(body, { status: answer.status, headers: { ...answer.headers, 'Access-Control-Allow-Origin': '*' } });
+    // The page (app://refshelf) is another origin than the scheme: allow it, and only it, to read the answer.
+    return new Response(body, { status: answer.status, headers: { ...answer.headers, 'Access-Control-Allow-Origin': APP_ORIGIN, Vary: 'Origin' } });
   });
 }
 
@@ -174,17 +216,22 @@ async function main(): Promise<void> {
     app.quit();
     return;
   }
-  app.on('second-instance', () => {
-    if (!window) return;
-    if (window.isMinimized()) window.restore();
-    window.focus();
+  // A second launch (a file opened while RefShelf runs) brings its files to this one.
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    showWindow();
+    openedFiles.add(openedFilesIn(argv.slice(1), workingDirectory));
   });
+  // macOS: a document opened from the Finder or the Dock, possibly before the app is ready.
+  app.on('open-file', (event, file) => {
+    event.preventDefault();
+    openedFiles.add(openedFilesIn([file], process.cwd()));
+  });
+  openedFiles.add(openedFilesIn(process.argv.slice(1), process.cwd()));
   hardenWebContents();
   await app.whenReady();
 
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
-  });
+  // The renderer's Content-Security-Policy comes with every app:// answer (and as a meta tag in index.html).
+  protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererDir, origin: APP_ORIGIN }));
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
 
   core = await createCore({ dataDir: app.getPath('userData'), rendererDir, openExternal, secretStore: secretCodec(), chooseFiles, chooseSavePath, appVersion: app.getVersion(), fileUrlStyle: 'desktop' });
@@ -193,6 +240,7 @@ async function main(): Promise<void> {
   Menu.setApplicationMenu(buildMenu());
   window = createWindow();
   await core.start().catch((error: unknown) => console.error('[refshelf] start failed:', error));
+  openedFiles.open(importOpenedFiles);
 
   app.on('activate', () => {
     if (!window && core) window = createWindow();

@@ -1,5 +1,7 @@
-// Builds the desktop shell into dist/electron: main.js (ESM, the shell with the whole core
-// bundled in) and preload.cjs (a sandboxed preload must be one CommonJS file). esbuild
+// Builds the desktop shell into dist/electron: main.js (ESM, the shell), core.js (the plain-
+// Node core it starts, an entry of its own so the packaged-app test can start the packaged
+// core under Node, without Electron), the chunks they share, and preload.cjs (a sandboxed
+// preload must be one CommonJS file). esbuild
 // rather than tsc: the sources import with `.ts` extensions, and bundling lets Electron
 // run the shell without a TypeScript loader. npm packages stay external (node_modules is
 // next to dist/), native better-sqlite3 among them.
@@ -13,7 +15,15 @@ export const ELECTRON_OUT_DIR = path.join(root, 'dist', 'electron');
 export async function buildElectron(): Promise<void> {
   const common = { bundle: true, platform: 'node' as const, target: 'node20', sourcemap: true, logLevel: 'warning' as const, absWorkingDir: root };
   await Promise.all([
-    build({ ...common, entryPoints: ['electron/main.ts'], outfile: path.join(ELECTRON_OUT_DIR, 'main.js'), format: 'esm', packages: 'external' }),
+    build({
+      ...common,
+      entryPoints: { main: 'electron/main.ts', core: 'electron/core/core.ts' },
+      outdir: ELECTRON_OUT_DIR,
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+      format: 'esm',
+      packages: 'external',
+    }),
     build({ ...common, entryPoints: ['electron/preload.ts'], outfile: path.join(ELECTRON_OUT_DIR, 'preload.cjs'), format: 'cjs', external: ['electron'] }),
   ]);
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureElectronSqlite, planElectronSqlite } from './electronSqlite.ts';
+import { electronAbi } from './packaging/nativeAbi.ts';
 
 function fakeRoot(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'refshelf-electron-sqlite-'));
@@ -24,8 +25,17 @@ describe('the Electron build of SQLite', () => {
     const root = fakeRoot();
     const plan = planElectronSqlite(root);
     mkdirSync(path.dirname(plan.bindingPath), { recursive: true });
-    writeFileSync(plan.bindingPath, 'binary');
+    writeFileSync(plan.bindingPath, `binary node_register_module_v${electronAbi(plan.electronVersion)} binary`);
     expect(ensureElectronSqlite(root, {})).toBe(plan.bindingPath);
+  });
+
+  it('is built again when the cached binary carries another ABI (a build made with npm\'s nodedir)', () => {
+    const root = fakeRoot();
+    const plan = planElectronSqlite(root);
+    mkdirSync(path.dirname(plan.bindingPath), { recursive: true });
+    writeFileSync(plan.bindingPath, `binary node_register_module_v${process.versions.modules} binary`);
+    // No node-gyp in this environment: reaching the build step is what shows the cache was refused.
+    expect(() => ensureElectronSqlite(root, {})).toThrow(/node-gyp was not found/);
   });
 
   it('says how to go on when node-gyp is not available', () => {

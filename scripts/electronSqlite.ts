@@ -1,10 +1,13 @@
 // Builds better-sqlite3 once for the installed Electron, in a cache beside node_modules,
 // so that the development app and the Node test suite each load a binary of their own ABI.
 // Uses npm's bundled node-gyp and Electron's published headers (needs the internet once,
-// like the Electron binary itself).
+// like the Electron binary itself). npm's `nodedir` setting is dropped for the build (it
+// would make node-gyp use Node's headers), and a build with the wrong ABI is refused.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { nativeAbiMismatches, describeMismatch } from './packaging/nativeAbi.ts';
+import { withoutNodedir } from './packaging/nodeGypEnv.ts';
 
 export interface BindingPlan {
   electronVersion: string;
@@ -24,7 +27,8 @@ export function planElectronSqlite(root: string, platform: string = process.plat
 /** Returns the Electron build of the binding, building it first when it is missing. */
 export function ensureElectronSqlite(root: string, env: NodeJS.ProcessEnv = process.env): string {
   const plan = planElectronSqlite(root);
-  if (existsSync(plan.bindingPath)) return plan.bindingPath;
+  // A build left by an older version of this script may carry Node's ABI: built again then.
+  if (existsSync(plan.bindingPath) && !nativeAbiMismatches(path.dirname(plan.bindingPath), plan.electronVersion).length) return plan.bindingPath;
   const nodeGyp = env.npm_config_node_gyp;
   if (!nodeGyp || !existsSync(nodeGyp)) {
     throw new Error('node-gyp was not found: run the app with `npm start` (npm provides node-gyp to its scripts)');
@@ -39,11 +43,16 @@ export function ensureElectronSqlite(root: string, env: NodeJS.ProcessEnv = proc
   const result = spawnSync(
     process.execPath,
     [nodeGyp, 'rebuild', '--release', `--target=${plan.electronVersion}`, `--arch=${process.arch}`, '--dist-url=https://electronjs.org/headers'],
-    { cwd: plan.buildDir, stdio: 'inherit', env },
+    { cwd: plan.buildDir, stdio: 'inherit', env: withoutNodedir(env) },
   );
   if (result.status !== 0 || !existsSync(plan.bindingPath)) {
     rmSync(plan.buildDir, { recursive: true, force: true });
     throw new Error('building SQLite for Electron failed (see the output above); `REFSHELF_BROWSER_MODE=1 npm start` runs the app in a browser meanwhile');
+  }
+  const mismatch = nativeAbiMismatches(path.dirname(plan.bindingPath), plan.electronVersion)[0];
+  if (mismatch) {
+    rmSync(plan.buildDir, { recursive: true, force: true });
+    throw new Error(`building SQLite for Electron produced the wrong binary (${describeMismatch(mismatch, plan.buildDir)})`);
   }
   return plan.bindingPath;
 }

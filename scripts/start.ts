@@ -67,6 +67,7 @@ async function runBrowserMode(reason: string): Promise<void> {
     dataDir: appDataDir(),
     rendererDir: existsSync(path.join(rendererDir, 'index.html')) ? rendererDir : undefined,
     openExternal: (url) => console.log(`To sign in, open: ${url}`),
+    appVersion: (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version,
   });
   let stopping = false;
   const stop = () => {

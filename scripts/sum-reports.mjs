@@ -9,9 +9,7 @@ let failed = 0;
 let skipped = 0;
 const problems = [];
 
-const vitestFile = path.join(dir, 'vitest.json');
-if (existsSync(vitestFile)) {
-  const report = JSON.parse(readFileSync(vitestFile, 'utf8'));
+function addVitest(report) {
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
@@ -19,9 +17,16 @@ if (existsSync(vitestFile)) {
   const broken = (report.testResults ?? []).filter((r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0);
   failed += broken.length;
   for (const r of broken) problems.push(`could not run ${r.name}: ${String(r.message ?? '').split('\n')[0]}`);
-} else {
-  problems.push('no vitest report');
-  failed += 1;
+}
+
+// vitest.json: the unit and integration tests; vitest-packaged.json: the packaged-app tests.
+for (const name of ['vitest.json', 'vitest-packaged.json']) {
+  const file = path.join(dir, name);
+  if (existsSync(file)) addVitest(JSON.parse(readFileSync(file, 'utf8')));
+  else {
+    problems.push(`no ${name} report`);
+    failed += 1;
+  }
 }
 
 const playwrightFile = path.join(dir, 'playwright.json');

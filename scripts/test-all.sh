@@ -19,6 +19,9 @@ check lint npm run --silent lint
 echo "== unit and integration tests (vitest)"
 npx vitest run
 
+echo "== packaged app (electron-builder with a stand-in Electron, then the packaged core and renderer)"
+npm run --silent test:packaged
+
 if ls e2e/*.spec.ts >/dev/null 2>&1; then
   echo "== end-to-end tests (playwright, Chromium)"
   PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORT_DIR/playwright.json" npx playwright test --reporter=list,json

@@ -52,7 +52,7 @@ describe('the embedded service', () => {
   });
 
   it('describes itself through app.info', async () => {
-    expect(await value('app.info')).toMatchObject({ name: 'RefShelf', dataDir, serviceUrl: core.serviceUrl, embeddedService: true });
+    expect(await value('app.info')).toMatchObject({ name: 'RefShelf', dataDir, serviceUrl: core.serviceUrl, embeddedService: true, tokenStorage: 'file' });
   });
 });
 

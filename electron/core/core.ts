@@ -145,6 +145,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir,
     serviceUrl,
     embeddedService: embedded !== undefined,
+    tokenStorage: options.secretStore ? 'keychain' : 'file',
   });
 
   const handlers = createHandlers({

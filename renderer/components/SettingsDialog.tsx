@@ -83,6 +83,9 @@ export function SettingsDialog() {
             {account?.pendingSignIn ? <p className="hint">Finish signing in at <a href={account.pendingSignIn.authorizationUrl} target="_blank" rel="noreferrer">the service's page</a>.</p> : null}
           </fieldset>
           {failure ? <p className="field-error" role="alert">{failure}</p> : null}
+          {info?.tokenStorage === 'file'
+            ? <p className="hint">No system keyring was found: your sign-in is kept in a file only your user account can read, not encrypted.</p>
+            : null}
           {info ? <p className="hint about">{info.name} {info.version} · data in {info.dataDir}</p> : null}
           <div className="dialog-actions"><Dialog.Close className="button">Done</Dialog.Close></div>
         </Dialog.Content>

@@ -57,6 +57,12 @@ export interface AppInfo {
   dataDir: string;
   serviceUrl?: string;
   embeddedService: boolean;
+  /**
+   * Where sign-in tokens are kept: 'keychain' encrypted by the OS keychain (Electron
+   * safeStorage); 'file' in a file only the user can read (mode 0600), not encrypted: browser
+   * mode, or Linux without a keyring, where Electron's "encryption" would use a fixed key.
+   */
+  tokenStorage: 'keychain' | 'file';
 }
 
 export interface AccountProfile {

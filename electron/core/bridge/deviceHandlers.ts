@@ -42,6 +42,6 @@ export function handlersOverDevice(device: Device, options: DeviceHandlerOptions
     },
     settings: createSettingsStore(path.join(device.dir, 'settings.json')),
     events: options.events ?? createEventHub(),
-    appInfo: (): AppInfo => ({ name: 'RefShelf', version: 'test', platform: process.platform, dataDir: device.dir, serviceUrl: options.serviceUrl, embeddedService: false }),
+    appInfo: (): AppInfo => ({ name: 'RefShelf', version: 'test', platform: process.platform, dataDir: device.dir, serviceUrl: options.serviceUrl, embeddedService: false, tokenStorage: 'file' }),
   });
 }

@@ -27,6 +27,7 @@ import { guardGroupWrites } from '../people/groupWriteGuard.ts';
 import { peopleHandlers } from '../people/peopleHandlers.ts';
 import type { Handlers, HandlersOf } from './dispatch.ts';
 import { BridgeFailure } from './errors.ts';
+import { createSaveGrants, guardSavePaths } from './saveGrants.ts';
 import type { EventHub } from './eventHub.ts';
 import { objectOf, requiredObject, stringField, stringList } from './requestChecks.ts';
 
@@ -82,16 +83,20 @@ function rowsIn(view: unknown, documents: LibraryDocument[]): LibraryDocument[] 
 const KINDS: readonly EntityKind[] = ['document', 'folder', 'annotation', 'file'];
 
 /** Every command's handler: the core's below, and each area's from its own module. */
-export function createHandlers(deps: HandlerDeps): Handlers {
+export function createHandlers(given: HandlerDeps): Handlers {
+  // Paths the save dialog answers are the only ones export commands write to (saveGrants.ts).
+  const grants = createSaveGrants();
+  const chooseSavePath = given.chooseSavePath;
+  const deps: HandlerDeps = { ...given, chooseSavePath: chooseSavePath && (async (options) => grants.grant(await chooseSavePath(options))) };
   // Ids a push replaced are brought up to date first; then writes to a group's library pass
   // the role check (followers only read).
-  return resolveLocalIds(guardGroupWrites({
+  return guardSavePaths(resolveLocalIds(guardGroupWrites({
     ...coreHandlers(deps),
     ...catalogCommandHandlers(deps),
     ...importHandlers(deps),
     ...peopleHandlers(deps),
     ...readerHandlers(deps),
-  }, deps.replica), deps.replica);
+  }, deps.replica), deps.replica), grants);
 }
 
 function coreHandlers(deps: HandlerDeps): HandlersOf<CoreCommands> {

@@ -47,7 +47,7 @@ function setup() {
     account: { status: () => ({ signedIn: false, embedded: true }), signIn: async () => ({ signedIn: true, embedded: true }), signOut: async () => ({ signedIn: false, embedded: true }) },
     settings: createSettingsStore(join(temp.file, '..', 'settings.json')),
     events,
-    appInfo: () => ({ name: 'RefShelf', version: 'test', platform: process.platform, dataDir: '/tmp', embeddedService: true }),
+    appInfo: () => ({ name: 'RefShelf', version: 'test', platform: process.platform, dataDir: '/tmp', embeddedService: true, tokenStorage: 'file' }),
   });
   return { temp, events, handlers, syncRequests: () => syncRequests };
 }

@@ -44,6 +44,17 @@ describe('settings', () => {
     expect(store.set({ serviceUrl: '' })).toMatchObject({ settings: { serviceUrl: null }, restartRequired: false });
   });
 
+  it('takes plain http only for a service on this computer', () => {
+    const store = createSettingsStore(fileIn());
+    for (const url of ['http://refshelf.example.org', 'http://192.168.1.20:8080', 'http://[fe80::1]/', 'http://127.example.org']) {
+      expect(() => store.set({ serviceUrl: url }), url).toThrow(expect.objectContaining({ code: 'invalid', field: 'serviceUrl', message: 'A service on another computer must use https://' }));
+    }
+    expect(store.get().serviceUrl).toBeNull();
+    for (const url of ['http://127.0.0.1:8080', 'http://localhost:3000', 'http://[::1]:9000', 'https://refshelf.example.org']) {
+      expect(store.set({ serviceUrl: url }).settings.serviceUrl, url).toBe(url.replace(/\/$/, ''));
+    }
+  });
+
   it('falls back to the defaults when the file is damaged', () => {
     const file = fileIn();
     writeFileSync(file, '{ not json');

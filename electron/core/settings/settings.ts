@@ -17,6 +17,12 @@ export interface SettingsStore {
   onChange(listener: (settings: Settings) => void): () => void;
 }
 
+/** localhost, 127.0.0.0/8 or ::1 (URL.hostname keeps IPv6 brackets). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 /** A service URL as the client uses it: http(s), no credentials, query or fragment, no trailing slash. */
 export function normaliseServiceUrl(value: string): string {
   let url: URL;
@@ -28,6 +34,10 @@ export function normaliseServiceUrl(value: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new BridgeFailure('invalid', 'The service URL must start with https://', 'serviceUrl');
   if (url.username || url.password || url.search || url.hash) {
     throw new BridgeFailure('invalid', 'The service URL must not contain a user name, password, query or fragment', 'serviceUrl');
+  }
+  // Plain http only for a service on this computer: elsewhere tokens and the library would cross the network unencrypted.
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new BridgeFailure('invalid', 'A service on another computer must use https://', 'serviceUrl');
   }
   return url.href.replace(/\/+$/, '');
 }

@@ -56,7 +56,7 @@ export function usePdfViewer(url: string | null, containerRef: React.RefObject<H
 
     void (async () => {
       try {
-        const { pdfjs, viewer: components } = await loadPdfJs();
+        const { pdfjs, viewer: components, assetOptions } = await loadPdfJs();
         if (cancelled) return;
         const eventBus = new components.EventBus();
         const linkService = new components.PDFLinkService({ eventBus });
@@ -66,7 +66,7 @@ export function usePdfViewer(url: string | null, containerRef: React.RefObject<H
           textLayerMode: 1, annotationMode: pdfjs.AnnotationMode.ENABLE, removePageBorders: false,
         });
         linkService.setViewer(viewer);
-        const task = pdfjs.getDocument({ url, isEvalSupported: false, enableXfa: false });
+        const task = pdfjs.getDocument({ ...assetOptions, url });
         destroy = () => {
           void task.destroy();
           viewer.cleanup();
