@@ -11,15 +11,15 @@ import type {
 import type { AnnotationPatch } from '../../../shared/schemas/annotation.ts';
 import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import type { FolderCreate } from '../../../shared/schemas/folder.ts';
-import type { NewAnnotation } from '../replica/annotationWrites.ts';
-import type { NewDocument } from '../replica/documentWrites.ts';
+import type { NewAnnotation } from '../replica/index.ts';
+import type { NewDocument } from '../replica/index.ts';
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import type { FileLinks } from '../files/fileLinks.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { PdfLane } from '../import/pdfLane.ts';
 import type { ExportShelf } from '../reader/exportShelf.ts';
 import { readerHandlers } from '../reader/readerHandlers.ts';
-import type { Replica } from '../replica/replica.ts';
+import type { Replica } from '../replica/index.ts';
 import { catalogCommandHandlers } from '../catalog/catalogCommandHandlers.ts';
 import { importHandlers } from '../import/importHandlers.ts';
 import type { Importer } from '../import/importer.ts';

@@ -9,10 +9,9 @@ import { documentFieldsFromPdf } from '../../../shared/node/pdf/documentFields.t
 import { NO_TEXT_WARNING } from '../../../shared/node/pdf/extractPdfMetadata.ts';
 import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import type { FileStore } from '../files/fileStore.ts';
-import type { Replica } from '../replica/replica.ts';
+import type { Replica } from '../replica/index.ts';
 import { pdfProblem, titleFromFileName } from './fileChecks.ts';
-import { followDocument } from './documentRef.ts';
-import type { LookupQueue } from './lookupQueue.ts';
+import type { LookupQueue } from '../replica/index.ts';
 import type { PdfLane } from './pdfLane.ts';
 
 export interface PdfImportDeps {
@@ -30,14 +29,6 @@ export interface PdfImportOptions {
   folderId?: string;
 }
 
-/** The document already holding these bytes, if any. */
-function documentWithFile(replica: Replica, sha1: string): { id: string; trashed: boolean } | undefined {
-  const row = replica.db
-    .prepare('SELECT d.id, d.trashed FROM files f JOIN documents d ON d.id = f.document_id WHERE f.filehash = ? ORDER BY d.trashed LIMIT 1')
-    .get(sha1) as { id: string; trashed: number } | undefined;
-  return row ? { id: row.id, trashed: row.trashed === 1 } : undefined;
-}
-
 export async function importPdf(deps: PdfImportDeps, file: string, options: PdfImportOptions = {}): Promise<ImportFileOutcome> {
   const { replica, fileStore } = deps;
   const name = options.displayName ?? path.basename(file);
@@ -45,7 +36,7 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
   if (problem) return { file: name, status: 'failed', message: problem };
 
   const stored = await fileStore.put({ path: file });
-  const existing = documentWithFile(replica, stored.sha1);
+  const existing = replica.documentWithFile(stored.sha1);
   if (existing) {
     return {
       file: name, status: 'duplicate', documentId: existing.id,
@@ -55,7 +46,7 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
 
   const title = titleFromFileName(name);
   const document = replica.createDocument({ title, type: 'journal', confirmed: false });
-  const currentId = followDocument(replica, document.id);
+  const currentId = replica.followDocument(document.id);
   replica.addFile({
     document_id: document.id, filehash: stored.sha1, file_name: name.slice(0, 255), mime_type: 'application/pdf',
     size: stored.size, local_path: fileStore.pathOf(stored.sha1),

@@ -5,7 +5,7 @@
 import type { CommandName } from '../../../shared/bridge/contract.ts';
 import type { Handlers } from '../bridge/dispatch.ts';
 import { BridgeFailure } from '../bridge/errors.ts';
-import type { Replica } from '../replica/replica.ts';
+import type { Replica } from '../replica/index.ts';
 import { canWriteGroupLibrary } from './groupRoles.ts';
 
 type Body = Record<string, unknown>;
