@@ -14,6 +14,7 @@ import { folderTree, foldersOfDocument, getFolder } from './folderQueries.ts';
 import { roleInGroup } from './groupLibraries.ts';
 import { documentWithFile, followDocument } from './importQueries.ts';
 import { countOutbox } from './outbox.ts';
+import { fileHashInUse } from './syncQueries.ts';
 import { profileNamesOf } from './profileNames.ts';
 import { currentIdOf } from './remapId.ts';
 import { getProfile, listGroups } from './syncState.ts';
@@ -47,6 +48,8 @@ export function replicaReads(db: Db, memo: WriteMemo) {
     listAnnotations: (documentId: string) => listAnnotations(db, documentId),
     getAnnotation: (id: string) => { const row = readAnnotationRow(db, id); return row && toLocalAnnotation(row); },
     listFiles: (documentId: string) => listFiles(db, documentId),
+    /** Whether any file row names these bytes (they may leave the store when none does). */
+    fileHashInUse: (sha1: string) => fileHashInUse(db, sha1),
 
     listGroups: () => listGroups(db),
     /** The role the replica last heard the user has in a group (null: not in it). */

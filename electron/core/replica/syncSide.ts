@@ -21,7 +21,7 @@ import {
   type ApplyOptions, type ServerJson, type WatermarkUpdate,
 } from './remoteApply.ts';
 import { inTransaction } from './statements.ts';
-import { fileHashInUse, fileRecord, filesWithoutBytes, folderIdsOf, hasAnnotation, pendingIds } from './syncQueries.ts';
+import { fileRecord, filesWithoutBytes, folderIdsOf, hasAnnotation, pendingIds } from './syncQueries.ts';
 import { recreateRow } from './syncRepairs.ts';
 import { getWatermark, setGroups, setProfile, setWatermark, type GroupRecord } from './syncState.ts';
 import type { Conflict, EntityKind, Watermark } from './types.ts';
@@ -83,7 +83,6 @@ export function replicaSync(db: Db) {
 
     // File bytes
     fileRecord: (id: string) => fileRecord(db, id),
-    fileHashInUse: (sha1: string) => fileHashInUse(db, sha1),
     filesWithoutBytes: (groupId: string | null) => filesWithoutBytes(db, groupId),
     setFileLocalPath: (id: string, localPath: string | null) => setFileLocalPath(db, id, localPath),
 
