@@ -34,6 +34,24 @@ describe('openReplica', () => {
     expect(sqlOf(again).pragma('user_version', { simple: true })).toBe(migrations.length);
   });
 
+  it('opens a file from before migration names were recorded without running its migrations again', () => {
+    temp = tempReplica();
+    const doc = temp.replica.createDocument({ title: 'Kept' });
+    // Such a file counted its migrations in user_version only.
+    sqlOf(temp.replica).exec('DROP TABLE replica_migrations');
+    const again = temp.reopen();
+    expect(again.getDocument(doc.id)?.title).toBe('Kept');
+    expect(sqlOf(again).prepare('SELECT name FROM replica_migrations ORDER BY name').pluck().all()).toEqual(migrations.map((m) => m.name));
+    expect(sqlOf(again).pragma('user_version', { simple: true })).toBe(migrations.length);
+  });
+
+  it('refuses a file that ran a migration this app does not know', () => {
+    temp = tempReplica();
+    sqlOf(temp.replica).prepare("INSERT INTO replica_migrations (name, applied_at) VALUES ('209901010000-from-the-future', 'x')").run();
+    temp.replica.close();
+    expect(() => openReplica(temp.file)).toThrow(/newer version/);
+  });
+
   it('refuses a file written by a newer schema', () => {
     temp = tempReplica();
     sqlOf(temp.replica).pragma(`user_version = ${migrations.length + 1}`);
