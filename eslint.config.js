@@ -46,6 +46,17 @@ export default tseslint.config(
   },
   { files: ['bench/**'], rules: restrict([replicaInternals]) },
   {
+    // The desktop runs the service embedded through server/embedded.ts alone; its tests may
+    // start a test service (server/testing/) and seed it.
+    files: ['electron/**'],
+    ignores: ['electron/core/replica/**', 'electron/main.ts', 'electron/preload.ts', '**/*.test.ts', '**/*Testing.ts'],
+    rules: restrict([
+      { group: ['better-sqlite3'], message: 'Only electron/core/replica/ opens SQLite: use the replica\'s methods.' },
+      replicaInternals,
+      { group: ['**/server/**', '!**/server/embedded.ts'], message: 'The desktop imports the service only through server/embedded.ts.' },
+    ]),
+  },
+  {
     files: ['server/**'],
     rules: restrict([
       { group: ['**/electron/**', '**/renderer/**'], message: 'The server imports nothing from the desktop.' },
