@@ -37,7 +37,6 @@ const WRITES: Partial<Record<CommandName, GroupOf>> = {
     const id = text(body, 'id');
     return id ? replica.getAnnotation(id)?.group_id : undefined;
   },
-  'files.receivePaths': (replica, body) => documentGroup(replica, text(body, 'documentId')),
 };
 
 /** Throws 'forbidden' when the user may not change this group's library. */

@@ -12,15 +12,9 @@ import { pushOutbox } from './push.ts';
 import { isAborted, isOffline, SyncAbortedError } from './retry.ts';
 import type { MassDeletion, RunContext, RunCounters } from './runContext.ts';
 
-export interface SyncStatus {
-  state: 'idle' | 'syncing' | 'offline' | 'error' | 'waiting-confirmation' | 'signed-out';
-  lastSyncedAt?: string;
-  pendingChanges: number;
-  conflicts: number;
-  progress?: { phase: string; done: number; total?: number };
-  error?: string;
-  pendingDeletion?: { count: number; libraryTotal: number };
-}
+import type { SyncStatus } from '../../../shared/bridge/contract.ts';
+
+export type { SyncStatus };
 
 export interface SyncReport {
   pulled: number;
