@@ -7,6 +7,7 @@ import globals from 'globals';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto', 'http', 'https', 'net', 'stream', 'url', 'worker_threads'];
 const electronOnlyInShell = { name: 'electron', message: 'Only electron/main.ts and electron/preload.ts may import electron.' };
+const replicaInternals = { group: ['**/replica/*', '!**/replica/index.ts', '!**/replica/testing.ts'], message: 'Import the replica through replica/index.ts; its internals (and its db) stay inside it.' };
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { paths: [electronOnlyInShell], patterns }] });
 
 export default tseslint.config(
@@ -30,6 +31,29 @@ export default tseslint.config(
     rules: restrict([
       { group: [...nodeBuiltins, 'better-sqlite3'], message: 'The renderer imports no Node modules.' },
       { group: ['**/server/**', '**/electron/**'], message: 'The renderer imports only shared/ and its own code.' },
+    ]),
+  },
+  {
+    // The replica's SQLite connection stays inside electron/core/replica/: the rest of the
+    // desktop reads and writes through its typed sides (replica/index.ts), tests peek
+    // through replica/testing.ts. (The benches open SQLite of their own to measure floors.)
+    files: ['electron/**', 'scripts/**', 'bench/**', 'e2e/**'],
+    ignores: ['electron/core/replica/**', 'electron/main.ts', 'electron/preload.ts', 'scripts/electronSqlite*.ts', 'scripts/build-electron.ts'],
+    rules: restrict([
+      { group: ['better-sqlite3'], message: 'Only electron/core/replica/ opens SQLite: use the replica\'s methods.' },
+      replicaInternals,
+    ]),
+  },
+  { files: ['bench/**'], rules: restrict([replicaInternals]) },
+  {
+    // The desktop runs the service embedded through server/embedded.ts alone; its tests may
+    // start a test service (server/testing/) and seed it.
+    files: ['electron/**'],
+    ignores: ['electron/core/replica/**', 'electron/main.ts', 'electron/preload.ts', '**/*.test.ts', '**/*Testing.ts'],
+    rules: restrict([
+      { group: ['better-sqlite3'], message: 'Only electron/core/replica/ opens SQLite: use the replica\'s methods.' },
+      replicaInternals,
+      { group: ['**/server/**', '!**/server/embedded.ts'], message: 'The desktop imports the service only through server/embedded.ts.' },
     ]),
   },
   {

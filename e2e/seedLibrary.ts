@@ -1,6 +1,6 @@
 // A small, realistic library for the e2e run (and its screenshots): well-known papers and
 // books of several types, plus generated entries so the list has to scroll (virtualized).
-import type { Replica } from '../electron/core/replica/replica.ts';
+import type { Replica } from '../electron/core/replica/index.ts';
 
 type Seed = Parameters<Replica['createDocument']>[0];
 

@@ -3,7 +3,7 @@
 // row ties them to a document in the replica, the way an import does.
 import path from 'node:path';
 import type { FileStore } from '../electron/core/files/fileStore.ts';
-import type { Replica } from '../electron/core/replica/replica.ts';
+import type { Replica } from '../electron/core/replica/index.ts';
 
 const FIXTURES = 'shared/node/pdf/fixtures';
 

@@ -21,7 +21,7 @@ const refshelf = {
     ipcRenderer.on(IPC_EVENT_CHANNEL, wrapped);
     return () => void ipcRenderer.removeListener(IPC_EVENT_CHANNEL, wrapped);
   },
-  /** Drag-and-drop: the renderer hands the paths to the bridge ('files.receivePaths'). */
+  /** Drag-and-drop: the renderer hands the paths to the bridge ('import.paths'). */
   pathForFile(file: File): string {
     return webUtils.getPathForFile(file);
   },

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replicaFileFor } from '../electron/core/core.ts';
-import { openReplica } from '../electron/core/replica/replica.ts';
+import { openReplica } from '../electron/core/replica/index.ts';
 import { parseArgs } from './importPaths.ts';
 
 describe('scripts/importPaths.ts', () => {

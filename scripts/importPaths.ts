@@ -10,7 +10,7 @@ import { appDataDir } from '../shared/node/appDataDir.ts';
 import { replicaFileFor } from '../electron/core/core.ts';
 import { createFileStore } from '../electron/core/files/fileStore.ts';
 import { createImporter } from '../electron/core/import/importer.ts';
-import { openReplica } from '../electron/core/replica/replica.ts';
+import { openReplica } from '../electron/core/replica/index.ts';
 import { createSettingsStore } from '../electron/core/settings/settings.ts';
 
 export function parseArgs(argv: readonly string[]): { dataDir?: string; paths: string[] } {

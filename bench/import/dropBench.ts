@@ -11,7 +11,7 @@ import { startTestService } from '../../server/testing/testService.ts';
 import { createFileStore } from '../../electron/core/files/fileStore.ts';
 import { createImporter } from '../../electron/core/import/importer.ts';
 import { titleFromFileName } from '../../electron/core/import/fileChecks.ts';
-import { openReplica } from '../../electron/core/replica/replica.ts';
+import { openReplica } from '../../electron/core/replica/index.ts';
 import { result, type BenchResult } from '../report.ts';
 
 export interface DropTruth {

@@ -22,6 +22,7 @@ import { createSyncEngine } from '../../electron/core/sync/syncEngine.ts';
 import { LIBRARY_DATA_VERSION, libraryRows, searchInputs } from './libraryData.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
 import { startServiceProcess } from '../serviceProcess.ts';
+import { sqlOf } from '../../electron/core/replica/testing.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIG = 100_000;
@@ -73,7 +74,7 @@ export async function runSyncBench(): Promise<BenchResult[]> {
     const initial = await bigDevice.engine.syncNow();
     const initialMs = performance.now() - started;
     const held = bigDevice.replica.countDocuments({});
-    const heldAnnotations = bigDevice.replica.db.prepare('SELECT count(*) FROM annotations').pluck().get() as number;
+    const heldAnnotations = sqlOf(bigDevice.replica).prepare('SELECT count(*) FROM annotations').pluck().get() as number;
     console.log(`initial sync: ${held} documents, ${heldAnnotations} annotations (${initial.pulled} pulled) in ${(initialMs / 1000).toFixed(1)} s`);
     if (held !== BIG || heldAnnotations !== BIG) throw new Error(`initial sync incomplete: ${held} documents, ${heldAnnotations} annotations`);
     const rssAfterInitial = process.memoryUsage().rss / 2 ** 20;
@@ -213,7 +214,7 @@ async function incrementalTimes(
 
 function searchLatencies(replica: ReturnType<typeof openReplica>): { times: number[]; broad: number[] } {
   // What people type, drawn from documents of the library itself (a seeded sample).
-  const sample = replica.db.prepare('SELECT data FROM documents WHERE row_no % 97 = 0').pluck().all() as string[];
+  const sample = sqlOf(replica).prepare('SELECT data FROM documents WHERE row_no % 97 = 0').pluck().all() as string[];
   const inputs = searchInputs(sample.map((d) => JSON.parse(d) as Record<string, unknown>), 200, SEED);
   const search = (input: string) => {
     const started = performance.now();

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { createCore } from '../../electron/core/core.ts';
-import { openReplica } from '../../electron/core/replica/replica.ts';
+import { openReplica } from '../../electron/core/replica/index.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
 import { LIBRARY_DATA_VERSION, libraryRows, searchInputs } from '../sync/libraryData.ts';
 

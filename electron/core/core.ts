@@ -20,7 +20,7 @@ import { createImporter, type Importer } from './import/importer.ts';
 import { createPdfLane } from './import/pdfLane.ts';
 import { createExportShelf } from './reader/exportShelf.ts';
 import { storedFileResponse, type StoredFileResponse } from './files/storedFileResponse.ts';
-import { openReplica, type Replica } from './replica/replica.ts';
+import { openReplica, type Replica } from './replica/index.ts';
 import { createSettingsStore } from './settings/settings.ts';
 import { createSyncEngine, type SyncEngine } from './sync/syncEngine.ts';
 

@@ -3,7 +3,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef } from 'react';
 import { useImport } from './importContext.tsx';
-import { IMPORT_EXTENSIONS, useImportActions } from './useImportActions.ts';
+import { IMPORT_EXTENSIONS } from '../../shared/bridge/importCommands.ts';
+import { useImportActions } from './useImportActions.ts';
 
 export function ImportMenu() {
   const input = useRef<HTMLInputElement>(null);

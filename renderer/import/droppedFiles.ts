@@ -2,7 +2,7 @@
 // entry to walk (FileSystemDirectoryEntry), not as bytes. Entries must be taken during the
 // drop event itself; reading them may finish later. Folders bring in what the core would
 // take from a folder: PDFs, .bib and .ris (hidden files skipped).
-const WANTED = /\.(pdf|bib|bibtex|ris)$/i;
+import { importKindOfName } from '../../shared/bridge/importCommands.ts';
 
 export function entriesOf(transfer: DataTransfer): FileSystemEntry[] {
   return [...transfer.items].map((item) => (item.kind === 'file' ? item.webkitGetAsEntry() : null)).filter((e): e is FileSystemEntry => e !== null);
@@ -27,7 +27,7 @@ export async function filesOfEntries(entries: readonly FileSystemEntry[], inFold
   for (const entry of entries) {
     if (inFolder && entry.name.startsWith('.')) continue;
     if (entry.isDirectory) files.push(...(await filesOfEntries(await childrenOf(entry as FileSystemDirectoryEntry), true)));
-    else if (!inFolder || WANTED.test(entry.name)) files.push(await fileOf(entry as FileSystemFileEntry));
+    else if (!inFolder || importKindOfName(entry.name) !== undefined) files.push(await fileOf(entry as FileSystemFileEntry));
   }
   return files;
 }

@@ -1,12 +1,14 @@
 // What the import UI does, in one place: pick files (the shell's dialog on the desktop, an
 // <input type=file> in a browser), import dropped files, export and copy citations.
+import { BIBTEX_MEDIA_TYPE } from '../../shared/bibtex/formatBibtex.ts';
 import type { ExportFormat, ExportScope } from '../../shared/bridge/contract.ts';
+import { IMPORT_EXTENSIONS } from '../../shared/bridge/importCommands.ts';
+import { RIS_MEDIA_TYPE } from '../../shared/ris/formatRis.ts';
 import { useLibrary, useStores } from '../state/context.tsx';
 import { useImportStore } from './importContext.tsx';
 import { saveText } from '../lib/download.ts';
 
-export const IMPORT_EXTENSIONS = ['pdf', 'bib', 'bibtex', 'ris'];
-const MEDIA_TYPES: Record<ExportFormat, string> = { bibtex: 'application/x-bibtex', ris: 'application/x-research-info-systems' };
+const MEDIA_TYPES: Record<ExportFormat, string> = { bibtex: BIBTEX_MEDIA_TYPE, ris: RIS_MEDIA_TYPE };
 
 /** The Clipboard API where the page may use it; else the older copy command (the desktop shell denies permission prompts). */
 async function copyText(text: string): Promise<void> {
@@ -54,7 +56,7 @@ export function useImportActions() {
         input?.click();
         return;
       }
-      const chosen = await bridge.invoke('app.chooseFiles', { title: 'Import PDFs, BibTeX or RIS', extensions: IMPORT_EXTENSIONS });
+      const chosen = await bridge.invoke('app.chooseFiles', { title: 'Import PDFs, BibTeX or RIS', extensions: [...IMPORT_EXTENSIONS] });
       if (!chosen.ok) {
         if (chosen.error.code === 'unsupported') input?.click();
         else if (chosen.error.code !== 'cancelled') showError(chosen.error);

@@ -31,17 +31,6 @@ export async function assertCanWriteGroup(db: ServiceDb, profileId: string, grou
   }
 }
 
-/** Ids of every group whose library the caller may read. */
-export async function readableGroupIds(db: ServiceDb, profileId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('group_members')
-    .select('group_id')
-    .where('profile_id', '=', profileId)
-    .where('role', 'in', [...READING_ROLES])
-    .execute();
-  return rows.map((r) => r.group_id);
-}
-
 /** A library item is readable by its owner (personal) or by the group's readers. */
 export async function canReadItem(db: ServiceDb, profileId: string, item: { profile_id: string; group_id: string | null }): Promise<boolean> {
   if (item.group_id) return Boolean(await roleInGroup(db, profileId, item.group_id).then((r) => r && (READING_ROLES as readonly string[]).includes(r)));

@@ -161,20 +161,3 @@ export async function deleteAnnotation(db: ServiceDb, row: AnnotationRow): Promi
   await db.transaction().execute((trx) => removeWithTombstones(trx, [row]));
 }
 
-/**
- * Deletes every annotation of the given documents, with tombstones. For the documents area
- * to call when documents are deleted for good, so that syncing clients drop them too.
- */
-export async function deleteAnnotationsOfDocuments(db: ServiceDb | Transaction<Database>, documentIds: string[]): Promise<number> {
-  if (!documentIds.length) return 0;
-  const run = async (trx: Transaction<Database>) => {
-    const rows = await trx
-      .selectFrom('annotations')
-      .select(['id', 'profile_id', 'group_id'])
-      .where('document_id', 'in', documentIds)
-      .execute();
-    await removeWithTombstones(trx, rows);
-    return rows.length;
-  };
-  return db.isTransaction ? run(db as Transaction<Database>) : db.transaction().execute(run);
-}

@@ -39,7 +39,9 @@ export async function openDatabase(dataDir: string): Promise<OpenedDatabase> {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrate(db: ServiceDb): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Two branches may each add a timestamped migration: a database that ran the later-named
+  // one first still runs the other when both are merged.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

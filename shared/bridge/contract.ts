@@ -180,8 +180,6 @@ export interface CoreCommands {
   'annotations.delete': Command<{ id: string }, void>;
 
   'files.list': Command<{ documentId: string }, LibraryFile[]>;
-  /** Files dropped on the window or chosen in a dialog, by path (import comes in a later issue). */
-  'files.receivePaths': Command<{ paths: string[]; documentId?: string }, { accepted: string[]; rejected: { path: string; reason: string }[] }>;
 
   'sync.status': Command<NoRequest, SyncStatus>;
   'sync.syncNow': Command<NoRequest, SyncStatus>;
@@ -213,7 +211,7 @@ const CORE_COMMAND_NAMES = [
   'folders.tree', 'folders.create', 'folders.rename', 'folders.move', 'folders.delete',
   'folders.addDocument', 'folders.removeDocument',
   'annotations.list', 'annotations.create', 'annotations.update', 'annotations.delete',
-  'files.list', 'files.receivePaths',
+  'files.list',
   'sync.status', 'sync.syncNow', 'sync.confirmDeletions', 'conflicts.list', 'conflicts.resolve',
 ] as const satisfies readonly (keyof CoreCommands)[];
 

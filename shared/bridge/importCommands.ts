@@ -7,6 +7,20 @@ interface Command<Req, Res> {
   response: Res;
 }
 
+/** The file name extensions an import takes (from a dialog, a drop or a folder walk). */
+export const IMPORT_EXTENSIONS = ['pdf', 'bib', 'bibtex', 'ris'] as const;
+
+export type ImportFileKind = 'pdf' | 'bibtex' | 'ris';
+
+/** What an import does with a file, by its name's extension (undefined: not imported). */
+export function importKindOfName(name: string): ImportFileKind | undefined {
+  const extension = /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase();
+  if (extension === 'pdf') return 'pdf';
+  if (extension === 'bib' || extension === 'bibtex') return 'bibtex';
+  if (extension === 'ris') return 'ris';
+  return undefined;
+}
+
 /** What became of one file (or one identifier) of an import. */
 export type ImportOutcomeStatus = 'imported' | 'duplicate' | 'warning' | 'failed';
 

@@ -96,12 +96,6 @@ export const VIEW_FIELDS: Record<Exclude<DocumentView, 'all'>, readonly Document
   patent: ['patent_owner', 'patent_application_number', 'patent_legal_status'],
 };
 
-/** Fields a view returns besides the server-set ones (id, profile_id, group_id, created, last_modified). */
-export function fieldsOfView(view: DocumentView | undefined): ReadonlySet<DocumentFieldName> {
-  if (view === 'all') return new Set(DOCUMENT_FIELD_NAMES);
-  return new Set<DocumentFieldName>([...CORE_FIELDS, ...(view ? VIEW_FIELDS[view] : [])]);
-}
-
 type FieldSchemas = typeof documentFieldSchemas;
 const optionalFields = Object.fromEntries(
   Object.entries(documentFieldSchemas).map(([name, schema]) => [name, Type.Optional(schema)]),

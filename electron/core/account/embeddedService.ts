@@ -1,20 +1,12 @@
 // The service that runs inside the app when no remote one is configured, so that sync
-// works out of the box: the real service (server/) on 127.0.0.1 and a free port, its data
-// in <appData>/service. The app registers itself there as a public client once, creates a
-// local account once (its random password kept in the token vault), and signs that user in
-// without a browser: the service runs in this process, so the app issues the tokens itself.
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import { buildService, type BuiltService } from '../../../server/app.ts';
-import { createAccount, registerClient } from '../../../server/auth/accounts.ts';
-import { hashPassword } from '../../../server/auth/passwords.ts';
-import { resolveConfig } from '../../../server/config.ts';
+// works out of the box (server/embedded.ts: the real service on loopback). The app keeps
+// the local account (its random password) in the token vault and signs that user in
+// without a browser: the service runs in this process, so it issues the tokens itself.
+import { startEmbeddedServer, type BuiltService } from '../../../server/embedded.ts';
 import type { EmbeddedSignIn } from './account.ts';
 import type { EmbeddedAccount, TokenVault } from './tokenVault.ts';
 
-export const LOCAL_ACCOUNT_EMAIL = 'me@refshelf.localhost';
-export const LOOPBACK_REDIRECT_URI = 'http://127.0.0.1/callback';
+export { LOCAL_ACCOUNT_EMAIL } from '../../../server/embedded.ts';
 
 export interface EmbeddedService extends EmbeddedSignIn {
   url: string;
@@ -24,69 +16,14 @@ export interface EmbeddedService extends EmbeddedSignIn {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port'))));
-    });
-  });
-}
-
-async function listen(dataDir: string, logLevel: string): Promise<BuiltService> {
-  // The public URL must name the real port (Location headers use it), so pick the port first;
-  // another process may take it in between, hence the retries.
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const service = await buildService(resolveConfig({ host: '127.0.0.1', port, dataDir, logLevel, publicUrl: `http://127.0.0.1:${port}` }));
-    try {
-      await service.app.listen({ host: '127.0.0.1', port });
-      return service;
-    } catch (error) {
-      await service.close();
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw error;
-    }
-  }
-}
-
 export async function startEmbeddedService(options: { dataDir: string; vault: TokenVault; logLevel?: string }): Promise<EmbeddedService> {
-  const service = await listen(options.dataDir, options.logLevel ?? 'warn');
-  const { db, tokens } = service.ctx;
-  const url = service.ctx.config.publicUrl;
+  const server = await startEmbeddedServer({ dataDir: options.dataDir, logLevel: options.logLevel });
   let creating: Promise<EmbeddedAccount> | undefined;
-
-  async function stillValid(account: EmbeddedAccount): Promise<boolean> {
-    const client = await db.selectFrom('oauth_clients').select('id').where('id', '=', account.clientId).executeTakeFirst();
-    const profile = await db.selectFrom('profiles').select('id').where('id', '=', account.profileId).executeTakeFirst();
-    return client !== undefined && profile !== undefined;
-  }
 
   async function create(): Promise<EmbeddedAccount> {
     const known = options.vault.read().embedded;
-    if (known && (await stillValid(known))) return known;
-    const client = await registerClient(db, { name: 'RefShelf Desktop', redirectUris: [LOOPBACK_REDIRECT_URI], isPublic: true });
-    const password = randomBytes(24).toString('base64url');
-    const existing = await db.selectFrom('profiles').select('id').where('email', '=', LOCAL_ACCOUNT_EMAIL).executeTakeFirst();
-    let profileId: string;
-    if (existing) {
-      // The vault was lost but the service's data was kept: take the account over.
-      await db.updateTable('profiles').set({ password_hash: await hashPassword(password) }).where('id', '=', existing.id).execute();
-      profileId = existing.id;
-    } else {
-      const firstName = (() => {
-        try {
-          return os.userInfo().username || 'Local';
-        } catch {
-          return 'Local';
-        }
-      })();
-      profileId = (await createAccount(db, { email: LOCAL_ACCOUNT_EMAIL, password, first_name: firstName, last_name: 'User' })).id;
-    }
-    const account = { clientId: client.id, profileId, email: LOCAL_ACCOUNT_EMAIL, password };
-    const data = options.vault.read();
-    options.vault.write({ ...data, embedded: account });
+    const account = await server.localAccount(known);
+    if (account !== known) options.vault.write({ ...options.vault.read(), embedded: account });
     return account;
   }
 
@@ -98,18 +35,14 @@ export async function startEmbeddedService(options: { dataDir: string; vault: To
   };
 
   return {
-    url,
-    service,
+    url: server.url,
+    service: server.service,
     localAccount,
     async signIn() {
       const account = await localAccount();
-      const issued = await tokens.issue(account.clientId, account.profileId, 'all', true);
-      return { clientId: account.clientId, profileId: account.profileId, accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: issued.accessExpiresAt };
+      return { clientId: account.clientId, profileId: account.profileId, ...(await server.issueTokens(account)) };
     },
-    async revoke(session) {
-      if (session.refreshToken) await tokens.revokeRefresh(session.refreshToken);
-      await tokens.revokeAccess(session.accessToken);
-    },
-    close: () => service.close(),
+    revoke: (session) => server.revoke(session),
+    close: () => server.close(),
   };
 }

@@ -2,7 +2,7 @@
 // the renderer always gets a code it can act on and the original message.
 import type { BridgeError, BridgeErrorCode } from '../../../shared/bridge/contract.ts';
 import { NetworkError, ServiceError } from '../../../shared/client/serviceErrors.ts';
-import { ReplicaError } from '../replica/errors.ts';
+import { ReplicaError } from '../replica/index.ts';
 
 /** An error of the core that already knows its bridge code. */
 export class BridgeFailure extends Error {

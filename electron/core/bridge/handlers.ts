@@ -1,7 +1,6 @@
 // The bridge's commands over the core: library commands go to the replica (which validates
 // and writes the outbox in one transaction), then tell the renderer what changed and ask
 // the sync engine for a sync soon. The same map serves Electron IPC and browser mode.
-import { stat } from 'node:fs/promises';
 import { SEARCH_COUNT_CAP, type LibraryDocument } from '../../../shared/bridge/contract.ts';
 import { listRow } from './listRow.ts';
 import { resolveLocalIds } from './localIdAliases.ts';
@@ -11,15 +10,15 @@ import type {
 import type { AnnotationPatch } from '../../../shared/schemas/annotation.ts';
 import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import type { FolderCreate } from '../../../shared/schemas/folder.ts';
-import type { NewAnnotation } from '../replica/annotationWrites.ts';
-import type { NewDocument } from '../replica/documentWrites.ts';
+import type { NewAnnotation } from '../replica/index.ts';
+import type { NewDocument } from '../replica/index.ts';
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import type { FileLinks } from '../files/fileLinks.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { PdfLane } from '../import/pdfLane.ts';
 import type { ExportShelf } from '../reader/exportShelf.ts';
 import { readerHandlers } from '../reader/readerHandlers.ts';
-import type { Replica } from '../replica/replica.ts';
+import type { Replica } from '../replica/index.ts';
 import { catalogCommandHandlers } from '../catalog/catalogCommandHandlers.ts';
 import { importHandlers } from '../import/importHandlers.ts';
 import type { Importer } from '../import/importer.ts';
@@ -266,18 +265,6 @@ function coreHandlers(deps: HandlerDeps): HandlersOf<CoreCommands> {
     },
 
     'files.list': (request) => replica.listFiles(stringField(requiredObject(request, 'files.list'), 'documentId')),
-    'files.receivePaths': async (request) => {
-      const paths = stringList(requiredObject(request, 'files.receivePaths'), 'paths');
-      const accepted: string[] = [];
-      const rejected: { path: string; reason: string }[] = [];
-      for (const path of paths) {
-        const info = await stat(path).catch(() => undefined);
-        if (!info) rejected.push({ path, reason: 'The file does not exist or cannot be read' });
-        else if (!info.isFile()) rejected.push({ path, reason: 'Not a file' });
-        else accepted.push(path);
-      }
-      return { accepted, rejected };
-    },
 
     'sync.status': () => sync.status(),
     'sync.syncNow': async () => {

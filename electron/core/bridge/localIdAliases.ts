@@ -2,7 +2,7 @@
 // may still hold the old one (a selection, an open dialog, a reader tab). Every command's
 // request is read with the ids it names brought up to date first, so no command fails with
 // "not in the library" for a row that is there under its new id.
-import { isLocalId } from '../replica/ids.ts';
+import { isLocalId } from '../replica/index.ts';
 import type { Handlers } from './dispatch.ts';
 
 export interface IdAliases {

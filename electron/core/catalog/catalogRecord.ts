@@ -2,7 +2,7 @@
 // copied; catalog-only fields (reader statistics, link, file flags) stay behind.
 import { documentFieldSchemas } from '../../../shared/schemas/document.ts';
 import type { CatalogDocument } from '../../../shared/schemas/catalog.ts';
-import type { NewDocument } from '../replica/documentWrites.ts';
+import type { NewDocument } from '../replica/index.ts';
 
 const DOCUMENT_FIELDS = new Set(Object.keys(documentFieldSchemas));
 

@@ -125,9 +125,3 @@ export function createFileStore(root: string): FileStore {
     },
   };
 }
-
-/** A replica's answer to "does anything still need these bytes?": a files row or a pending upload. */
-export function hashInUse(db: { prepare(sql: string): { pluck(): { get(...args: unknown[]): unknown } } }): (sha1: string) => boolean {
-  const statement = db.prepare(`SELECT EXISTS (SELECT 1 FROM files WHERE filehash = ?)`).pluck();
-  return (sha1) => statement.get(sha1.toLowerCase()) === 1;
-}

@@ -5,9 +5,9 @@ import { writeFile } from 'node:fs/promises';
 import type { ExportFormat, ExportResult, ExportScope, LibraryDocument } from '../../../shared/bridge/contract.ts';
 import { formatBibtex } from '../../../shared/bibtex/formatBibtex.ts';
 import { formatRis } from '../../../shared/ris/formatRis.ts';
-import { MAX_PAGE } from '../replica/documentQueries.ts';
-import type { Replica } from '../replica/replica.ts';
-import { ReplicaError } from '../replica/errors.ts';
+import { MAX_PAGE } from '../replica/index.ts';
+import type { Replica } from '../replica/index.ts';
+import { ReplicaError } from '../replica/index.ts';
 
 export function documentsInScope(replica: Replica, scope: ExportScope): LibraryDocument[] {
   if ('ids' in scope) {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { ImportFileOutcome } from '../../../shared/bridge/importCommands.ts';
 import { parseBibtex } from '../../../shared/bibtex/parseBibtex.ts';
 import { parseRis } from '../../../shared/ris/parseRis.ts';
-import type { Replica } from '../replica/replica.ts';
+import type { Replica } from '../replica/index.ts';
 import type { FileKind } from './fileChecks.ts';
 
 /** Bibliography files are read whole: far larger than any real one is refused. */

@@ -5,10 +5,9 @@ import type { LibraryDocument } from '../../../shared/bridge/contract.ts';
 import { NetworkError } from '../../../shared/client/serviceErrors.ts';
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import type { CatalogDocument, MetadataLookupQuery } from '../../../shared/schemas/catalog.ts';
-import type { Replica } from '../replica/replica.ts';
+import type { Replica } from '../replica/index.ts';
 import { catalogPatch, CERTAIN_SCORE } from './catalogMerge.ts';
-import { followDocument } from './documentRef.ts';
-import type { LookupQueue, QueuedLookup } from './lookupQueue.ts';
+import type { LookupQueue, QueuedLookup } from '../replica/index.ts';
 
 export type LookupOutcome = 'enriched' | 'no-match' | 'offline' | 'failed' | 'gone';
 
@@ -54,7 +53,7 @@ export async function lookupOne(deps: LookupDeps, entry: QueuedLookup): Promise<
     queue.done(entry.documentId);
     return 'gone';
   }
-  const currentId = followDocument(replica, entry.documentId);
+  const currentId = replica.followDocument(entry.documentId);
   let found: Awaited<ReturnType<typeof findRecord>>;
   try {
     found = await findRecord(api, document, entry.filehash);

@@ -11,6 +11,7 @@ import { importText } from '../../../server/catalog/catalogImport.ts';
 import { catalogStoreOf } from '../../../server/catalog/catalogStore.ts';
 import { dispatch } from '../bridge/dispatch.ts';
 import { createCore, type Core } from '../core.ts';
+import { sqlOf } from '../replica/testing.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/node/pdf/fixtures');
 
@@ -52,7 +53,7 @@ describe('import in the core', () => {
     core.importer.queue.enqueue({ documentId: document.id, written: { title: document.title }, confidence: { title: 0 } });
     await value('sync.syncNow');
     await expect.poll(() => core.importer.queue.count(), { timeout: 10_000 }).toBe(0);
-    const id = core.replica.db.prepare('SELECT id FROM documents WHERE title = ?').pluck().get('Compiling Routines') as string | undefined;
+    const id = sqlOf(core.replica).prepare('SELECT id FROM documents WHERE title = ?').pluck().get('Compiling Routines') as string | undefined;
     expect(id).toBeDefined();
     expect(core.replica.getDocument(id!)).toMatchObject({ year: 1953, source: 'Test Journal', authors: [{ last_name: 'Hopper', first_name: 'Grace' }] });
   });

@@ -3,16 +3,12 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-export type FileKind = 'pdf' | 'bibtex' | 'ris';
+import { importKindOfName, type ImportFileKind } from '../../../shared/bridge/importCommands.ts';
+
+export type FileKind = ImportFileKind;
 
 /** By extension: what an import does with a file found in a folder (others are skipped). */
-export function kindByName(file: string): FileKind | undefined {
-  const ext = path.extname(file).toLowerCase();
-  if (ext === '.pdf') return 'pdf';
-  if (ext === '.bib' || ext === '.bibtex') return 'bibtex';
-  if (ext === '.ris') return 'ris';
-  return undefined;
-}
+export const kindByName = (file: string): FileKind | undefined => importKindOfName(path.basename(file));
 
 /** Why a file given as a PDF cannot be imported, or undefined when it may be one. */
 export async function pdfProblem(file: string): Promise<string | undefined> {

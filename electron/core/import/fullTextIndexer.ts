@@ -1,8 +1,7 @@
 // Puts the full text of imported PDFs into the replica's search index, one file at a time
 // in the background, after the batch's metadata: a 1,000-page file must not hold up the
 // import of the 49 others. Each page read is an await, so the core stays responsive.
-import type { Replica } from '../replica/replica.ts';
-import { followDocument } from './documentRef.ts';
+import type { Replica } from '../replica/index.ts';
 import type { PdfLane } from './pdfLane.ts';
 
 export function createFullTextIndexer(replica: Replica, lane: PdfLane, onError: (error: unknown) => void = () => undefined) {
@@ -25,7 +24,7 @@ export function createFullTextIndexer(replica: Replica, lane: PdfLane, onError: 
 
   return {
     add(documentId: string, file: string): void {
-      waiting.push({ currentId: followDocument(replica, documentId), file });
+      waiting.push({ currentId: replica.followDocument(documentId), file });
       running ??= drain().finally(() => {
         running = undefined;
       });

@@ -4,8 +4,8 @@
 import type { ImportFileOutcome } from '../../../shared/bridge/importCommands.ts';
 import { cleanArxivId, cleanDoi, cleanIsbn } from '../../../shared/identifiers/index.ts';
 import type { DocumentType } from '../../../shared/schemas/document.ts';
-import type { Replica } from '../replica/replica.ts';
-import type { LookupQueue } from './lookupQueue.ts';
+import type { Replica } from '../replica/index.ts';
+import type { LookupQueue } from '../replica/index.ts';
 
 export type ParsedIdentifier = { kind: 'doi' | 'arxiv' | 'isbn'; value: string };
 

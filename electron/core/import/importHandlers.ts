@@ -4,7 +4,7 @@ import type { ExportFormat, ExportScope, ImportCommands } from '../../../shared/
 import type { HandlersOf } from '../bridge/dispatch.ts';
 import { BridgeFailure } from '../bridge/errors.ts';
 import { objectOf, requiredObject, stringField, stringList } from '../bridge/requestChecks.ts';
-import type { Replica } from '../replica/replica.ts';
+import type { Replica } from '../replica/index.ts';
 import { exportBibliography } from './bibliographyExport.ts';
 import { formatCitation } from './citation.ts';
 import type { Importer } from './importer.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { ImportProgress } from '../../../shared/bridge/contract.ts';
 import { createLibraryApi } from '../../../shared/client/libraryApi.ts';
 import { createFileStore } from '../files/fileStore.ts';
-import { openReplica } from '../replica/replica.ts';
+import { openReplica } from '../replica/index.ts';
 import { createImporter } from './importer.ts';
 
 /** Nothing listens on port 9 (discard) on loopback: every call fails with a network error. */

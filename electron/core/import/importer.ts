@@ -7,15 +7,13 @@ import path from 'node:path';
 import type { ImportFileOutcome, ImportProgress, ImportReport, LookupRunResult } from '../../../shared/bridge/contract.ts';
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import type { FileStore } from '../files/fileStore.ts';
-import type { Replica } from '../replica/replica.ts';
+import type { Replica } from '../replica/index.ts';
 import { importBibliography } from './bibliographyImport.ts';
 import { runLookups } from './catalogLookup.ts';
 import { collectFiles } from './collectFiles.ts';
 import { kindByName } from './fileChecks.ts';
-import { followDocument } from './documentRef.ts';
 import { createFullTextIndexer } from './fullTextIndexer.ts';
 import { createIdentifierDocument, parseIdentifier } from './identifierImport.ts';
-import { createLookupQueue } from './lookupQueue.ts';
 import { importPdf } from './pdfImport.ts';
 import { createPdfLane, type PdfLane } from './pdfLane.ts';
 import { createStagingArea } from './stagingArea.ts';
@@ -40,7 +38,7 @@ export interface ImporterDeps {
 
 export function createImporter(deps: ImporterDeps) {
   const { replica, fileStore } = deps;
-  const queue = createLookupQueue(replica);
+  const queue = replica.importLookups;
   const staging = createStagingArea(deps.stagingDir);
   const lane = deps.lane ?? createPdfLane();
   const fullText = createFullTextIndexer(replica, lane, (error) => console.error('[refshelf] full-text indexing failed:', error));
@@ -125,7 +123,7 @@ export function createImporter(deps: ImporterDeps) {
     if (!parsed) throw new BridgeFailure('invalid', 'Not a DOI, arXiv id or ISBN (ISBNs must have a valid check digit)', 'identifier');
     if (folderId && !replica.getFolder(folderId)) throw new BridgeFailure('not_found', `Folder ${folderId} is not in the library`, 'folderId');
     const created = createIdentifierDocument({ replica, queue, onChanged }, parsed, folderId);
-    const currentId = followDocument(replica, created.documentId!);
+    const currentId = replica.followDocument(created.documentId!);
     await lookupNow().catch(() => undefined);
     const id = currentId();
     const outcome = { ...created, ...(id ? { documentId: id } : {}) };

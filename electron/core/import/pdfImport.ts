@@ -1,22 +1,24 @@
 // One PDF into the library: checked, copied into the file store (hashed while streaming,
 // so memory stays bounded), de-duplicated by SHA-1, a document created at once with its
 // file and a title from the file name, then enriched by extraction and queued for the
-// catalog lookup. A file that cannot be read for details is kept with a message; only
-// files that are not PDFs at all (or empty) are refused.
+// catalog lookup. The document, its file, its folder membership and its search entry
+// are written in one transaction: an import that fails there leaves nothing behind (the
+// bytes leave the store too unless another file holds them). A file that cannot be read
+// for details is kept with a message; only files that are not PDFs at all (or empty) are
+// refused.
 import path from 'node:path';
 import type { ImportFileOutcome } from '../../../shared/bridge/importCommands.ts';
 import { documentFieldsFromPdf } from '../../../shared/node/pdf/documentFields.ts';
 import { NO_TEXT_WARNING } from '../../../shared/node/pdf/extractPdfMetadata.ts';
 import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import type { FileStore } from '../files/fileStore.ts';
-import type { Replica } from '../replica/replica.ts';
+import type { ReplicaReads, ReplicaWrites } from '../replica/index.ts';
 import { pdfProblem, titleFromFileName } from './fileChecks.ts';
-import { followDocument } from './documentRef.ts';
-import type { LookupQueue } from './lookupQueue.ts';
+import type { LookupQueue } from '../replica/index.ts';
 import type { PdfLane } from './pdfLane.ts';
 
 export interface PdfImportDeps {
-  replica: Replica;
+  replica: ReplicaReads & ReplicaWrites;
   fileStore: FileStore;
   queue: LookupQueue;
   lane: PdfLane;
@@ -30,14 +32,6 @@ export interface PdfImportOptions {
   folderId?: string;
 }
 
-/** The document already holding these bytes, if any. */
-function documentWithFile(replica: Replica, sha1: string): { id: string; trashed: boolean } | undefined {
-  const row = replica.db
-    .prepare('SELECT d.id, d.trashed FROM files f JOIN documents d ON d.id = f.document_id WHERE f.filehash = ? ORDER BY d.trashed LIMIT 1')
-    .get(sha1) as { id: string; trashed: number } | undefined;
-  return row ? { id: row.id, trashed: row.trashed === 1 } : undefined;
-}
-
 export async function importPdf(deps: PdfImportDeps, file: string, options: PdfImportOptions = {}): Promise<ImportFileOutcome> {
   const { replica, fileStore } = deps;
   const name = options.displayName ?? path.basename(file);
@@ -45,7 +39,7 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
   if (problem) return { file: name, status: 'failed', message: problem };
 
   const stored = await fileStore.put({ path: file });
-  const existing = documentWithFile(replica, stored.sha1);
+  const existing = replica.documentWithFile(stored.sha1);
   if (existing) {
     return {
       file: name, status: 'duplicate', documentId: existing.id,
@@ -54,13 +48,24 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
   }
 
   const title = titleFromFileName(name);
-  const document = replica.createDocument({ title, type: 'journal', confirmed: false });
-  const currentId = followDocument(replica, document.id);
-  replica.addFile({
-    document_id: document.id, filehash: stored.sha1, file_name: name.slice(0, 255), mime_type: 'application/pdf',
-    size: stored.size, local_path: fileStore.pathOf(stored.sha1),
-  });
-  if (options.folderId) replica.addDocumentToFolder(options.folderId, document.id);
+  let document: { id: string };
+  try {
+    document = replica.transaction(() => {
+      // Dropped on a group's folder: the document belongs to that group's library.
+      const groupId = options.folderId ? replica.getFolder(options.folderId)?.group_id : undefined;
+      const created = replica.createDocument({ title, type: 'journal', confirmed: false, ...(groupId ? { group_id: groupId } : {}) });
+      replica.addFile({
+        document_id: created.id, filehash: stored.sha1, file_name: name.slice(0, 255), mime_type: 'application/pdf',
+        size: stored.size, local_path: fileStore.pathOf(stored.sha1),
+      });
+      if (options.folderId) replica.addDocumentToFolder(options.folderId, created.id);
+      return created;
+    });
+  } catch (error) {
+    await fileStore.remove(stored.sha1, replica.fileHashInUse);
+    throw error;
+  }
+  const currentId = replica.followDocument(document.id);
   deps.onChanged([document.id]);
 
   const written: Record<string, unknown> = { title, type: 'journal' };

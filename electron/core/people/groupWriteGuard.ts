@@ -5,7 +5,7 @@
 import type { CommandName } from '../../../shared/bridge/contract.ts';
 import type { Handlers } from '../bridge/dispatch.ts';
 import { BridgeFailure } from '../bridge/errors.ts';
-import type { Replica } from '../replica/replica.ts';
+import type { Replica } from '../replica/index.ts';
 import { canWriteGroupLibrary } from './groupRoles.ts';
 
 type Body = Record<string, unknown>;
@@ -37,7 +37,6 @@ const WRITES: Partial<Record<CommandName, GroupOf>> = {
     const id = text(body, 'id');
     return id ? replica.getAnnotation(id)?.group_id : undefined;
   },
-  'files.receivePaths': (replica, body) => documentGroup(replica, text(body, 'documentId')),
 };
 
 /** Throws 'forbidden' when the user may not change this group's library. */

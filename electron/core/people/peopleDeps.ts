@@ -3,7 +3,7 @@ import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import { BridgeFailure } from '../bridge/errors.ts';
 import type { EventHub } from '../bridge/eventHub.ts';
 import type { AccountControl, SyncControl } from '../bridge/handlers.ts';
-import type { Replica } from '../replica/replica.ts';
+import type { Replica } from '../replica/index.ts';
 
 export interface PeopleDeps {
   /** The service, signed in as the account. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIRROR_TRIGGERS } from './mirrorTables.ts';
-import { tempReplica, serverDocument, SERVER_TIME, LATER, type TempReplica } from './testing.ts';
+import { sqlOf, tempReplica, serverDocument, SERVER_TIME, LATER, type TempReplica } from './testing.ts';
 import type { Replica } from './replica.ts';
 
 let a: TempReplica;
@@ -19,7 +19,7 @@ const note = (id: string, documentId: string, text: string, fields: Record<strin
 
 /** Everything a pull writes: rows, base copies and the search index's per-column sizes. */
 function state(r: Replica) {
-  const all = (sql: string) => r.db.prepare(sql).all();
+  const all = (sql: string) => sqlOf(r).prepare(sql).all();
   return {
     documents: all('SELECT * FROM documents ORDER BY id'),
     annotations: all('SELECT id, document_id, type, text, privacy_level, created, last_modified, modified_local FROM annotations ORDER BY id'),
@@ -91,7 +91,7 @@ describe('applyRemoteBatch (one page at a time)', () => {
 });
 
 describe('bulk load (the first sync of an empty replica)', () => {
-  const indexes = (r: Replica) => r.db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name`).all();
+  const indexes = (r: Replica) => sqlOf(r).prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name`).all();
   const docs = Array.from({ length: 30 }, (_, i) => serverDocument(`d${i}`, { title: `Paper ${i} about ${i % 2 ? 'glaciers' : 'lichens'}` }));
 
   it('defers the indexes and builds them, with the search index, when it finishes', () => {
@@ -112,12 +112,12 @@ describe('bulk load (the first sync of an empty replica)', () => {
     // the same index as applying the pages in a replica that never bulk-loaded
     b.replica.applyRemoteBatch('document', docs);
     b.replica.applyRemoteBatch('annotation', [note('n1', 'd3', 'seen at the moraine')]);
-    const sizes = (x: Replica) => x.db.prepare('SELECT s.sz FROM documents_fts_docsize s JOIN documents d ON d.row_no = s.id WHERE d.id LIKE ? ORDER BY d.id').all('d%');
+    const sizes = (x: Replica) => sqlOf(x).prepare('SELECT s.sz FROM documents_fts_docsize s JOIN documents d ON d.row_no = s.id WHERE d.id LIKE ? ORDER BY d.id').all('d%');
     expect(sizes(r)).toEqual(sizes(b.replica));
   });
 
   it('leaves the tag and identifier triggers as the migrations made them, and their tables filled', () => {
-    const triggers = (r: Replica) => r.db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).all();
+    const triggers = (r: Replica) => sqlOf(r).prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).all();
     const fresh = triggers(b.replica);
     expect(fresh.map((t) => (t as { name: string }).name)).toEqual(expect.arrayContaining(MIRROR_TRIGGERS.map(([name]) => name)));
     for (const [name, sql] of MIRROR_TRIGGERS) expect(fresh).toContainEqual({ name, sql });

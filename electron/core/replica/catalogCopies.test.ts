@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempReplica, serverDocument, type TempReplica } from './testing.ts';
+import { sqlOf, tempReplica, serverDocument, type TempReplica } from './testing.ts';
 import type { Replica } from './replica.ts';
 
 let temp: TempReplica;
@@ -55,11 +55,11 @@ describe('libraryCopiesOf', () => {
     const doc = r.createDocument({ title: 'Gone' });
     r.linkCatalogRecord(doc.id, 'cat-1');
     r.deleteDocument(doc.id);
-    expect(r.db.prepare('SELECT count(*) FROM catalog_links').pluck().get()).toBe(0);
+    expect(sqlOf(r).prepare('SELECT count(*) FROM catalog_links').pluck().get()).toBe(0);
   });
 
   it('keeps its identifier index true through edits, type changes, pulls, bulk loads, renames and deletion', () => {
-    const keys = (id: string) => (r.db.prepare('SELECT key FROM document_identifiers WHERE document_id = ? ORDER BY key').pluck().all(id) as string[]);
+    const keys = (id: string) => (sqlOf(r).prepare('SELECT key FROM document_identifiers WHERE document_id = ? ORDER BY key').pluck().all(id) as string[]);
     const doc = r.createDocument({ title: 'A book', type: 'book', identifiers: { doi: 'DOI:10.9/X', isbn: '0-201-13447-0', issn: '1234-5678' } });
     expect(keys(doc.id)).toEqual(['doi:10.9/x', 'isbn:9780201134476']);
     r.updateDocument(doc.id, { identifiers: { doi: '10.9/y' } });
@@ -90,8 +90,8 @@ describe('libraryCopiesOf', () => {
 
   it('indexes the documents a library held before the index existed (migration 0006)', () => {
     const doc = r.createDocument({ title: 'Older', identifiers: { doi: '10.7/OLD' } });
-    r.db.exec(`DROP TRIGGER document_identifiers_on_insert; DROP TRIGGER document_identifiers_on_update; DROP TABLE document_identifiers;`);
-    r.db.pragma('user_version = 5');
+    sqlOf(r).exec(`DROP TRIGGER document_identifiers_on_insert; DROP TRIGGER document_identifiers_on_update; DROP TABLE document_identifiers;`);
+    sqlOf(r).pragma('user_version = 5');
     r = temp.reopen();
     expect(r.libraryCopiesOf([{ id: 'c', identifiers: { doi: '10.7/old' } }])).toEqual(new Map([['c', doc.id]]));
   });

@@ -28,17 +28,36 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
-/** Applies the migrations the file has not seen yet, each in its own transaction. */
+/**
+ * Applies the migrations the file has not seen yet, each in its own transaction with the
+ * record of its name (table replica_migrations). Files from before names were recorded
+ * counted migrations in user_version: the first user_version names count as applied.
+ * user_version still counts the applied ones, so an older app refuses a newer file.
+ */
 export function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > migrations.length) {
     throw new Error(`The library file was written by a newer version of the app (schema ${current}, this app knows ${migrations.length})`);
   }
-  for (let version = current + 1; version <= migrations.length; version++) {
-    const sql = migrations[version - 1]!;
+  db.exec('CREATE TABLE IF NOT EXISTS replica_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL) STRICT');
+  const applied = new Set(db.prepare('SELECT name FROM replica_migrations').pluck().all() as string[]);
+  if (applied.size === 0 && current > 0) {
     db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${version}`);
+      for (const { name } of migrations.slice(0, current)) {
+        db.prepare('INSERT INTO replica_migrations (name, applied_at) VALUES (?, ?)').run(name, 'before names were recorded');
+        applied.add(name);
+      }
+    })();
+  }
+  const unknown = [...applied].filter((name) => !migrations.some((m) => m.name === name));
+  if (unknown.length) throw new Error(`The library file was written by a newer version of the app (it has migration ${unknown[0]}, which this app does not know)`);
+  for (const migration of migrations) {
+    if (applied.has(migration.name)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO replica_migrations (name, applied_at) VALUES (?, ?)').run(migration.name, new Date().toISOString());
+      applied.add(migration.name);
+      db.pragma(`user_version = ${applied.size}`);
     })();
   }
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SORT_COLUMNS, listStatement, type DocumentSort } from './documentQueries.ts';
-import { tempReplica, serverDocument, type TempReplica } from './testing.ts';
+import { sqlOf, tempReplica, serverDocument, type TempReplica } from './testing.ts';
 import type { Replica } from './replica.ts';
 
 let temp: TempReplica;
@@ -80,7 +80,7 @@ describe('listDocuments', () => {
     for (const sort of Object.keys(SORT_COLUMNS) as DocumentSort[]) {
       // Recently Read lists opened documents only, which its partial index holds.
       const { sql, params } = listStatement({ sort, order: 'desc', limit: 50, opened: sort === 'opened' ? true : undefined });
-      const plan = r.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[];
+      const plan = sqlOf(r).prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[];
       const details = plan.map((p) => p.detail).join(' | ');
       expect(details, sort).toMatch(/USING INDEX documents_by_/);
       expect(details, sort).not.toMatch(/TEMP B-TREE/);
@@ -134,7 +134,7 @@ describe('listDocuments', () => {
     const before = r.countOutbox();
     expect(r.markOpened('b')).toBe(true);
     expect(r.markOpened('nope')).toBe(false);
-    r.db.prepare('UPDATE documents SET last_opened_local = ? WHERE id = ?').run('2020-01-01T00:00:00.000Z', 'b');
+    sqlOf(r).prepare('UPDATE documents SET last_opened_local = ? WHERE id = ?').run('2020-01-01T00:00:00.000Z', 'b');
     r.markOpened('a');
     expect(r.listDocuments({ opened: true, sort: 'opened', order: 'desc' }).map((d) => d.id)).toEqual(['a', 'b']);
     expect(r.getDocument('a')?.last_opened_local).toMatch(/^\d{4}-/);

@@ -1,8 +1,15 @@
 // The replica's public surface for the rest of the core.
 export { openReplica, type Replica } from './replica.ts';
+export type { ReplicaReads } from './readSide.ts';
+export type { ReplicaWrites } from './writeSide.ts';
+export type { LocalCopy, ReplicaSync, ServerRow } from './syncSide.ts';
 export { ReplicaError, type ReplicaErrorCode } from './errors.ts';
 export { isLocalId, LOCAL_ID_PREFIX } from './ids.ts';
-export { SORT_COLUMNS, type DocumentSort, type DocumentFilter, type DocumentListQuery, type SearchQuery } from './documentQueries.ts';
+export { MAX_PAGE, SORT_COLUMNS, type DocumentSort, type DocumentFilter, type DocumentListQuery, type SearchQuery } from './documentQueries.ts';
+export type { NewAnnotation } from './annotationWrites.ts';
+export type { NewDocument } from './documentWrites.ts';
+export type { NewFile } from './fileWrites.ts';
 export type { ApplyOptions, ServerJson, WatermarkUpdate } from './remoteApply.ts';
+export { MAX_LOOKUP_ATTEMPTS, type LookupQueue, type QueuedLookup } from './importLookups.ts';
 export type * from './types.ts';
 export { ROW_CONFLICT_FIELD } from './syncRepairs.ts';

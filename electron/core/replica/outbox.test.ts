@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempReplica, serverDocument, SERVER_TIME, type TempReplica } from './testing.ts';
+import { sqlOf, tempReplica, serverDocument, SERVER_TIME, type TempReplica } from './testing.ts';
 import type { Replica } from './replica.ts';
 
 let temp: TempReplica;
@@ -93,8 +93,8 @@ describe('document writes and their outbox entries', () => {
     r.deleteDocument(doc.id);
     expect(r.getDocument(doc.id)).toBeUndefined();
     expect(ops()).toEqual([['folder', 'create', folder.id, null, null]]);
-    expect(r.db.prepare('SELECT count(*) FROM annotations').pluck().get()).toBe(0);
-    expect(r.db.prepare('SELECT count(*) FROM files').pluck().get()).toBe(0);
+    expect(sqlOf(r).prepare('SELECT count(*) FROM annotations').pluck().get()).toBe(0);
+    expect(sqlOf(r).prepare('SELECT count(*) FROM files').pluck().get()).toBe(0);
   });
 
   it('a failed write leaves neither the row change nor an entry', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempReplica, SERVER_TIME, type TempReplica } from './testing.ts';
+import { sqlOf, tempReplica, SERVER_TIME, type TempReplica } from './testing.ts';
 import type { Replica } from './replica.ts';
 
 let temp: TempReplica;
@@ -11,7 +11,7 @@ beforeEach(() => {
 afterEach(() => temp.dispose());
 
 const HASH = 'b'.repeat(40);
-const count = (sql: string, ...params: unknown[]) => r.db.prepare(sql).pluck().get(...params) as number;
+const count = (sql: string, ...params: unknown[]) => sqlOf(r).prepare(sql).pluck().get(...params) as number;
 
 describe('remapId', () => {
   it('replaces a document id in membership, files, annotations, PDF text, outbox, base copies and conflicts', () => {
@@ -21,7 +21,7 @@ describe('remapId', () => {
     const note = r.createAnnotation({ document_id: doc.id, text: 'remember' });
     const file = r.addFile({ document_id: doc.id, filehash: HASH, file_name: 'z.pdf', mime_type: 'application/pdf', size: 1 });
     r.setDocumentFulltext(doc.id, 'quagga');
-    r.db.prepare(`INSERT INTO base_copies (kind, id, json) VALUES ('document', ?, '{}')`).run(doc.id);
+    sqlOf(r).prepare(`INSERT INTO base_copies (kind, id, json) VALUES ('document', ?, '{}')`).run(doc.id);
     r.recordConflict({ kind: 'document', id: doc.id, field: 'title', local_value: 'a', remote_value: 'b', base_value: null });
 
     r.remapId('document', doc.id, 'srv-doc');

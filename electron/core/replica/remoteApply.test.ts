@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempReplica, serverDocument, SERVER_TIME, LATER, type TempReplica } from './testing.ts';
+import { sqlOf, tempReplica, serverDocument, SERVER_TIME, LATER, type TempReplica } from './testing.ts';
 import type { Replica } from './replica.ts';
 
 let temp: TempReplica;
@@ -105,7 +105,7 @@ describe('applyRemoteDeletion', () => {
     expect(r.countOutbox()).toBe(0);
     expect(r.getBaseCopy('document', 'd1')).toBeUndefined();
     expect(r.searchDocuments('walrus')).toEqual([]);
-    expect(r.db.prepare('SELECT count(*) FROM documents_fts').pluck().get()).toBe(0);
+    expect(sqlOf(r).prepare('SELECT count(*) FROM documents_fts').pluck().get()).toBe(0);
     expect(r.getWatermark('documents').deleted).toBe(LATER);
   });
 

@@ -2,7 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openReplica, type Replica } from './replica.ts';
+import type { Db } from './database.ts';
+import { connections, openReplica, type Replica } from './replica.ts';
 
 export interface TempReplica {
   replica: Replica;
@@ -23,11 +24,21 @@ export function tempReplica(): TempReplica {
       return handle.replica;
     },
     dispose() {
-      if (handle.replica.db.open) handle.replica.close();
+      if (handle.replica.isOpen()) handle.replica.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
   return handle;
+}
+
+/**
+ * The SQLite connection under a replica, for tests that check rows or inject failures
+ * (a trigger that aborts): the product itself never reaches past the replica's methods.
+ */
+export function sqlOf(replica: Replica): Db {
+  const db = connections.get(replica);
+  if (!db) throw new Error('Not a replica opened by openReplica');
+  return db;
 }
 
 export const SERVER_TIME = '2026-01-02T03:04:05.000Z';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempReplica, serverDocument, type TempReplica } from './testing.ts';
+import { sqlOf, tempReplica, serverDocument, type TempReplica } from './testing.ts';
 
 let temp: TempReplica;
 beforeEach(() => {
@@ -13,7 +13,7 @@ describe('counts remembered until a write', () => {
     r.applyRemote('document', serverDocument('a', { tags: ['kelp'] }));
     expect(r.countDocuments()).toBe(1);
     // A write behind the replica's back on the same connection counts as a write too.
-    r.db.prepare("UPDATE documents SET trashed = 1 WHERE id = 'a'").run();
+    sqlOf(r).prepare("UPDATE documents SET trashed = 1 WHERE id = 'a'").run();
     expect(r.countDocuments()).toBe(0);
     r.createDocument({ title: 'Kelp forests', tags: ['kelp'] });
     expect(r.countDocuments()).toBe(1);

@@ -2,28 +2,19 @@
 import { readFile } from 'node:fs/promises';
 import type { LibraryApi } from '../../../shared/client/index.ts';
 import type { FileStore } from '../files/fileStore.ts';
-import type { Replica } from '../replica/index.ts';
+import type { ReplicaSync } from '../replica/index.ts';
 import { withRetry } from './retry.ts';
 
-interface FileRow {
-  id: string;
-  document_id: string;
-  filehash: string;
-  file_name: string;
-  mime_type: string;
-  local_path: string | null;
-}
-
 export interface TransferContext {
-  replica: Replica;
+  replica: Pick<ReplicaSync, 'fileRecord' | 'setFileLocalPath'>;
   api: LibraryApi;
   fileStore: FileStore;
   signal?: AbortSignal;
 }
 
-export function fileRow(replica: Replica, id: string): FileRow | undefined {
-  return replica.db.prepare('SELECT id, document_id, filehash, file_name, mime_type, local_path FROM files WHERE id = ?').get(id) as FileRow | undefined;
-}
+type FileRow = NonNullable<ReturnType<ReplicaSync['fileRecord']>>;
+
+export const fileRow = (replica: Pick<ReplicaSync, 'fileRecord'>, id: string): FileRow | undefined => replica.fileRecord(id);
 
 /** Makes sure the bytes of a file are in the store and answers where they are. */
 export async function downloadFile(ctx: TransferContext, id: string): Promise<string> {

@@ -4,8 +4,9 @@
 // the same change on both sides is simply agreed, and different changes of one field become
 // a conflict: the row keeps the local value, the conflict keeps both, nothing is pushed for
 // that field until the person resolves it.
-import { ROW_CONFLICT_FIELD, type Replica } from '../replica/index.ts';
-import type { ApplyOptions, EntityKind, ServerJson, WatermarkUpdate } from '../replica/index.ts';
+import { ROW_CONFLICT_FIELD } from '../replica/index.ts';
+import type { ApplyOptions, EntityKind, ServerJson, ServerRow, WatermarkUpdate } from '../replica/index.ts';
+import type { SyncReplica } from './runContext.ts';
 
 /** Equality of JSON values where null and absent are the same and key order does not matter. */
 export function sameValue(a: unknown, b: unknown): boolean {
@@ -24,16 +25,20 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export const serverTimeOf = (json: ServerJson): string | undefined =>
-  (typeof json.last_modified === 'string' ? json.last_modified : typeof json.modified === 'string' ? json.modified : undefined);
+/** Service resources are JSON objects: their fields are read as unknown. */
+const asJson = (row: ServerRow): ServerJson => row as ServerJson;
 
-/** Ids of rows of a kind with entries in the outbox (the few rows a pull must merge). */
-export function pendingIds(replica: Replica, kind: EntityKind): Set<string> {
-  const ids = replica.db.prepare('SELECT DISTINCT entity_id FROM outbox WHERE kind = ?').pluck().all(kind) as string[];
-  return new Set(ids);
+export function serverTimeOf(row: ServerRow): string | undefined {
+  const json = asJson(row);
+  return typeof json.last_modified === 'string' ? json.last_modified : typeof json.modified === 'string' ? json.modified : undefined;
 }
 
-export function conflictIds(replica: Replica, kind: EntityKind): Set<string> {
+/** Ids of rows of a kind with entries in the outbox (the few rows a pull must merge). */
+export function pendingIds(replica: SyncReplica, kind: EntityKind): Set<string> {
+  return replica.pendingIds(kind);
+}
+
+export function conflictIds(replica: SyncReplica, kind: EntityKind): Set<string> {
   return new Set(replica.listConflicts({ kind }).map((c) => c.id));
 }
 
@@ -45,7 +50,7 @@ interface Restore {
 }
 
 /** Merges the pending fields of one row with a server version; answers the local values to put back after applying it. */
-function mergePending(replica: Replica, kind: EntityKind, remote: ServerJson, found: { conflicts: number }): Restore[] {
+function mergePending(replica: SyncReplica, kind: EntityKind, remote: ServerJson, found: { conflicts: number }): Restore[] {
   const id = remote.id as string;
   const pending = replica.pendingState(kind, id);
   const restores: Restore[] = [];
@@ -70,7 +75,7 @@ function mergePending(replica: Replica, kind: EntityKind, remote: ServerJson, fo
 }
 
 /** Open conflicts of a row survive a pull: the row keeps the local value, the conflict learns the newest remote one. */
-function keepConflicts(replica: Replica, kind: EntityKind, remote: ServerJson, restores: Restore[]): void {
+function keepConflicts(replica: SyncReplica, kind: EntityKind, remote: ServerJson, restores: Restore[]): void {
   const id = remote.id as string;
   for (const conflict of replica.listConflicts({ kind, id })) {
     if (restores.some((r) => r.id === id && r.field === conflict.field)) continue;
@@ -100,10 +105,11 @@ export interface AbsorbOptions extends ApplyOptions {
  * rows that have local changes or open conflicts. Answers how many rows were applied and how
  * many new conflicts were found.
  */
-export function absorbRemote(replica: Replica, kind: EntityKind, rows: readonly ServerJson[], options: AbsorbOptions = {}): { applied: number; conflicts: number } {
+export function absorbRemote(replica: SyncReplica, kind: EntityKind, serverRows: readonly ServerRow[], options: AbsorbOptions = {}): { applied: number; conflicts: number } {
   const pending = options.pending ?? pendingIds(replica, kind);
   const conflicted = options.conflicted ?? conflictIds(replica, kind);
-  return replica.db.transaction(() => {
+  const rows = serverRows.map(asJson);
+  return replica.transaction(() => {
     const found = { conflicts: 0 };
     const restores: Restore[] = [];
     for (const row of rows) {
@@ -115,5 +121,5 @@ export function absorbRemote(replica: Replica, kind: EntityKind, rows: readonly 
     }
     for (const restore of restores) replica.writeField(restore.kind, restore.id, restore.field, restore.value);
     return { applied, conflicts: found.conflicts };
-  })();
+  });
 }

@@ -128,7 +128,7 @@ export async function pullDocumentRemovals(ctx: RunContext, library: Library, de
   }
   const pendingAnnotations = pendingIds(replica, 'annotation');
   const newDeleted = tombstoneTime !== undefined ? isoMinus(tombstoneTime, ctx.overlapMs) : undefined;
-  replica.db.transaction(() => {
+  replica.transaction(() => {
     for (const id of gone) {
       const pending = replica.pendingState('document', id);
       if (pending.created) continue;
@@ -141,7 +141,7 @@ export async function pullDocumentRemovals(ctx: RunContext, library: Library, de
       }
     }
     if (newDeleted && (!mark.deleted || newDeleted > mark.deleted)) replica.setWatermark('documents', library.scope, { deleted: newDeleted });
-  })();
+  });
 }
 
 export async function pullFolders(ctx: RunContext, library: Library): Promise<void> {
@@ -155,8 +155,8 @@ export async function pullFolders(ctx: RunContext, library: Library): Promise<vo
     members.set(folder.id as string, items.map((d) => d.id));
   }
   const remoteIds = new Set(remote.map((f) => f.id as string));
-  const local = replica.db.prepare('SELECT id FROM folders WHERE group_id IS ?').pluck().all(library.groupId ?? null) as string[];
-  replica.db.transaction(() => {
+  const local = replica.folderIdsOf(library.groupId ?? null);
+  replica.transaction(() => {
     const { applied, conflicts } = absorbRemote(replica, 'folder', changed);
     ctx.counters.pulled += applied;
     ctx.counters.conflicts += conflicts;
@@ -171,7 +171,7 @@ export async function pullFolders(ctx: RunContext, library: Library): Promise<vo
         ctx.counters.deleted++;
       }
     }
-  })();
+  });
 }
 
 export async function pullAnnotations(ctx: RunContext, library: Library): Promise<void> {
@@ -203,10 +203,10 @@ export async function pullAnnotations(ctx: RunContext, library: Library): Promis
   recordPullStart(replica, 'annotations', library.scope, readAt, ctx.overlapMs);
   if (!mark.deleted) return;
   const found = await collect<{ id: string }>(ctx, '/annotations', { deleted_since: isoMinus(mark.deleted, ctx.overlapMs), limit: ctx.pageSize, group_id: library.groupId }, type);
-  replica.db.transaction(() => {
+  replica.transaction(() => {
     for (const { id } of found.items) {
       const pending = replica.pendingState('annotation', id);
-      if (pending.created || !replica.db.prepare('SELECT 1 FROM annotations WHERE id = ?').get(id)) continue;
+      if (pending.created || !replica.hasAnnotation(id)) continue;
       if (pending.fields.size) replica.recreateRow('annotation', id);
       else {
         replica.applyRemoteDeletion('annotation', id);
@@ -214,7 +214,7 @@ export async function pullAnnotations(ctx: RunContext, library: Library): Promis
       }
     }
     if (found.serverTime !== undefined) replica.setWatermark('annotations', library.scope, { deleted: isoMinus(found.serverTime, ctx.overlapMs) });
-  })();
+  });
 }
 
 /** File metadata (files never change, they come and go); bytes now when downloads are eager. */
@@ -234,10 +234,10 @@ export async function pullFiles(ctx: RunContext, library: Library): Promise<void
     ? await collect<{ id: string }>(ctx, '/files', { deleted_since: isoMinus(mark.deleted, ctx.overlapMs), limit: ctx.pageSize, group_id: library.groupId }, type)
     : { items: [], serverTime: firstTime };
   const removedHashes: string[] = [];
-  replica.db.transaction(() => {
+  replica.transaction(() => {
     for (const page of walk) ctx.counters.pulled += absorbRemote(replica, 'file', page.items, { pending: new Set(), conflicted: new Set() }).applied;
     for (const { id } of deletions.items) {
-      const row = replica.db.prepare('SELECT filehash FROM files WHERE id = ?').pluck().get(id) as string | undefined;
+      const row = replica.fileRecord(id)?.filehash;
       if (row === undefined || replica.pendingState('file', id).created) continue;
       replica.applyRemoteDeletion('file', id);
       removedHashes.push(row);
@@ -247,18 +247,17 @@ export async function pullFiles(ctx: RunContext, library: Library): Promise<void
     for (const page of walk) {
       for (const file of page.items) {
         const hash = String(file.filehash ?? '').toLowerCase();
-        if (/^[0-9a-f]{40}$/.test(hash) && fileStore.has(hash) && replica.db.prepare('SELECT 1 FROM files WHERE id = ?').get(file.id)) {
+        if (/^[0-9a-f]{40}$/.test(hash) && fileStore.has(hash) && replica.fileRecord(file.id as string)) {
           replica.setFileLocalPath(file.id as string, fileStore.pathOf(hash));
         }
       }
     }
     const time = firstTime ?? deletions.serverTime;
     if (time !== undefined) replica.setWatermark('files', library.scope, { modified: isoMinus(time, ctx.overlapMs), deleted: isoMinus(deletions.serverTime ?? time, ctx.overlapMs) });
-  })();
-  const inUse = (hash: string) => replica.db.prepare('SELECT 1 FROM files WHERE filehash = ?').get(hash) !== undefined;
-  for (const hash of removedHashes) await fileStore.remove(hash, inUse);
+  });
+  for (const hash of removedHashes) await fileStore.remove(hash, replica.fileHashInUse);
   if (ctx.downloadPolicy === 'eager') {
-    const missing = replica.db.prepare(`SELECT id FROM files WHERE local_path IS NULL AND document_id IN (SELECT id FROM documents WHERE group_id IS ?)`).pluck().all(library.groupId ?? null) as string[];
+    const missing = replica.filesWithoutBytes(library.groupId ?? null);
     let done = 0;
     for (const id of missing) {
       await downloadFile(ctx, id);

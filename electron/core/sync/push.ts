@@ -5,7 +5,7 @@
 // deleted here but edited there comes back with a conflict on the whole row.
 import { DOCUMENT_FIELD_NAMES } from '../../../shared/schemas/document.ts';
 import { NotFoundError, PreconditionFailedError, ServiceError, TokenExpiredError } from '../../../shared/client/index.ts';
-import { isLocalId, ROW_CONFLICT_FIELD, type EntityKind, type OutboxEntry, type ServerJson } from '../replica/index.ts';
+import { isLocalId, ROW_CONFLICT_FIELD, type EntityKind, type OutboxEntry, type ServerJson, type ServerRow } from '../replica/index.ts';
 import { fileRow, localBytes } from './fileTransfers.ts';
 import { absorbRemote, serverTimeOf } from './merge.ts';
 import type { RunContext } from './runContext.ts';
@@ -37,11 +37,6 @@ function later(a: string | undefined, b: string | null): boolean {
   return a !== undefined && (b === null || Date.parse(a) > Date.parse(b));
 }
 
-function annotationRow(ctx: RunContext, id: string): Record<string, unknown> | undefined {
-  const documentId = ctx.replica.db.prepare('SELECT document_id FROM annotations WHERE id = ?').pluck().get(id) as string | undefined;
-  return documentId ? (ctx.replica.listAnnotations(documentId).find((a) => a.id === id) as unknown as Record<string, unknown>) : undefined;
-}
-
 function requireServerId(id: string | undefined | null): void {
   if (id && isLocalId(id)) throw new NotYet(id);
 }
@@ -51,7 +46,7 @@ function requireServerId(id: string | undefined | null): void {
  * comes back as the service has it (with its annotations and files) and a conflict on the
  * whole row asks the person; keeping mine deletes it again.
  */
-async function bringBack(ctx: RunContext, entry: OutboxEntry, remote: ServerJson, options: { trashed?: boolean } = {}): Promise<void> {
+async function bringBack(ctx: RunContext, entry: OutboxEntry, remote: ServerRow, options: { trashed?: boolean } = {}): Promise<void> {
   const { replica, api } = ctx;
   const kind = entry.kind;
   let dependents: { annotations: ServerJson[]; files: ServerJson[] } | undefined;
@@ -64,7 +59,7 @@ async function bringBack(ctx: RunContext, entry: OutboxEntry, remote: ServerJson
     const files = options.trashed ? [] : await call(ctx, () => api.client.all<ServerJson>('/files', { document_id: entry.entity_id, limit: 500 }, { accept: api.client.mediaTypes.file, signal: ctx.signal }));
     dependents = { annotations, files };
   }
-  replica.db.transaction(() => {
+  replica.transaction(() => {
     replica.completePush(entry.seq, entry.revision);
     replica.applyRemote(kind, remote, { trashed: options.trashed });
     if (members) replica.applyRemoteFolderDocuments(entry.entity_id, members);
@@ -73,7 +68,7 @@ async function bringBack(ctx: RunContext, entry: OutboxEntry, remote: ServerJson
       replica.applyRemoteBatch('file', dependents.files);
     }
     replica.recordConflict({ kind, id: entry.entity_id, field: ROW_CONFLICT_FIELD, local_value: 'deleted', remote_value: remote, base_value: entry.base_last_modified });
-  })();
+  });
   ctx.counters.conflicts++;
 }
 
@@ -83,31 +78,31 @@ async function pushDocument(ctx: RunContext, entry: OutboxEntry): Promise<void> 
   const docs = api.documents;
   switch (entry.op) {
     case 'create': {
-      const doc = replica.getDocument(id) as unknown as Record<string, unknown> | undefined;
+      const doc = replica.localCopy('document', id);
       if (!doc) return replica.completePush(entry.seq, entry.revision);
       const body: Record<string, unknown> = {};
       for (const field of DOCUMENT_FIELD_NAMES) if (doc[field] !== undefined && doc[field] !== null && !SERVER_OWNED.has(field)) body[field] = doc[field];
       if (doc.group_id) body.group_id = doc.group_id;
       const created = await call(ctx, () => docs.create(body as never, { signal: ctx.signal }));
-      replica.completePush(entry.seq, entry.revision, created as unknown as ServerJson);
+      replica.completePush(entry.seq, entry.revision, created);
       return;
     }
     case 'update': {
       for (let attempt = 0; attempt < 4; attempt++) {
         const current = replica.outboxEntry(entry.seq);
         if (!current || current.op !== 'update') return;
-        const doc = replica.getDocument(id) as unknown as Record<string, unknown> | undefined;
+        const doc = replica.localCopy('document', id);
         if (!doc) return;
         const patch: Record<string, unknown> = {};
         for (const field of current.changed ?? []) patch[field] = doc[field] ?? null;
         try {
           const saved = await call(ctx, () => docs.patch(id, patch as never, { ifUnmodifiedSince: current.base_last_modified ?? undefined, signal: ctx.signal }));
-          replica.completePush(current.seq, current.revision, saved as unknown as ServerJson);
+          replica.completePush(current.seq, current.revision, saved);
           return;
         } catch (error) {
           if (error instanceof PreconditionFailedError) {
             const remote = await call(ctx, () => orNull(docs.get(id, { view: 'all', signal: ctx.signal })));
-            if (remote) ctx.counters.conflicts += absorbRemote(replica, 'document', [remote as unknown as ServerJson]).conflicts;
+            if (remote) ctx.counters.conflicts += absorbRemote(replica, 'document', [remote]).conflicts;
             continue;
           }
           if (!(error instanceof NotFoundError)) throw error;
@@ -117,10 +112,10 @@ async function pushDocument(ctx: RunContext, entry: OutboxEntry): Promise<void> 
             await call(ctx, () => api.trash.restore(id, { signal: ctx.signal }));
             const saved = await call(ctx, () => docs.patch(id, patch as never, { signal: ctx.signal }));
             await call(ctx, () => docs.trash(id, { signal: ctx.signal }));
-            replica.db.transaction(() => {
-              replica.completePush(current.seq, current.revision, saved as unknown as ServerJson);
-              replica.applyRemote('document', saved as unknown as ServerJson, { trashed: true });
-            })();
+            replica.transaction(() => {
+              replica.completePush(current.seq, current.revision, saved);
+              replica.applyRemote('document', saved, { trashed: true });
+            });
             return;
           }
           // Deleted there, edited here: the edit wins, the document is created again.
@@ -141,7 +136,7 @@ async function pushDocument(ctx: RunContext, entry: OutboxEntry): Promise<void> 
     case 'delete': {
       const inLibrary = await call(ctx, () => orNull(docs.get(id, { view: 'all', signal: ctx.signal })));
       const inTrash = inLibrary ? null : await call(ctx, () => orNull(api.trash.get(id, { signal: ctx.signal })));
-      const remote = (inLibrary ?? inTrash) as unknown as ServerJson | null;
+      const remote = (inLibrary ?? inTrash);
       if (remote && later(serverTimeOf(remote), entry.base_last_modified)) return bringBack(ctx, entry, remote, { trashed: !inLibrary });
       if (inLibrary) await call(ctx, () => ignoringNotFound(docs.delete(id, { signal: ctx.signal })));
       else if (inTrash) await call(ctx, () => ignoringNotFound(api.trash.delete(id, { signal: ctx.signal })));
@@ -166,7 +161,7 @@ async function pushFolder(ctx: RunContext, entry: OutboxEntry): Promise<void> {
       if (folder.parent_id) body.parent_id = folder.parent_id;
       if (folder.group_id) body.group_id = folder.group_id;
       const created = await call(ctx, () => folders.create(body as never, { signal: ctx.signal }));
-      replica.completePush(entry.seq, entry.revision, created as unknown as ServerJson);
+      replica.completePush(entry.seq, entry.revision, created);
       return;
     }
     case 'update': {
@@ -175,30 +170,30 @@ async function pushFolder(ctx: RunContext, entry: OutboxEntry): Promise<void> {
         replica.recreateRow('folder', id);
         return;
       }
-      if (serverTimeOf(remote as unknown as ServerJson) !== entry.base_last_modified) {
+      if (serverTimeOf(remote) !== entry.base_last_modified) {
         // Changed there too (perhaps only its documents): merged now, with its membership,
         // since the base copy taken after this push will no longer tell the pull.
         const members = await call(ctx, () => api.client.all<{ id: string }>(`/folders/${encodeURIComponent(id)}/documents`, { limit: 500 }, { accept: api.client.mediaTypes.folder, signal: ctx.signal }));
-        replica.db.transaction(() => {
-          ctx.counters.conflicts += absorbRemote(replica, 'folder', [remote as unknown as ServerJson]).conflicts;
+        replica.transaction(() => {
+          ctx.counters.conflicts += absorbRemote(replica, 'folder', [remote]).conflicts;
           replica.applyRemoteFolderDocuments(id, members.map((d) => d.id));
-        })();
+        });
       }
       const current = replica.outboxEntry(entry.seq);
-      const folder = replica.getFolder(id) as unknown as Record<string, unknown> | undefined;
+      const folder = replica.localCopy('folder', id);
       if (!current || current.op !== 'update' || !folder) return;
       const patch: Record<string, unknown> = {};
       for (const field of FOLDER_FIELDS) if (current.changed?.includes(field)) patch[field] = folder[field] ?? null;
       requireServerId(patch.parent_id as string | null);
       await call(ctx, () => folders.patch(id, patch as never, { signal: ctx.signal }));
       const saved = await call(ctx, () => folders.get(id, { signal: ctx.signal }));
-      replica.completePush(current.seq, current.revision, saved as unknown as ServerJson);
+      replica.completePush(current.seq, current.revision, saved);
       return;
     }
     case 'delete': {
       const remote = await call(ctx, () => orNull(folders.get(id, { signal: ctx.signal })));
-      if (remote && later(serverTimeOf(remote as unknown as ServerJson), entry.base_last_modified)) {
-        return bringBack(ctx, entry, remote as unknown as ServerJson);
+      if (remote && later(serverTimeOf(remote), entry.base_last_modified)) {
+        return bringBack(ctx, entry, remote);
       }
       if (remote) await call(ctx, () => ignoringNotFound(folders.delete(id, { signal: ctx.signal })));
       replica.completePush(entry.seq, entry.revision);
@@ -228,13 +223,13 @@ async function pushAnnotation(ctx: RunContext, entry: OutboxEntry): Promise<void
   const annotations = api.annotations;
   switch (entry.op) {
     case 'create': {
-      const annotation = annotationRow(ctx, id);
+      const annotation = replica.localCopy('annotation', id);
       if (!annotation) return replica.completePush(entry.seq, entry.revision);
       requireServerId(annotation.document_id as string);
       const body: Record<string, unknown> = { document_id: annotation.document_id, type: annotation.type };
       for (const field of ANNOTATION_FIELDS) if (annotation[field] !== undefined) body[field] = annotation[field];
       const created = await call(ctx, () => annotations.create(body as never, { signal: ctx.signal }));
-      replica.completePush(entry.seq, entry.revision, created as unknown as ServerJson);
+      replica.completePush(entry.seq, entry.revision, created);
       return;
     }
     case 'update': {
@@ -244,21 +239,21 @@ async function pushAnnotation(ctx: RunContext, entry: OutboxEntry): Promise<void
         return;
       }
       // The service has no precondition on annotations: a newer version is merged first.
-      if (serverTimeOf(remote as unknown as ServerJson) !== entry.base_last_modified) {
-        ctx.counters.conflicts += absorbRemote(replica, 'annotation', [remote as unknown as ServerJson]).conflicts;
+      if (serverTimeOf(remote) !== entry.base_last_modified) {
+        ctx.counters.conflicts += absorbRemote(replica, 'annotation', [remote]).conflicts;
       }
       const current = replica.outboxEntry(entry.seq);
-      const annotation = annotationRow(ctx, id);
+      const annotation = replica.localCopy('annotation', id);
       if (!current || current.op !== 'update' || !annotation) return;
       const patch: Record<string, unknown> = {};
       for (const field of current.changed ?? []) patch[field] = annotation[field] ?? null;
       const saved = await call(ctx, () => annotations.patch(id, patch as never, { signal: ctx.signal }));
-      replica.completePush(current.seq, current.revision, saved as unknown as ServerJson);
+      replica.completePush(current.seq, current.revision, saved);
       return;
     }
     case 'delete': {
       const remote = await call(ctx, () => orNull(annotations.get(id, { signal: ctx.signal })));
-      if (remote && later(serverTimeOf(remote as unknown as ServerJson), entry.base_last_modified)) return bringBack(ctx, entry, remote as unknown as ServerJson);
+      if (remote && later(serverTimeOf(remote), entry.base_last_modified)) return bringBack(ctx, entry, remote);
       if (remote) await call(ctx, () => ignoringNotFound(annotations.delete(id, { signal: ctx.signal })));
       replica.completePush(entry.seq, entry.revision);
       return;
@@ -277,11 +272,11 @@ async function pushFile(ctx: RunContext, entry: OutboxEntry): Promise<void> {
     requireServerId(row.document_id);
     const bytes = await localBytes(ctx, row);
     const uploaded = await call(ctx, () => api.files.upload(row.document_id, bytes, { fileName: row.file_name, mimeType: row.mime_type, signal: ctx.signal }));
-    replica.db.transaction(() => {
-      replica.completePush(entry.seq, entry.revision, uploaded as unknown as ServerJson);
+    replica.transaction(() => {
+      replica.completePush(entry.seq, entry.revision, uploaded);
       const serverId = (uploaded as { id: string }).id;
       if (fileRow(replica, serverId)) replica.setFileLocalPath(serverId, fileStore.pathOf(row.filehash));
-    })();
+    });
     return;
   }
   if (entry.op === 'delete') {

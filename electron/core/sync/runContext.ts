@@ -1,7 +1,10 @@
 // What one sync run carries through its pull and push phases.
 import type { LibraryApi } from '../../../shared/client/index.ts';
 import type { FileStore } from '../files/fileStore.ts';
-import type { Replica } from '../replica/index.ts';
+import type { ReplicaReads, ReplicaSync, ReplicaWrites } from '../replica/index.ts';
+
+/** The replica as the sync engine sees it: its sync side, reads, and the local writes a merge, a lost group or a name lookup makes. */
+export type SyncReplica = ReplicaReads & ReplicaSync & Pick<ReplicaWrites, 'resolveConflict' | 'forgetGroupLibrary' | 'rememberProfileNames'>;
 
 /** The personal library (scope null) or a group's. */
 export interface Library {
@@ -23,7 +26,7 @@ export interface MassDeletion {
 }
 
 export interface RunContext {
-  replica: Replica;
+  replica: SyncReplica;
   api: LibraryApi;
   fileStore: FileStore;
   signal: AbortSignal;
@@ -49,14 +52,14 @@ export const isoMinus = (time: string | number, ms: number): string => new Date(
  * more than a window after the watermark, the start is the watermark, so rows sharing
  * timestamps near it (a bulk import) are not read again by every sync.
  */
-export function pullStart(replica: Replica, collection: string, scope: string | null, overlapMs: number): string | undefined {
+export function pullStart(replica: SyncReplica, collection: string, scope: string | null, overlapMs: number): string | undefined {
   const mark = replica.getWatermark(collection, scope).modified;
   if (!mark) return undefined;
   const start = replica.getWatermark(`${collection}:start`, scope).modified;
   return start && start <= mark ? start : isoMinus(mark, overlapMs);
 }
 
-export function recordPullStart(replica: Replica, collection: string, scope: string | null, readAt: number | undefined, overlapMs: number): void {
+export function recordPullStart(replica: SyncReplica, collection: string, scope: string | null, readAt: number | undefined, overlapMs: number): void {
   const mark = replica.getWatermark(collection, scope).modified;
   if (!mark || readAt === undefined) return;
   const start = Math.min(Date.parse(mark), readAt - overlapMs);

@@ -2,11 +2,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { oneUserDevices, type Device } from './syncTesting.ts';
+import { sqlOf } from '../replica/testing.ts';
 
 const { device } = oneUserDevices();
 
-const byName = (d: Device, name: string) => (d.replica.db.prepare('SELECT id FROM folders WHERE name = ?').pluck().get(name) as string | undefined);
-const membersOf = (d: Device, folderId: string) => (d.replica.db.prepare('SELECT document_id FROM folder_documents WHERE folder_id = ? ORDER BY document_id').pluck().all(folderId) as string[]);
+const byName = (d: Device, name: string) => (sqlOf(d.replica).prepare('SELECT id FROM folders WHERE name = ?').pluck().get(name) as string | undefined);
+const membersOf = (d: Device, folderId: string) => (sqlOf(d.replica).prepare('SELECT document_id FROM folder_documents WHERE folder_id = ? ORDER BY document_id').pluck().all(folderId) as string[]);
 
 async function newDocument(a: Device, title: string): Promise<string> {
   a.replica.createDocument({ title, type: 'journal' } as never);

@@ -10,6 +10,7 @@ import { registerClient } from '../../../server/auth/accounts.ts';
 import { startTestService, type TestService } from '../../../server/testing/testService.ts';
 import { SyncAbortedError } from './retry.ts';
 import { allDocumentIds, openDevice, type Device, type DeviceAuth } from './syncTesting.ts';
+import { sqlOf } from '../replica/testing.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -29,7 +30,7 @@ function device(url: string, auth: string | DeviceAuth, options: Parameters<type
 }
 
 async function seed(d: Device, count: number, prefix = 'Seeded'): Promise<void> {
-  d.replica.db.transaction(() => {
+  sqlOf(d.replica).transaction(() => {
     for (let i = 0; i < count; i++) d.replica.createDocument({ title: `${prefix} ${i}`, type: 'journal', year: 1900 + i } as never);
   })();
   await d.sync();
@@ -223,6 +224,6 @@ describe('a group library', () => {
     expect(a.replica.listAnnotations(clubOnB[0]!).map((x) => x.text)).toEqual(['Bob notes']);
     const clubFolder = a.replica.folderTree(groupId);
     expect(clubFolder.map((f) => f.name)).toEqual(['Club folder']);
-    expect(a.replica.db.prepare('SELECT document_id FROM folder_documents WHERE folder_id = ?').pluck().all(clubFolder[0]!.id)).toEqual(clubOnB);
+    expect(sqlOf(a.replica).prepare('SELECT document_id FROM folder_documents WHERE folder_id = ?').pluck().all(clubFolder[0]!.id)).toEqual(clubOnB);
   });
 });

@@ -4,7 +4,7 @@
 // debounced), periodically, and again after a failure with backoff while offline.
 import { ServiceError, TokenExpiredError, type LibraryApi } from '../../../shared/client/index.ts';
 import type { FileStore } from '../files/fileStore.ts';
-import type { Replica } from '../replica/index.ts';
+import type { SyncReplica } from './runContext.ts';
 import { nameAuthors } from './authorNames.ts';
 import { downloadFile } from './fileTransfers.ts';
 import { pullAnnotations, pullDocumentRemovals, pullDocuments, pullFiles, pullFolders, pullLibraries } from './pull.ts';
@@ -12,15 +12,9 @@ import { pushOutbox } from './push.ts';
 import { isAborted, isOffline, SyncAbortedError } from './retry.ts';
 import type { MassDeletion, RunContext, RunCounters } from './runContext.ts';
 
-export interface SyncStatus {
-  state: 'idle' | 'syncing' | 'offline' | 'error' | 'waiting-confirmation' | 'signed-out';
-  lastSyncedAt?: string;
-  pendingChanges: number;
-  conflicts: number;
-  progress?: { phase: string; done: number; total?: number };
-  error?: string;
-  pendingDeletion?: { count: number; libraryTotal: number };
-}
+import type { SyncStatus } from '../../../shared/bridge/contract.ts';
+
+export type { SyncStatus };
 
 export interface SyncReport {
   pulled: number;
@@ -47,7 +41,7 @@ export interface SyncEngine {
 }
 
 export interface SyncEngineOptions {
-  replica: Replica;
+  replica: SyncReplica;
   api: LibraryApi;
   fileStore: FileStore;
   downloadPolicy?: 'on-open' | 'eager';
@@ -82,7 +76,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let retryTimer: NodeJS.Timeout | undefined;
   let failures = 0;
 
-  const counts = () => (replica.db.open ? { pendingChanges: replica.countOutbox(), conflicts: replica.listConflicts().length } : {});
+  const counts = () => (replica.isOpen() ? { pendingChanges: replica.countOutbox(), conflicts: replica.listConflicts().length } : {});
 
   function emit(change: Partial<SyncStatus>): void {
     const next: SyncStatus = { ...status, ...change, ...counts() };
@@ -130,8 +124,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         }
       } finally {
         if (bulk) {
-          if (replica.db.open) emit({ progress: { phase: 'indexing', done: 0 } });
-          if (replica.db.open) replica.finishBulkLoad();
+          if (replica.isOpen()) emit({ progress: { phase: 'indexing', done: 0 } });
+          if (replica.isOpen()) replica.finishBulkLoad();
         }
       }
       // Merges, rows created again and resolutions made during the pull go out now.

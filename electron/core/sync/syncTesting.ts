@@ -9,6 +9,7 @@ import { openReplica, type Replica } from '../replica/index.ts';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './syncEngine.ts';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../../../server/testing/testService.ts';
+import { sqlOf } from '../replica/testing.ts';
 
 export interface Device {
   replica: Replica;
@@ -37,7 +38,7 @@ export function openDevice(baseUrl: string, auth: string | DeviceAuth, options: 
     sync: (o) => engine.syncNow(o),
     async dispose() {
       await engine.stop();
-      if (replica.db.open) replica.close();
+      if (replica.isOpen()) replica.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -52,7 +53,7 @@ export function docView(replica: Replica, id: string): Record<string, unknown> |
 }
 
 export function allDocumentIds(replica: Replica, groupId: string | null = null): string[] {
-  return (replica.db.prepare('SELECT id FROM documents WHERE group_id IS ? ORDER BY id').pluck().all(groupId) as string[]);
+  return (sqlOf(replica).prepare('SELECT id FROM documents WHERE group_id IS ? ORDER BY id').pluck().all(groupId) as string[]);
 }
 
 /**

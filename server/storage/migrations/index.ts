@@ -1,5 +1,7 @@
-// Every migration, by name; names sort in the order they run. Listed statically so that
-// a bundled or packaged service finds them without reading a folder.
+// Every migration, by name; names sort in the order they run (shared/migrationNames.ts:
+// the first six by number, later ones by UTC timestamp, YYYYMMDDHHMM-what, added at the
+// end). Listed statically so that a bundled or packaged service finds them without
+// reading a folder.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-library.ts';
 import * as m0002 from './0002-groups.ts';

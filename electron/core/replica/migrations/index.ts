@@ -1,4 +1,5 @@
-// Every migration in the order it runs; migration N leaves PRAGMA user_version = N.
+// Every migration in the order it runs, by name (shared/migrationNames.ts: the first six by
+// number, later ones by UTC timestamp, YYYYMMDDHHMM-what). A new one is added at the end.
 // TypeScript modules rather than .sql files so that a bundled or packaged app carries
 // them without reading a folder at run time.
 import { sql as m0001 } from './0001-initial.ts';
@@ -8,4 +9,16 @@ import { sql as m0004 } from './0004-profile-names.ts';
 import { sql as m0005 } from './0005-catalog-links.ts';
 import { sql as m0006 } from './0006-document-identifiers.ts';
 
-export const migrations: readonly string[] = [m0001, m0002, m0003, m0004, m0005, m0006];
+export interface ReplicaMigration {
+  name: string;
+  sql: string;
+}
+
+export const migrations: readonly ReplicaMigration[] = [
+  { name: '0001-initial', sql: m0001 },
+  { name: '0002-library-views', sql: m0002 },
+  { name: '0003-import-lookups', sql: m0003 },
+  { name: '0004-profile-names', sql: m0004 },
+  { name: '0005-catalog-links', sql: m0005 },
+  { name: '0006-document-identifiers', sql: m0006 },
+];

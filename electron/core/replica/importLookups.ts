@@ -1,7 +1,8 @@
 // The persistent queue of documents waiting for a catalog lookup (replica table
 // import_lookups, migration 0002). A row stays until a lookup has answered (found or not);
 // network failures leave it for the next run, other failures count attempts.
-import type { Replica } from '../replica/replica.ts';
+import type { Db } from './database.ts';
+import { stmt } from './statements.ts';
 
 export interface QueuedLookup {
   documentId: string;
@@ -26,8 +27,7 @@ interface Row {
   last_error: string | null;
 }
 
-export function createLookupQueue(replica: Replica) {
-  const db = replica.db;
+export function createLookupQueue(db: Db) {
   const toQueued = (row: Row): QueuedLookup => ({
     documentId: row.document_id,
     written: JSON.parse(row.written) as Record<string, unknown>,
@@ -40,29 +40,29 @@ export function createLookupQueue(replica: Replica) {
   return {
     /** Queues (or re-queues with fresh values) a document's lookup. */
     enqueue(entry: { documentId: string; written: Record<string, unknown>; confidence?: Record<string, number>; filehash?: string }): void {
-      db.prepare(`
+      stmt(db, `
         INSERT INTO import_lookups (document_id, written, confidence, filehash, queued_at) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (document_id) DO UPDATE SET written = excluded.written, confidence = excluded.confidence,
           filehash = coalesce(excluded.filehash, filehash), attempts = 0, last_error = NULL
       `).run(entry.documentId, JSON.stringify(entry.written), JSON.stringify(entry.confidence ?? {}), entry.filehash ?? null, new Date().toISOString());
     },
     get(documentId: string): QueuedLookup | undefined {
-      const row = db.prepare('SELECT * FROM import_lookups WHERE document_id = ?').get(documentId) as Row | undefined;
+      const row = stmt(db, 'SELECT * FROM import_lookups WHERE document_id = ?').get(documentId) as Row | undefined;
       return row ? toQueued(row) : undefined;
     },
     /** Waiting lookups, oldest first. */
     list(limit = 500): QueuedLookup[] {
-      return (db.prepare('SELECT * FROM import_lookups WHERE attempts < ? ORDER BY queued_at, document_id LIMIT ?').all(MAX_LOOKUP_ATTEMPTS, limit) as Row[]).map(toQueued);
+      return (stmt(db, 'SELECT * FROM import_lookups WHERE attempts < ? ORDER BY queued_at, document_id LIMIT ?').all(MAX_LOOKUP_ATTEMPTS, limit) as Row[]).map(toQueued);
     },
     count(): number {
-      return db.prepare('SELECT count(*) FROM import_lookups WHERE attempts < ?').pluck().get(MAX_LOOKUP_ATTEMPTS) as number;
+      return stmt(db, 'SELECT count(*) FROM import_lookups WHERE attempts < ?').pluck().get(MAX_LOOKUP_ATTEMPTS) as number;
     },
     done(documentId: string): void {
-      db.prepare('DELETE FROM import_lookups WHERE document_id = ?').run(documentId);
+      stmt(db, 'DELETE FROM import_lookups WHERE document_id = ?').run(documentId);
     },
     /** A failure that is not "offline": tried again later, at most MAX_LOOKUP_ATTEMPTS times. */
     failed(documentId: string, message: string): void {
-      db.prepare('UPDATE import_lookups SET attempts = attempts + 1, last_error = ? WHERE document_id = ?').run(message.slice(0, 500), documentId);
+      stmt(db, 'UPDATE import_lookups SET attempts = attempts + 1, last_error = ? WHERE document_id = ?').run(message.slice(0, 500), documentId);
     },
   };
 }
