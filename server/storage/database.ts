@@ -39,7 +39,9 @@ export async function openDatabase(dataDir: string): Promise<OpenedDatabase> {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrate(db: ServiceDb): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Branches add migrations named by a UTC timestamp at the same time, so a database may
+  // have run a later-named one before an earlier-named one arrives: run it anyway.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
