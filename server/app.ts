@@ -9,6 +9,7 @@ import { openDatabase } from './storage/database.ts';
 import { BlobStore } from './storage/blobStore.ts';
 import { TokenService } from './auth/tokenService.ts';
 import { installAuthentication } from './auth/authenticate.ts';
+import { TokenRateLimiter } from './auth/rateLimit.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { installBodyParsers, installNegotiation } from './http/mediaTypes.ts';
 import { installValidators } from './http/validation.ts';
@@ -79,7 +80,7 @@ export async function buildService(config: ServerConfig, options: ServiceOptions
   app.addHook('onRequest', async (_request, reply) => {
     reply.header(traceHeader, randomBytes(8).toString('hex'));
   });
-  installAuthentication(app, ctx.tokens, config.vendor);
+  installAuthentication(app, ctx.tokens, config.vendor, new TokenRateLimiter(database.sqlite, config.tokenRequestsPerMinute, now));
   installNegotiation(app);
 
   const routes: RegisteredRoute[] = [];
