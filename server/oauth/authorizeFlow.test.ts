@@ -150,7 +150,7 @@ describe('authorization code grant with PKCE, public client, loopback redirect o
   it('refuses the plain PKCE method, or a challenge without a method, from a public client', async () => {
     const { verifier } = pkcePair();
     const browser = await signedInBrowser();
-    for (const method of [{ code_challenge_method: 'plain' }, {}]) {
+    for (const method of [{ code_challenge_method: 'plain' }, {}] as Record<string, string>[]) {
       const response = await browser.get(authorizePath({ response_type: 'code', client_id: publicClient.id, redirect_uri: LOOPBACK, code_challenge: verifier, state: 'p', ...method }));
       expect(response.status).toBe(302);
       const location = new URL(response.headers.get('location')!);
