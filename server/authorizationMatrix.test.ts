@@ -230,7 +230,7 @@ describe('group library writes by every role', () => {
     service.fetch(path, {
       method,
       headers: { ...actor.auth, Accept: '*/*', ...(type ? { 'Content-Type': type } : {}), ...extra },
-      body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
     });
   const mtOf = () => service.ctx.mediaTypes;
   const writes: Write[] = [
