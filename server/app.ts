@@ -9,11 +9,14 @@ import { openDatabase } from './storage/database.ts';
 import { BlobStore } from './storage/blobStore.ts';
 import { TokenService } from './auth/tokenService.ts';
 import { installAuthentication } from './auth/authenticate.ts';
+import { TokenRateLimiter } from './auth/rateLimit.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { installBodyParsers, installNegotiation } from './http/mediaTypes.ts';
 import { installValidators } from './http/validation.ts';
 import { contextHelpers, type ServiceContext } from './context.ts';
 import { areaPlugins } from './areas.ts';
+import { createMailer } from './mail/mailer.ts';
+import { guessingThrottles } from './auth/throttle.ts';
 
 export interface RegisteredRoute {
   method: string;
@@ -31,16 +34,27 @@ export interface BuiltService {
   close(): Promise<void>;
 }
 
-export async function buildService(config: ServerConfig): Promise<BuiltService> {
+export interface ServiceOptions {
+  /** The clock, in epoch milliseconds (tests move it forward instead of waiting). */
+  now?: () => number;
+}
+
+export async function buildService(config: ServerConfig, options: ServiceOptions = {}): Promise<BuiltService> {
   const database = await openDatabase(config.dataDir);
+  const now = options.now ?? Date.now;
+  // The mailer logs through the app's logger, which exists only once Fastify is built.
+  let log: (line: string) => void = (line) => console.warn(line);
   const ctx: ServiceContext = {
     config,
     database,
     db: database.db,
-    tokens: new TokenService(database.db, config.tokenLifetimeSeconds, config.refreshTokenLifetimeSeconds),
+    tokens: new TokenService(database.db, config.tokenLifetimeSeconds, config.refreshTokenLifetimeSeconds, now),
     blobs: new BlobStore(path.join(config.dataDir, 'blobs')),
     signingKey: loadSigningKey(config.dataDir),
     ...contextHelpers(config),
+    now,
+    throttles: guessingThrottles(database.db, config, now),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: (line) => log(line) }),
   };
 
   const app = Fastify({
@@ -55,6 +69,8 @@ export async function buildService(config: ServerConfig): Promise<BuiltService> 
     ajv: { customOptions: { coerceTypes: 'array' } },
   } as never) as unknown as FastifyInstance;
 
+  if (config.logLevel !== 'silent') log = (line) => app.log.warn(line);
+  else log = () => undefined;
   installValidators(app);
   installErrorHandler(app);
   installBodyParsers(app, config.jsonBodyLimit);
@@ -64,7 +80,7 @@ export async function buildService(config: ServerConfig): Promise<BuiltService> 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header(traceHeader, randomBytes(8).toString('hex'));
   });
-  installAuthentication(app, ctx.tokens, config.vendor);
+  installAuthentication(app, ctx.tokens, config.vendor, new TokenRateLimiter(database.sqlite, config.tokenRequestsPerMinute, now));
   installNegotiation(app);
 
   const routes: RegisteredRoute[] = [];

@@ -1,6 +1,7 @@
 // Every endpoint, four callers: no token, a bad token, an expired token, and another
 // user holding the ids of someone else's resources. Routes come from the service's own
 // route table, so a new endpoint is covered the day it is added.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from './testing/testService.ts';
 import type { RegisteredRoute } from './app.ts';
@@ -164,4 +165,136 @@ describe('authorisation matrix over every protected endpoint', () => {
       expect(foreign, path).toEqual([]);
     }
   });
+});
+
+// Every write to a group's library, by every role: owners, admins and normal members write;
+// followers only read (403) and outsiders do not see the library (404). Each cell acts on
+// fresh things of a public group, and a refused write must leave them as they were.
+describe('group library writes by every role', () => {
+  const ROLES = ['owner', 'admin', 'normal', 'follower', 'outsider'] as const;
+  type Role = (typeof ROLES)[number];
+  const users = {} as Record<Role, TestUser>;
+  let groupId: string;
+
+  beforeAll(async () => {
+    for (const role of ROLES) users[role] = role === 'owner' ? owner : await service.createUser();
+    const mt = service.ctx.mediaTypes;
+    const created = await service.fetch('/groups/v2', {
+      method: 'POST',
+      headers: { ...owner.auth, 'Content-Type': mt.groupV2, Accept: mt.groupV2 },
+      body: JSON.stringify({ name: 'Matrix group', access_level: 'public' }),
+    });
+    expect(created.status).toBe(201);
+    groupId = String((await json(created)).id);
+    await service.ctx.db
+      .insertInto('group_members')
+      .values((['admin', 'normal', 'follower'] as const).map((role) => ({ group_id: groupId, profile_id: users[role].id, role, joined: new Date().toISOString() })))
+      .execute();
+  });
+
+  interface Things { document: string; loose: string; trashed: string; folder: string; file: string; annotation: string }
+
+  /** Fresh group things; the annotation belongs to the actor (only its creator may change it). */
+  async function freshThings(actor: TestUser): Promise<Things> {
+    const mt = service.ctx.mediaTypes;
+    const post = async (path: string, body: unknown, type: string) => {
+      const res = await service.fetch(path, { method: 'POST', headers: { ...owner.auth, 'Content-Type': type, Accept: '*/*' }, body: JSON.stringify(body) });
+      expect(res.status, `${path}: ${await res.clone().text()}`).toBe(201);
+      return String((await json(res)).id);
+    };
+    const document = await post('/documents', { title: 'Group document', group_id: groupId }, mt.document);
+    const loose = await post('/documents', { title: 'Group document in no folder', group_id: groupId }, mt.document);
+    const trashed = await post('/documents', { title: 'Group trashed', group_id: groupId }, mt.document);
+    expect((await service.fetch(`/documents/${trashed}/trash`, { method: 'POST', headers: owner.auth })).status).toBe(204);
+    const folder = await post('/folders', { name: 'Group folder', group_id: groupId }, mt.folder);
+    await service.fetch(`/folders/${folder}/documents`, { method: 'POST', headers: { ...owner.auth, 'Content-Type': mt.document }, body: JSON.stringify({ id: document }) });
+    const upload = await service.fetch('/files', {
+      method: 'POST',
+      headers: { ...owner.auth, 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="g.pdf"', Link: `<${service.url}/documents/${document}>; rel="document"` },
+      body: Buffer.from(`%PDF-1.4\n% ${document}\n%%EOF\n`),
+    });
+    expect(upload.status).toBe(201);
+    const file = String((await json(upload)).id);
+    // Inserted directly: a follower cannot create one, but may hold one from when they were a member.
+    const annotation = randomUUID();
+    const now = new Date().toISOString();
+    await service.ctx.db
+      .insertInto('annotations')
+      .values({ id: annotation, type: 'note', document_id: document, profile_id: actor.id, group_id: groupId, filehash: null, text: 'Mine', color: null, positions: null, privacy_level: 'group', created: now, last_modified: now })
+      .execute();
+    return { document, loose, trashed, folder, file, annotation };
+  }
+
+  type Write = { method: string; url: string; run: (t: Things, actor: TestUser) => Promise<Response> };
+  const send = (actor: TestUser, method: string, path: string, body?: unknown, type?: string, extra: Record<string, string> = {}) =>
+    service.fetch(path, {
+      method,
+      headers: { ...actor.auth, Accept: '*/*', ...(type ? { 'Content-Type': type } : {}), ...extra },
+      body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
+    });
+  const mtOf = () => service.ctx.mediaTypes;
+  const writes: Write[] = [
+    { method: 'POST', url: '/documents', run: (_t, a) => send(a, 'POST', '/documents', { title: 'New', group_id: groupId }, mtOf().document) },
+    { method: 'PATCH', url: '/documents/:id', run: (t, a) => send(a, 'PATCH', `/documents/${t.document}`, { title: 'Changed' }, mtOf().document) },
+    { method: 'POST', url: '/documents/:id/trash', run: (t, a) => send(a, 'POST', `/documents/${t.document}/trash`) },
+    { method: 'DELETE', url: '/documents/:id', run: (t, a) => send(a, 'DELETE', `/documents/${t.document}`) },
+    { method: 'POST', url: '/trash/:id/restore', run: (t, a) => send(a, 'POST', `/trash/${t.trashed}/restore`) },
+    { method: 'DELETE', url: '/trash/:id', run: (t, a) => send(a, 'DELETE', `/trash/${t.trashed}`) },
+    {
+      method: 'POST', url: '/files',
+      run: (t, a) => send(a, 'POST', '/files', Buffer.from(`%PDF-1.4\n% ${a.id}\n%%EOF\n`), 'application/pdf', {
+        'Content-Disposition': 'attachment; filename="n.pdf"', Link: `<${service.url}/documents/${t.document}>; rel="document"`,
+      }),
+    },
+    { method: 'DELETE', url: '/files/:id', run: (t, a) => send(a, 'DELETE', `/files/${t.file}`) },
+    { method: 'POST', url: '/folders', run: (_t, a) => send(a, 'POST', '/folders', { name: 'New', group_id: groupId }, mtOf().folder) },
+    { method: 'PATCH', url: '/folders/:id', run: (t, a) => send(a, 'PATCH', `/folders/${t.folder}`, { name: 'Changed' }, mtOf().folder) },
+    { method: 'DELETE', url: '/folders/:id', run: (t, a) => send(a, 'DELETE', `/folders/${t.folder}`) },
+    { method: 'POST', url: '/folders/:id/documents', run: (t, a) => send(a, 'POST', `/folders/${t.folder}/documents`, { id: t.loose }, mtOf().document) },
+    { method: 'DELETE', url: '/folders/:id/documents/:document_id', run: (t, a) => send(a, 'DELETE', `/folders/${t.folder}/documents/${t.document}`) },
+    { method: 'POST', url: '/annotations', run: (t, a) => send(a, 'POST', '/annotations', { document_id: t.loose, text: 'Hello', privacy_level: 'group' }, mtOf().annotation) },
+    { method: 'PATCH', url: '/annotations/:id', run: (t, a) => send(a, 'PATCH', `/annotations/${t.annotation}`, { text: 'Changed' }, mtOf().annotation) },
+    { method: 'DELETE', url: '/annotations/:id', run: (t, a) => send(a, 'DELETE', `/annotations/${t.annotation}`) },
+  ];
+
+  it('covers every write endpoint of the library areas', () => {
+    const libraryAreas = ['documents', 'trash', 'files', 'folders', 'annotations'];
+    const covered = new Set(writes.map((w) => `${w.method} ${w.url}`));
+    const missing = service.routes
+      .filter((r) => r.method !== 'GET' && libraryAreas.includes(r.url.split('/')[1] ?? ''))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !covered.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  /** What the group's library looks like to its owner: the things a refused write must not touch. */
+  async function snapshot(t: Things): Promise<string> {
+    const read = async (path: string) => {
+      const res = await service.fetch(path, { headers: { ...owner.auth, Accept: '*/*' }, redirect: 'manual' });
+      return `${path} ${res.status} ${res.status === 200 ? await res.text() : ''}`;
+    };
+    const parts = await Promise.all([
+      read(`/documents/${t.document}`), read(`/trash/${t.trashed}`), read(`/folders/${t.folder}`), read(`/files/${t.file}`),
+      read(`/folders/${t.folder}/documents`), read(`/annotations/${t.annotation}`),
+      read(`/documents?group_id=${groupId}&limit=500`), read(`/folders?group_id=${groupId}`),
+    ]);
+    return parts.join('\n').replace(/[?&]AWSAccessKeyId=[^"&\s]+|[?&](expires|signature)=[^"&\s]+/g, '');
+  }
+
+  for (const role of ROLES) {
+    it(`${role}: ${role === 'follower' ? '403 on every write, nothing changes' : role === 'outsider' ? '404 on every write, nothing changes' : 'every write succeeds'}`, async () => {
+      const actor = users[role];
+      for (const write of writes) {
+        const things = await freshThings(actor);
+        const before = role === 'follower' || role === 'outsider' ? await snapshot(things) : '';
+        const res = await write.run(things, actor);
+        const label = `${role} ${write.method} ${write.url}: ${await res.clone().text()}`;
+        if (role === 'follower') expect(res.status, label).toBe(403);
+        else if (role === 'outsider') expect(res.status, label).toBe(404);
+        else expect(res.status, label).toBeLessThan(300);
+        if (before) expect(await snapshot(things), label).toBe(before);
+        expect((await json(res)).message === undefined || res.status >= 400, label).toBe(true);
+      }
+    }, 120_000);
+  }
 });

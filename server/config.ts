@@ -18,6 +18,28 @@ export interface ServerConfig {
   /** Lifetime of signed download URLs. */
   downloadUrlLifetimeSeconds: number;
   logLevel: string;
+  /** SMTP server for outgoing e-mail (smtp:// or smtps:// URL with credentials); null: the outbox. */
+  smtpUrl: string | null;
+  /** Sender of outgoing e-mail. */
+  mailFrom: string;
+  /** Without SMTP, e-mails are written here as .eml files (and a log line names each link). */
+  outboxDir: string;
+  /** Lifetime of e-mail verification and password-reset links. */
+  emailLinkLifetimeSeconds: number;
+  /** Failed sign-ins (or client authentications) per account before each next try waits, doubling. */
+  signInFreeFailures: number;
+  /** Failed attempts per account after which it is locked for signInLockoutSeconds. */
+  signInLockoutFailures: number;
+  signInLockoutSeconds: number;
+  /** The same, per client address: higher, since one address may serve many people. */
+  addressFreeFailures: number;
+  addressLockoutFailures: number;
+  /** Accounts one client address may create per hour. */
+  signUpsPerAddressPerHour: number;
+  /** Requests one access token may make per minute (then 429 with Retry-After). */
+  tokenRequestsPerMinute: number;
+  /** Bytes of files one user may store. */
+  storageQuotaBytes: number;
 }
 
 const ENV: Record<string, keyof ServerConfig> = {
@@ -28,6 +50,12 @@ const ENV: Record<string, keyof ServerConfig> = {
   SERVICE_VENDOR: 'vendor',
   SERVICE_TOKEN_LIFETIME: 'tokenLifetimeSeconds',
   SERVICE_LOG_LEVEL: 'logLevel',
+  SERVICE_SMTP_URL: 'smtpUrl',
+  SERVICE_MAIL_FROM: 'mailFrom',
+  SERVICE_OUTBOX_DIR: 'outboxDir',
+  SERVICE_TOKEN_REQUESTS_PER_MINUTE: 'tokenRequestsPerMinute',
+  SERVICE_STORAGE_QUOTA_BYTES: 'storageQuotaBytes',
+  SERVICE_SIGNUPS_PER_ADDRESS_PER_HOUR: 'signUpsPerAddressPerHour',
 };
 
 const FLAGS: Record<string, keyof ServerConfig> = {
@@ -38,6 +66,11 @@ const FLAGS: Record<string, keyof ServerConfig> = {
   '--vendor': 'vendor',
   '--token-lifetime': 'tokenLifetimeSeconds',
   '--log-level': 'logLevel',
+  '--smtp-url': 'smtpUrl',
+  '--mail-from': 'mailFrom',
+  '--outbox-dir': 'outboxDir',
+  '--token-requests-per-minute': 'tokenRequestsPerMinute',
+  '--storage-quota-bytes': 'storageQuotaBytes',
 };
 
 export class ConfigError extends Error {}
@@ -79,6 +112,20 @@ export function resolveConfig(overrides: Partial<ServerConfig> = {}, argv: strin
     fileBodyLimit: toInt(raw.fileBodyLimit ?? 512 * 1024 * 1024, 'file body limit', 1024, 8 * 1024 * 1024 * 1024),
     downloadUrlLifetimeSeconds: toInt(raw.downloadUrlLifetimeSeconds ?? 900, 'download URL lifetime', 1, 7 * 86400),
     logLevel: String(raw.logLevel ?? 'warn'),
+    smtpUrl: raw.smtpUrl ? String(raw.smtpUrl) : null,
+    mailFrom: String(raw.mailFrom ?? `RefShelf <no-reply@${new URL(publicUrl).hostname}>`),
+    outboxDir: path.resolve(String(raw.outboxDir ?? path.join(dataDir, 'outbox'))),
+    emailLinkLifetimeSeconds: toInt(raw.emailLinkLifetimeSeconds ?? 2 * 86400, 'e-mail link lifetime', 60, 30 * 86400),
+    signInFreeFailures: toInt(raw.signInFreeFailures ?? 5, 'free sign-in failures', 1, 1000),
+    signInLockoutFailures: toInt(raw.signInLockoutFailures ?? 20, 'sign-in failures before lockout', 1, 100_000),
+    signInLockoutSeconds: toInt(raw.signInLockoutSeconds ?? 15 * 60, 'sign-in lockout', 1, 86400),
+    addressFreeFailures: toInt(raw.addressFreeFailures ?? 50, 'free failures per address', 1, 100_000),
+    addressLockoutFailures: toInt(raw.addressLockoutFailures ?? 200, 'failures per address before lockout', 1, 1_000_000),
+    signUpsPerAddressPerHour: toInt(raw.signUpsPerAddressPerHour ?? 30, 'sign-ups per address per hour', 1, 1_000_000),
+    // A flood ceiling, not a fair-use quota: the service bench drives one token at thousands
+    // of requests per second for ten seconds and must stay under it.
+    tokenRequestsPerMinute: toInt(raw.tokenRequestsPerMinute ?? 600_000, 'requests per token per minute', 1, 1e9),
+    storageQuotaBytes: toInt(raw.storageQuotaBytes ?? 20 * 1024 ** 3, 'storage quota', 0, 2 ** 52),
   };
 }
 

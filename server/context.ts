@@ -3,6 +3,8 @@ import type { ServerConfig } from './config.ts';
 import type { OpenedDatabase, ServiceDb } from './storage/database.ts';
 import type { TokenService } from './auth/tokenService.ts';
 import type { BlobStore } from './storage/blobStore.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { GuessingThrottles } from './auth/throttle.ts';
 import { headerNames, mediaTypes, type MediaTypes } from '../shared/vendor.ts';
 
 export interface ServiceContext {
@@ -17,6 +19,12 @@ export interface ServiceContext {
   signingKey: Buffer;
   /** Absolute URL of a path on this service. */
   url(path: string): string;
+  /** The time in epoch milliseconds; tests inject their own clock. */
+  now(): number;
+  /** Sends e-mail (SMTP, or the outbox directory in development). */
+  mailer: Mailer;
+  /** Counters that slow down password and secret guessing, kept in the database. */
+  throttles: GuessingThrottles;
 }
 
 export function contextHelpers(config: ServerConfig) {

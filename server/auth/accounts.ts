@@ -65,6 +65,8 @@ export interface NewClient {
 }
 
 export const CLIENT_GRANTS = ['authorization_code', 'client_credentials', 'refresh_token', 'implicit'] as const;
+/** What a confidential client may use unless an administrator enables more (the implicit grant). */
+export const DEFAULT_CONFIDENTIAL_GRANTS = ['authorization_code', 'client_credentials', 'refresh_token'] as const;
 
 export async function registerClient(db: ServiceDb, client: NewClient): Promise<{ id: string; secret?: string }> {
   const name = client.name.trim();
@@ -80,7 +82,7 @@ export async function registerClient(db: ServiceDb, client: NewClient): Promise<
   }
   const id = randomUUID();
   const secret = client.isPublic ? undefined : newSecret(24);
-  const grants = client.isPublic ? ['authorization_code', 'refresh_token'] : [...CLIENT_GRANTS];
+  const grants = client.isPublic ? ['authorization_code', 'refresh_token'] : [...DEFAULT_CONFIDENTIAL_GRANTS];
   await db
     .insertInto('oauth_clients')
     .values({

@@ -3,6 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import type { TokenService } from './tokenService.ts';
+import type { TokenRateLimiter } from './rateLimit.ts';
+import { sha256Hex } from './secrets.ts';
 
 export interface AuthContext {
   clientId: string;
@@ -34,7 +36,7 @@ export function readBearerToken(request: FastifyRequest): string | undefined {
   return typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined;
 }
 
-export function installAuthentication(app: FastifyInstance, tokens: TokenService, realm: string): void {
+export function installAuthentication(app: FastifyInstance, tokens: TokenService, realm: string, limiter?: TokenRateLimiter): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config?.auth ?? 'user';
@@ -54,6 +56,7 @@ export function installAuthentication(app: FastifyInstance, tokens: TokenService
       }
       throw unauthorized('Invalid access token', { 'WWW-Authenticate': `Bearer realm="${realm}", error="invalid_token"` });
     }
+    limiter?.hit(sha256Hex(token));
     request.auth = { clientId: checked.token.clientId, profileId: checked.token.profileId, scope: checked.token.scope };
     if (mode === 'user' && !checked.token.profileId) throw badRequest('No userid found in auth token');
   });

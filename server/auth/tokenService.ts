@@ -33,7 +33,11 @@ export class TokenService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async issue(clientId: string, profileId: string | null, scope: string, withRefresh: boolean): Promise<IssuedTokens> {
+  /**
+   * Issues a token (pair). `familyId` ties together every token of one authorization (its
+   * code, then each refresh), so that a replayed code or refresh token revokes them all.
+   */
+  async issue(clientId: string, profileId: string | null, scope: string, withRefresh: boolean, familyId: string | null = null): Promise<IssuedTokens> {
     const accessToken = newSecret();
     const refreshToken = withRefresh ? newSecret() : undefined;
     const createdAt = this.now();
@@ -50,6 +54,7 @@ export class TokenService {
         access_expires_at: accessExpiresAt,
         refresh_expires_at: refreshExpiresAt ?? null,
         created_at: createdAt,
+        family_id: familyId ?? (refreshToken ? newSecret(16) : null),
       })
       .execute();
     return { accessToken, refreshToken, accessExpiresAt, refreshExpiresAt, scope };
@@ -77,7 +82,7 @@ export class TokenService {
     return { ok: true, token: entry.record };
   }
 
-  async findRefresh(refreshToken: string): Promise<(TokenRecord & { refreshExpiresAt: number | null }) | undefined> {
+  async findRefresh(refreshToken: string): Promise<(TokenRecord & { refreshExpiresAt: number | null; familyId: string | null }) | undefined> {
     const row = await this.db.selectFrom('oauth_tokens').selectAll().where('refresh_hash', '=', sha256Hex(refreshToken)).executeTakeFirst();
     if (!row) return undefined;
     return {
@@ -86,6 +91,7 @@ export class TokenService {
       scope: row.scope,
       accessExpiresAt: Number(row.access_expires_at),
       refreshExpiresAt: row.refresh_expires_at === null ? null : Number(row.refresh_expires_at),
+      familyId: row.family_id,
     };
   }
 
@@ -109,13 +115,61 @@ export class TokenService {
    * so two concurrent refreshes with the same token cannot both succeed (rotation).
    */
   async consumeRefresh(refreshToken: string): Promise<boolean> {
-    const row = await this.db
-      .deleteFrom('oauth_tokens')
-      .where('refresh_hash', '=', sha256Hex(refreshToken))
-      .returning('access_hash')
+    const hash = sha256Hex(refreshToken);
+    const row = await this.db.deleteFrom('oauth_tokens').where('refresh_hash', '=', hash).returning(['access_hash', 'family_id']).executeTakeFirst();
+    if (!row) return false;
+    this.cache.delete(row.access_hash);
+    // Remember the spent token: presenting it again means it was stolen (or a client is
+    // confused), and the whole family is revoked (RFC 9700 section 4.14.2).
+    if (row.family_id) await this.rememberSpent(hash, 'refresh_token', row.family_id);
+    return true;
+  }
+
+  /** Records a spent code or refresh token until no token of its family can outlive it. */
+  async rememberSpent(secretHash: string, kind: 'refresh_token' | 'authorization_code', familyId: string): Promise<void> {
+    const now = this.now();
+    await this.db.deleteFrom('oauth_spent_secrets').where('expires_at', '<', now).execute();
+    await this.db
+      .insertInto('oauth_spent_secrets')
+      .values({ secret_hash: secretHash, kind, family_id: familyId, expires_at: now + this.refreshLifetimeSeconds * 1000 })
+      .onConflict((oc) => oc.column('secret_hash').doNothing())
+      .execute();
+  }
+
+  /** If this code or refresh token was spent already, revokes its family; says whether it was. */
+  async revokeFamilyOfReplay(secret: string, kind: 'refresh_token' | 'authorization_code'): Promise<boolean> {
+    const spent = await this.db
+      .selectFrom('oauth_spent_secrets')
+      .select('family_id')
+      .where('secret_hash', '=', sha256Hex(secret))
+      .where('kind', '=', kind)
       .executeTakeFirst();
-    if (row) this.cache.delete(row.access_hash);
-    return row !== undefined;
+    if (!spent) return false;
+    await this.revokeFamily(spent.family_id);
+    return true;
+  }
+
+  /** Revokes every token of one authorization. */
+  async revokeFamily(familyId: string): Promise<void> {
+    const rows = await this.db.deleteFrom('oauth_tokens').where('family_id', '=', familyId).returning('access_hash').execute();
+    for (const row of rows) this.cache.delete(row.access_hash);
+  }
+
+  /** The token row an access or refresh token belongs to, for revocation (RFC 7009). */
+  async findAny(token: string): Promise<{ accessHash: string; clientId: string; familyId: string | null; isRefresh: boolean } | undefined> {
+    const hash = sha256Hex(token);
+    const row = await this.db
+      .selectFrom('oauth_tokens')
+      .select(['access_hash', 'refresh_hash', 'client_id', 'family_id'])
+      .where((eb) => eb.or([eb('access_hash', '=', hash), eb('refresh_hash', '=', hash)]))
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return { accessHash: row.access_hash, clientId: row.client_id, familyId: row.family_id, isRefresh: row.refresh_hash === hash };
+  }
+
+  async revokeRow(accessHash: string): Promise<void> {
+    await this.db.deleteFrom('oauth_tokens').where('access_hash', '=', accessHash).execute();
+    this.cache.delete(accessHash);
   }
 
   /** Forgets every token of a profile (password change, account removal). */

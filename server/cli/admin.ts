@@ -5,6 +5,8 @@ import { openDatabase } from '../storage/database.ts';
 import { TokenService } from '../auth/tokenService.ts';
 import { createAccount, normaliseEmail, registerClient } from '../auth/accounts.ts';
 import { HttpError } from '../http/errors.ts';
+import { grantSubmissionSystem } from '../datasets/submissionSystems.ts';
+import { enableImplicitGrant } from '../oauth/oauthClients.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [options] [--data-dir DIR]
 
@@ -14,11 +16,15 @@ Commands:
                   prints the client id and (for confidential clients) its secret, once
   issue-token     --email E [--client-id ID]
                   prints an access token for that user (for scripts and tests)
+  grant-submission-system NAME --client ID
+                  lets that client application register submissions under NAME
+  enable-implicit --client ID
+                  allows the implicit grant (response_type=token) for that client
 `;
 
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
     options: {
       'data-dir': { type: 'string' },
@@ -30,7 +36,9 @@ async function main(): Promise<number> {
       'redirect-uri': { type: 'string', multiple: true },
       public: { type: 'boolean' },
       'client-id': { type: 'string' },
+      client: { type: 'string' },
     },
+    allowPositionals: true,
   });
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
@@ -52,7 +60,9 @@ async function main(): Promise<number> {
           first_name: need('first-name'),
           last_name: need('last-name'),
         });
-        console.log(`Created user ${email} with profile id ${id}`);
+        // An administrator vouches for the address: it counts as verified.
+        await database.db.updateTable('profiles').set({ verified: 1 }).where('id', '=', id).execute();
+        console.log(`Created user ${email} with profile id ${id} (address verified)`);
         return 0;
       }
       case 'register-client': {
@@ -74,6 +84,19 @@ async function main(): Promise<number> {
         const tokens = new TokenService(database.db, config.tokenLifetimeSeconds, config.refreshTokenLifetimeSeconds);
         const issued = await tokens.issue(clientId, profile.id, 'all', false);
         console.log(issued.accessToken);
+        return 0;
+      }
+      case 'grant-submission-system': {
+        const name = positionals[0];
+        if (!name) throw new HttpError(400, 'Name the submission system: grant-submission-system NAME --client ID');
+        const outcome = await grantSubmissionSystem(database.db, name, need('client'));
+        const moved = outcome === 'moved' ? ' (taken from the client that had it)' : '';
+        console.log(outcome === 'unchanged' ? `${name} was granted to that client already` : `${name} is granted to client ${values.client}${moved}`);
+        return 0;
+      }
+      case 'enable-implicit': {
+        await enableImplicitGrant(database.db, need('client'));
+        console.log(`The implicit grant is enabled for client ${values.client}`);
         return 0;
       }
       default:

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { DRAFT_PERMISSIONS, SUBMISSION_DRAFT_PERMISSIONS, type DraftRole } from '../../shared/schemas/dataset.ts';
 import type { DatasetDraftsTable } from './datasetTables.ts';
+import { verifiedEmailOf } from '../auth/accountEmails.ts';
 
 export interface DraftAccess {
   level: 'full' | 'read';
@@ -21,10 +22,9 @@ export function sameSecret(given: string | undefined, expected: string): boolean
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The caller's address, if verified: an unverified address grants no author rights. */
 export async function emailOf(ctx: ServiceContext, profileId: string | null | undefined): Promise<string | undefined> {
-  if (!profileId) return undefined;
-  const row = await ctx.db.selectFrom('profiles').select('email').where('id', '=', profileId).executeTakeFirst();
-  return row?.email.toLowerCase();
+  return verifiedEmailOf(ctx.db, profileId);
 }
 
 function permissionsFor(row: DatasetDraftsTable, level: DraftAccess['level']): string[] {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../testing/testService.ts';
 import { registerClient } from '../auth/accounts.ts';
+import { grantSubmissionSystem } from './submissionSystems.ts';
 import { SUBMISSION_DRAFT_PERMISSIONS } from '../../shared/schemas/dataset.ts';
 import { datasetsClient, jsonOf, type Json } from './datasetsTesting.ts';
 
@@ -14,8 +15,9 @@ let author: TestUser;
 let helper: TestUser; // another user's client acting for the author with the token
 let stranger: TestUser;
 
-async function clientAuth(name: string): Promise<Record<string, string>> {
+async function clientAuth(name: string, grantedSystem?: string): Promise<Record<string, string>> {
   const client = await registerClient(service.ctx.db, { name, redirectUris: ['http://127.0.0.1/cb'] });
+  if (grantedSystem) await grantSubmissionSystem(service.ctx.db, grantedSystem, client.id);
   const issued = await service.ctx.tokens.issue(client.id, null, 'all', false);
   return { Authorization: `Bearer ${issued.accessToken}` };
 }
@@ -23,8 +25,8 @@ async function clientAuth(name: string): Promise<Record<string, string>> {
 beforeAll(async () => {
   service = await startTestService();
   api = datasetsClient(service);
-  journal = await clientAuth('journal workflow');
-  otherSystem = await clientAuth('another workflow');
+  journal = await clientAuth('journal workflow', 'elsevier-ees');
+  otherSystem = await clientAuth('another workflow', 'other-journal');
   author = await service.createUser({ email: 'author@example.org' });
   helper = await service.createUser();
   stranger = await service.createUser();
@@ -57,8 +59,11 @@ describe('registering submissions', () => {
     expect((await createSubmission(journal, 'bad system!', submissionBody('S-2'))).status).toBe(400);
     const wrongType = await api.send('POST', '/datasets/submissions/elsevier-ees', journal, submissionBody('S-3'), api.mt.submissionModification);
     expect(wrongType.status).toBe(415);
-    // Another client can own a different system name.
+    // Another client can own a different system name, granted by an administrator...
     expect((await createSubmission(otherSystem, 'other-journal', submissionBody('S-1'))).status).toBe(201);
+    // ...and a name nobody was granted cannot be claimed by using it first.
+    expect((await createSubmission(otherSystem, 'unclaimed-journal', submissionBody('S-1'))).status).toBe(404);
+    expect((await createSubmission(journal, 'unclaimed-journal', submissionBody('S-1'))).status).toBe(404);
   });
 
   it('shows a submission to its system and its author only', async () => {
@@ -66,7 +71,10 @@ describe('registering submissions', () => {
     expect((await api.get(path, journal)).status).toBe(200);
     const forAuthor = await api.get(path, author.auth);
     expect(forAuthor.status).toBe(200);
-    expect((await jsonOf(forAuthor)).owner).toEqual({ email: 'author@example.org' });
+    const seenByAuthor = await jsonOf(forAuthor);
+    expect(seenByAuthor.owner).toEqual({ email: 'author@example.org' });
+    // The token is the submission system's to hand out, not shown to the author's clients.
+    expect(seenByAuthor).not.toHaveProperty('submission_token');
     expect((await api.get(path, stranger.auth)).status).toBe(404);
     expect((await api.get(path, otherSystem)).status).toBe(404);
     expect((await api.get('/datasets/submissions/elsevier-ees/none', journal)).status).toBe(404);

@@ -1,8 +1,8 @@
 // Article submissions of journal workflows ("submission systems") and the drafts linked to them.
 //
 // Who is a submission system: a client application using a client-credentials token (no user).
-// The first client to register a submission under a system name owns that name; other clients
-// are told it does not exist (404). A submission is visible to its system and to its author
+// A system name belongs to the client an administrator granted it to (submissionSystems.ts);
+// other clients are told it does not exist (404). A submission is visible to its system and to its author
 // (the user whose e-mail is owner.email); everyone else gets 404. The submission token lets any
 // client act for the author on that submission's datasets, and on nothing else.
 //
@@ -17,7 +17,8 @@ import {
 } from '../../shared/schemas/submission.ts';
 import { Type } from 'typebox';
 import type { SubmissionsTable } from './datasetTables.ts';
-import { accessTo, emailOf, sameSecret } from './draftAccess.ts';
+import { accessTo, sameSecret } from './draftAccess.ts';
+import { verifiedEmailOf } from '../auth/accountEmails.ts';
 import { draftJson, loadDraft } from './draftStore.ts';
 import { createDraft } from './draftsRoutes.ts';
 import { parseFields, selectItem } from './fieldSelection.ts';
@@ -55,7 +56,7 @@ async function visibleSubmission(ctx: ServiceContext, request: FastifyRequest, p
   const row = await loadSubmission(ctx, params.system, params.id);
   if (!row) throw notFoundSubmission();
   if (await ownsSystem(ctx, request, params.system)) return row;
-  if ((await emailOf(ctx, request.auth?.profileId)) === row.owner_email) return row;
+  if ((await verifiedEmailOf(ctx.db, request.auth?.profileId)) === row.owner_email) return row;
   throw notFoundSubmission();
 }
 
@@ -66,7 +67,8 @@ async function tokenSubmission(ctx: ServiceContext, params: Params, token: strin
   return row;
 }
 
-async function submissionJson(ctx: ServiceContext, row: SubmissionsTable): Promise<Record<string, unknown>> {
+/** The submission as JSON; its token only for the submission system, never for its author. */
+async function submissionJson(ctx: ServiceContext, row: SubmissionsTable, forSystem: boolean): Promise<Record<string, unknown>> {
   const drafts = await ctx.db
     .selectFrom('dataset_drafts')
     .select(['id', 'version'])
@@ -78,7 +80,7 @@ async function submissionJson(ctx: ServiceContext, row: SubmissionsTable): Promi
     id: row.id,
     owner: { email: row.owner_email },
     submission_data: JSON.parse(row.submission_data) as unknown,
-    submission_token: row.submission_token,
+    ...(forSystem ? { submission_token: row.submission_token } : {}),
     datasets: drafts.map((d) => ({ id: d.id, version: Number(d.version) })),
   };
 }
@@ -97,8 +99,6 @@ export async function submissionsRoutes(app: FastifyInstance, ctx: ServiceContex
       if (!client) throw forbidden('Submissions are registered by a submission system using a client credentials token, not a user token');
       const { system } = request.params;
       const now = nowOf(ctx).toISOString();
-      // The first client to use a system name owns it.
-      await ctx.db.insertInto('submission_systems').values({ name: system, client_id: client, created: now }).onConflict((oc) => oc.column('name').doNothing()).execute();
       if (!(await ownsSystem(ctx, request, system))) throw notFound('Submission system not found');
       if (await loadSubmission(ctx, system, request.body.id)) throw conflict(`Submission ${request.body.id} exists already in ${system}`);
       const row: SubmissionsTable = {
@@ -115,7 +115,7 @@ export async function submissionsRoutes(app: FastifyInstance, ctx: ServiceContex
         .code(201)
         .header('Location', ctx.url(`/datasets/submissions/${encodeURIComponent(system)}/${encodeURIComponent(row.id)}`))
         .type(request.responseType)
-        .send(await submissionJson(ctx, row));
+        .send(await submissionJson(ctx, row, true));
     },
   );
 
@@ -124,7 +124,7 @@ export async function submissionsRoutes(app: FastifyInstance, ctx: ServiceContex
     { schema: { params: SubmissionParams }, config: { produces: [mt.submission], auth: 'client' } },
     async (request, reply) => {
       const row = await visibleSubmission(ctx, request, request.params);
-      return reply.type(request.responseType).send(await submissionJson(ctx, row));
+      return reply.type(request.responseType).send(await submissionJson(ctx, row, await ownsSystem(ctx, request, request.params.system)));
     },
   );
 
@@ -155,7 +155,7 @@ export async function submissionsRoutes(app: FastifyInstance, ctx: ServiceContex
         // A new author takes over the author role on the linked drafts.
         await trx.updateTable('dataset_drafts').set({ author_email: ownerEmail }).where('submission_system', '=', row.system).where('submission_id', '=', row.id).execute();
       });
-      return reply.code(201).type(request.responseType).send(await submissionJson(ctx, updated));
+      return reply.code(201).type(request.responseType).send(await submissionJson(ctx, updated, true));
     },
   );
 
@@ -167,7 +167,8 @@ export async function submissionsRoutes(app: FastifyInstance, ctx: ServiceContex
     },
     async (request, reply) => {
       const submission = await tokenSubmission(ctx, request.params, request.query.submission_token);
-      const author = await ctx.db.selectFrom('profiles').select('id').where('email', '=', submission.owner_email).executeTakeFirst();
+      // Only a verified holder of the owner's address becomes the draft's owner.
+      const author = await ctx.db.selectFrom('profiles').select('id').where('email', '=', submission.owner_email).where('verified', '=', 1).executeTakeFirst();
       const data = JSON.parse(submission.submission_data) as { title?: unknown };
       const name = request.body.name ?? (typeof data.title === 'string' && data.title.trim() ? `Data for: ${data.title.trim()}`.slice(0, 255) : `Data for submission ${submission.id}`.slice(0, 255));
       const row = await createDraft(

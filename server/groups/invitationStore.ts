@@ -8,6 +8,7 @@ import type { ServiceDb } from '../storage/database.ts';
 import type { Database } from '../storage/tables.ts';
 import type { GroupInvitation, GroupInvitationResult, InvitationStatus } from '../../shared/schemas/group.ts';
 import { normaliseEmail } from '../auth/accounts.ts';
+import { verifiedEmailOf } from '../auth/accountEmails.ts';
 import { conflict } from '../http/errors.ts';
 import type { GroupInvitationsTable } from './groupTables.ts';
 import { isMember } from './membershipRules.ts';
@@ -25,9 +26,9 @@ export type InvitationRow = GroupInvitationsTable & { invitee_first_name?: strin
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmailAddress = (value: string): boolean => value.length <= 254 && EMAIL.test(value);
 
+/** The profile's address if verified, else '' (which no invitation is addressed to). */
 export async function profileEmail(db: ServiceDb, profileId: string): Promise<string> {
-  const row = await db.selectFrom('profiles').select('email').where('id', '=', profileId).executeTakeFirst();
-  return row?.email ?? '';
+  return (await verifiedEmailOf(db, profileId)) ?? '';
 }
 
 /** Invitations addressed to a profile: by its id, or by its e-mail address for invitations sent before it existed. */
@@ -42,7 +43,11 @@ export function invitationsWithInvitee(db: ServiceDb) {
       join.on((eb) =>
         eb.or([
           eb('profiles.id', '=', eb.ref('group_invitations.invitee_profile_id')),
-          eb.and([eb('group_invitations.invitee_profile_id', 'is', null), eb('profiles.email', '=', eb.ref('group_invitations.invitee_email'))]),
+          eb.and([
+            eb('group_invitations.invitee_profile_id', 'is', null),
+            eb('profiles.email', '=', eb.ref('group_invitations.invitee_email')),
+            eb('profiles.verified', '=', 1),
+          ]),
         ]),
       ),
     )
@@ -119,7 +124,9 @@ export async function inviteRecipients(
       continue;
     }
     seen.add(email);
-    const profile = await db.selectFrom('profiles').select('id').where('email', '=', email).executeTakeFirst();
+    // Only a verified holder of the address is bound to the invitation now; otherwise whoever
+    // verifies the address later finds it.
+    const profile = await db.selectFrom('profiles').select('id').where('email', '=', email).where('verified', '=', 1).executeTakeFirst();
     if (profile) {
       const member = await db.selectFrom('group_members').select('role').where('group_id', '=', groupId).where('profile_id', '=', profile.id).executeTakeFirst();
       if (isMember(member?.role)) {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { ServiceContext } from '../context.ts';
 import { userOf } from '../auth/authenticate.ts';
+import { assertCanWriteGroup } from './access.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
 import {
@@ -78,6 +79,8 @@ export async function annotationsRoutes(app: FastifyInstance, ctx: ServiceContex
     const problem = kindProblem(type, shape);
     if (problem) throw badRequest(problem);
     const document = await readableDocument(ctx.db, me, body.document_id);
+    // An annotation on a group's document is in the group: followers only read there.
+    if (document.group_id) await assertCanWriteGroup(ctx.db, me, document.group_id);
     const row = await insertAnnotation(ctx.db, {
       type,
       document,
@@ -103,6 +106,7 @@ export async function annotationsRoutes(app: FastifyInstance, ctx: ServiceContex
     const me = userOf(request);
     const row = await visibleAnnotation(ctx.db, me, (request.params as { id: string }).id);
     if (row.profile_id !== me) throw forbidden('Only the creator of an annotation may change it');
+    if (row.group_id) await assertCanWriteGroup(ctx.db, me, row.group_id);
     const body = (request.body ?? {}) as AnnotationPatch;
     if (body.type !== undefined && body.type !== row.type) throw badRequest(`The type of an annotation cannot be changed (this one is a ${row.type})`);
     if (body.document_id !== undefined && body.document_id !== row.document_id) throw badRequest('The document_id of an annotation cannot be changed');
@@ -132,6 +136,7 @@ export async function annotationsRoutes(app: FastifyInstance, ctx: ServiceContex
     const me = userOf(request);
     const row = await visibleAnnotation(ctx.db, me, (request.params as { id: string }).id);
     if (row.profile_id !== me) throw forbidden('Only the creator of an annotation may delete it');
+    if (row.group_id) await assertCanWriteGroup(ctx.db, me, row.group_id);
     await deleteAnnotation(ctx.db, row);
     return reply.code(204).send();
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../testing/testService.ts';
 import { insertDocument } from './libraryTestData.ts';
+import { NO_PROVEN_CONTENT, TICKET_LIFETIME_MS } from './fileContentsRoutes.ts';
 
 let service: TestService;
 let alice: TestUser;
@@ -136,16 +137,23 @@ describe('POST /file_contents with a hash and signature', () => {
     for (const signature of [sha256(Buffer.concat([Buffer.from(alice.id), bytes])), sha256(bob.id), 'zz', '']) {
       const res = await postHash(bob, { file_hash: sha256(bytes), signature });
       expect(res.status, signature).toBe(412);
-      expect((await res.json()).message).toMatch(/signature/);
+      expect((await res.json()).message).toBe(NO_PROVEN_CONTENT);
     }
   });
 
-  it('answers 412 for an unknown or malformed hash', async () => {
+  it('answers an unknown hash exactly as a wrong signature, and 412 for a malformed one', async () => {
     const other = Buffer.from('never uploaded');
     const unknown = await postHash(bob, { file_hash: sha256(other), signature: sha256(Buffer.concat([Buffer.from(bob.id), other])) });
     expect(unknown.status).toBe(412);
-    expect((await unknown.json()).message).toMatch(/file_hash/);
+    expect((await unknown.json()).message).toBe(NO_PROVEN_CONTENT);
     expect((await postHash(bob, { file_hash: 'abc', signature: 'def' })).status).toBe(412);
+  });
+
+  it('slows down repeated failed proofs (429 with Retry-After), even a right one', async () => {
+    const res = await postHash(bob, { file_hash: sha256(bytes), signature: sha256(Buffer.concat([Buffer.from(bob.id), bytes])) });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await res.json()).message).toMatch(/Too many failed content proofs/);
   });
 
   it('answers 400 for a body that is not the hash form', async () => {
@@ -202,5 +210,49 @@ describe('size limit', () => {
     expect(res.status).toBe(413);
     expect(await small.ctx.db.selectFrom('file_contents').select('id').where('size', '>', 2048).execute()).toEqual([]);
     expect(small.ctx.blobs.has(sha1(tooBig))).toBe(false);
+  });
+});
+
+describe('storage quota and ticket expiry', () => {
+  const clock = { t: Date.UTC(2026, 10, 24, 12) };
+  let limited: TestService;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    limited = await startTestService({ storageQuotaBytes: 3000 }, { now: () => clock.t });
+    user = await limited.createUser();
+  });
+  afterAll(async () => limited.stop());
+
+  const upload = (bytes: Buffer, body: BodyInit = new Uint8Array(bytes)) =>
+    limited.fetch('/file_contents', { method: 'POST', headers: { ...user.auth, 'Content-Type': 'application/zip' }, body, duplex: 'half' } as RequestInit);
+
+  it('answers 413 once a user\'s stored bytes would pass the quota, declared or streamed', async () => {
+    expect((await upload(Buffer.alloc(2000, 1))).status).toBe(201);
+    const declared = await upload(Buffer.alloc(1500, 2));
+    expect(declared.status).toBe(413);
+    expect((await declared.json()).message).toMatch(/storage quota .* is used up/);
+    const chunks = [Buffer.alloc(700, 3), Buffer.alloc(800, 3)];
+    const streamed = await upload(Buffer.alloc(0), new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(new Uint8Array(next));
+        else controller.close();
+      },
+    }));
+    expect(streamed.status).toBe(413);
+    expect(limited.ctx.blobs.has(sha1(Buffer.alloc(1500, 3)))).toBe(false);
+    expect((await upload(Buffer.alloc(900, 4))).status).toBe(201);
+  });
+
+  it('forgets tickets a day old (and their bytes), which frees the quota', async () => {
+    clock.t += TICKET_LIFETIME_MS + 1;
+    const { accessToken } = await limited.ctx.tokens.issue('test', user.id, 'all', false);
+    user.auth = { Authorization: `Bearer ${accessToken}` };
+    const fresh = await upload(Buffer.alloc(2500, 5));
+    expect(fresh.status).toBe(201);
+    const left = await limited.ctx.db.selectFrom('file_contents').select('size').where('profile_id', '=', user.id).execute();
+    expect(left.map((r) => Number(r.size))).toEqual([2500]);
+    expect(limited.ctx.blobs.has(sha1(Buffer.alloc(2000, 1)))).toBe(false);
   });
 });

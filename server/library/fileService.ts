@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { ServiceContext } from '../context.ts';
 import type { StoredBlob } from '../storage/blobStore.ts';
 import type { FilesTable } from '../storage/tables.ts';
+import { assertWithinQuota } from './storageQuota.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { assertCanWriteItem } from './access.ts';
 import type { AttachFile, AttachFileInput, AttachedFile } from './fileAttach.ts';
@@ -94,12 +95,22 @@ export function toAttachedFile(row: FilesTable): AttachedFile {
  * Stores uploaded bytes, pinned: the caller writes the row that references them and then
  * unpins. Empty uploads are refused (they are always a client mistake).
  */
-export async function storeUpload(ctx: ServiceContext, body: Readable | Buffer): Promise<StoredBlob> {
+export async function storeUpload(ctx: ServiceContext, body: Readable | Buffer, profileId: string, declaredLength = 0): Promise<StoredBlob> {
+  const declared = Buffer.isBuffer(body) ? body.length : declaredLength;
+  await assertWithinQuota(ctx, profileId, declared);
   const blob = await ctx.blobs.put(body, ctx.config.fileBodyLimit, { pin: true });
-  if (blob.size === 0) {
+  const refuse = async (error: Error) => {
     ctx.blobs.unpin(blob.sha1);
     await releaseBlob(ctx, blob.sha1);
-    throw badRequest('The file is empty; send its bytes as the request body');
+    throw error;
+  };
+  if (blob.size === 0) return refuse(badRequest('The file is empty; send its bytes as the request body'));
+  if (!declared) {
+    try {
+      await assertWithinQuota(ctx, profileId, blob.size);
+    } catch (error) {
+      return refuse(error as Error);
+    }
   }
   return blob;
 }
@@ -113,7 +124,7 @@ export async function storeUpload(ctx: ServiceContext, body: Readable | Buffer):
 export const attachFile: AttachFile = async (ctx: ServiceContext, input: AttachFileInput): Promise<AttachedFile> => {
   const document = await loadWritableDocument(ctx, input.profileId, input.documentId);
   const mimeType = effectiveMimeType(input.mimeType, input.clientFileName);
-  const blob = await storeUpload(ctx, input.body);
+  const blob = await storeUpload(ctx, input.body, input.profileId);
   try {
     const attached = await attachStoredContent(ctx, document, input.profileId, blob, mimeType, input.clientFileName);
     ctx.blobs.unpin(blob.sha1);
@@ -125,12 +136,14 @@ export const attachFile: AttachFile = async (ctx: ServiceContext, input: AttachF
   }
 };
 
-/** Removes the bytes when no files row and no file_contents row references them any more. */
+/** Removes the bytes when no files, file_contents or dataset_files row references them any more. */
 export async function releaseBlob(ctx: ServiceContext, sha1: string): Promise<void> {
   const inFiles = await ctx.db.selectFrom('files').select('id').where('filehash', '=', sha1).limit(1).executeTakeFirst();
   if (inFiles) return;
   const inContents = await ctx.db.selectFrom('file_contents').select('id').where('sha1', '=', sha1).limit(1).executeTakeFirst();
   if (inContents) return;
+  const inDatasets = await ctx.db.selectFrom('dataset_files').select('id').where('sha1', '=', sha1).limit(1).executeTakeFirst();
+  if (inDatasets) return;
   ctx.blobs.removeIfUnpinned(sha1);
 }
 

@@ -4,6 +4,8 @@ import type { ServiceContext } from '../context.ts';
 import { authenticateAccount, createAccount, normaliseEmail } from '../auth/accounts.ts';
 import { MIN_PASSWORD_LENGTH } from '../auth/passwords.ts';
 import { HttpError } from '../http/errors.ts';
+import { sendVerificationEmail } from '../auth/accountEmails.ts';
+import { guessRefusal, recordFailedGuess, signInKeys, throttledMessage, waitDescription } from '../auth/throttle.ts';
 import { safeReturnPath, stringFields } from './forms.ts';
 import { formIsGenuine, pageContext, showSignIn } from './pageContext.ts';
 import { signUpPage, type SignUpField, type SignUpValues } from './pages/accountPages.ts';
@@ -56,10 +58,19 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServiceContext): 
     if (!email || !password) {
       return showSignIn(reply, page, { returnTo, status: 400, error: 'Enter your e-mail address and your password.', email });
     }
+    // Guessing is slowed per account and per address before the password is even checked.
+    const keys = signInKeys(email, request.ip);
+    const refusal = await guessRefusal(ctx.throttles, keys);
+    if (refusal) {
+      reply.header('Retry-After', String(refusal.retryAfterSeconds));
+      return showSignIn(reply, page, { returnTo, status: 429, error: throttledMessage('sign-in attempts', refusal), email });
+    }
     const profileId = password.length <= MAX_PASSWORD_LENGTH ? await authenticateAccount(ctx.db, email, password) : undefined;
     if (!profileId) {
+      await recordFailedGuess(ctx.throttles, keys);
       return showSignIn(reply, page, { returnTo, status: 401, error: 'The e-mail address or the password is not correct.', email });
     }
+    await ctx.throttles.perAccount.clear(keys.account);
     await startSession(ctx, reply, profileId);
     return reply.redirect(returnTo, 303);
   });
@@ -81,6 +92,12 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServiceContext): 
     if (!formIsGenuine(ctx, request, page, form.csrf_token)) return again(403, {}, EXPIRED_FORM);
     const errors = signUpErrors(form);
     if (Object.keys(errors).length > 0) return again(400, errors);
+    const signUpKey = `signup:${request.ip}`;
+    const refusal = await ctx.throttles.signUps.check([signUpKey]);
+    if (refusal) {
+      reply.header('Retry-After', String(refusal.retryAfterSeconds));
+      return again(429, {}, `Too many accounts were created from your network: try again in ${waitDescription(refusal.retryAfterSeconds)}.`);
+    }
     let profileId: string;
     try {
       ({ id: profileId } = await createAccount(ctx.db, {
@@ -96,6 +113,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: ServiceContext): 
       if (error instanceof HttpError && error.statusCode === 400) return again(400, {}, error.message);
       throw error;
     }
+    await ctx.throttles.signUps.record([signUpKey]);
+    await sendVerificationEmail(ctx, profileId);
     await startSession(ctx, reply, profileId);
     return reply.redirect(returnTo, 303);
   });

@@ -108,6 +108,9 @@ export async function checkAuthorizationRequest(db: ServiceDb, input: unknown): 
       return fail('invalid_request', 'code_challenge must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~"');
     }
     if (client.isPublic && challenge === undefined) return fail('invalid_request', 'Public clients must use PKCE: code_challenge is required');
+    // A public client has no secret: only S256 keeps an intercepted request from yielding the
+    // verifier (RFC 9700 section 2.1.1). A missing method would mean plain.
+    if (client.isPublic && method !== 'S256') return fail('invalid_request', 'Public clients must use code_challenge_method=S256');
   }
 
   return { kind: 'ok', client, responseType, redirectUri, scope: SCOPE_ALL, state, params };

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../testing/testService.ts';
 import { registerClient } from '../auth/accounts.ts';
+import { enableImplicitGrant } from './oauthClients.ts';
 import { sha256Hex } from '../auth/secrets.ts';
 import { basicAuth, formWithAction, pkcePair, TestBrowser, tokenRequest } from './testBrowser.ts';
 
@@ -126,6 +127,10 @@ describe('authorization code grant with PKCE, public client, loopback redirect o
     );
     expect(replay.status).toBe(400);
     expect(await replay.json()).toEqual({ error: 'invalid_grant', error_description: 'Invalid access code' });
+    // ...and its replay revokes the tokens issued from it (RFC 6749 section 4.1.2).
+    expect(await service.ctx.tokens.check(body.access_token)).toEqual({ ok: false, reason: 'invalid' });
+    const refresh = await service.fetch('/oauth/token', tokenRequest({ grant_type: 'refresh_token', refresh_token: body.refresh_token, client_id: publicClient.id }));
+    expect(refresh.status).toBe(400);
   });
 
   it('refuses a wrong code verifier, and the code is spent afterwards', async () => {
@@ -142,12 +147,24 @@ describe('authorization code grant with PKCE, public client, loopback redirect o
     expect(await right.json()).toEqual({ error: 'invalid_grant', error_description: 'Invalid access code' });
   });
 
-  it('accepts the plain PKCE method', async () => {
+  it('refuses the plain PKCE method, or a challenge without a method, from a public client', async () => {
     const { verifier } = pkcePair();
-    const code = await codeFor({ response_type: 'code', client_id: publicClient.id, redirect_uri: LOOPBACK, code_challenge: verifier, code_challenge_method: 'plain' });
+    const browser = await signedInBrowser();
+    for (const method of [{ code_challenge_method: 'plain' }, {}] as Record<string, string>[]) {
+      const response = await browser.get(authorizePath({ response_type: 'code', client_id: publicClient.id, redirect_uri: LOOPBACK, code_challenge: verifier, state: 'p', ...method }));
+      expect(response.status).toBe(302);
+      const location = new URL(response.headers.get('location')!);
+      expect(location.searchParams.get('error')).toBe('invalid_request');
+      expect(location.searchParams.get('error_description')).toBe('Public clients must use code_challenge_method=S256');
+    }
+  });
+
+  it('accepts the plain PKCE method from a confidential client', async () => {
+    const { verifier } = pkcePair();
+    const code = await codeFor({ response_type: 'code', client_id: confidential.id, redirect_uri: WEB_CALLBACK, code_challenge: verifier, code_challenge_method: 'plain' });
     const response = await service.fetch(
       '/oauth/token',
-      tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: LOOPBACK, client_id: publicClient.id, code_verifier: verifier }),
+      tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: WEB_CALLBACK, code_verifier: verifier }, basicAuth(confidential.id, confidential.secret)),
     );
     expect(response.status).toBe(200);
   });
@@ -355,6 +372,16 @@ describe('consent decisions', () => {
 });
 
 describe('implicit grant', () => {
+  it('is off unless enabled for the client', async () => {
+    const other = await registerClient(service.ctx.db, { name: 'No implicit', redirectUris: [WEB_CALLBACK] });
+    const browser = await signedInBrowser();
+    const response = await browser.get(authorizePath({ response_type: 'token', client_id: other.id, redirect_uri: WEB_CALLBACK, state: 'x' }));
+    expect(response.status).toBe(302);
+    const fragment = new URLSearchParams(response.headers.get('location')!.split('#')[1]);
+    expect(fragment.get('error')).toBe('unauthorized_client');
+    await enableImplicitGrant(service.ctx.db, confidential.id);
+  });
+
   it('puts the token, its type, lifetime, scope and the state in the URL fragment', async () => {
     const response = await decide(await signedInBrowser(), { response_type: 'token', client_id: confidential.id, redirect_uri: WEB_CALLBACK, state: 'imp' }, 'allow');
     expect(response.status).toBe(303);

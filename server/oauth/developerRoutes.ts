@@ -1,5 +1,5 @@
 // The developer page (GET/POST /oauth/applications) where a signed-in user registers client
-// applications, and the token-display page (GET /oauth/token-display).
+// applications, and the token-display page (GET shows a form, its POST makes the token).
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { registerClient } from '../auth/accounts.ts';
@@ -8,7 +8,7 @@ import { stringFields } from './forms.ts';
 import { formIsGenuine, pageContext, showSignIn, type SignedIn } from './pageContext.ts';
 import { clientsOwnedBy } from './oauthClients.ts';
 import { parseRedirectUriLines } from './redirectUris.ts';
-import { applicationsPage, tokenDisplayPage, type NewApplicationValues } from './pages/developerPages.ts';
+import { applicationsPage, tokenDisplayPage, tokenRequestPage, type NewApplicationValues } from './pages/developerPages.ts';
 import { sendPage } from './pages/layout.ts';
 import { SCOPE_ALL } from './oauthModel.ts';
 
@@ -87,14 +87,26 @@ export async function developerRoutes(app: FastifyInstance, ctx: ServiceContext)
     if (!page.signedIn) {
       return showSignIn(reply, page, { returnTo: '/oauth/token-display', intro: 'Sign in to get an access token for your account.' });
     }
+    return sendPage(reply, 200, tokenRequestPage({ csrf: page.signedIn.csrf, header: page.signedIn.header, userName: page.signedIn.userName }));
+  });
+
+  app.post('/oauth/token-display', { config: pageConfig }, async (request, reply) => {
+    const page = await pageContext(ctx, request, reply);
+    if (!page.signedIn) {
+      return showSignIn(reply, page, { returnTo: '/oauth/token-display', status: 401, intro: 'Sign in to get an access token for your account.' });
+    }
+    const signedIn = page.signedIn;
+    if (!formIsGenuine(ctx, request, page, stringFields(request.body).csrf_token)) {
+      return sendPage(reply, 403, tokenRequestPage({ csrf: signedIn.csrf, header: signedIn.header, userName: signedIn.userName }));
+    }
     const clientId = await tokenDisplayClientId(ctx);
-    const issued = await ctx.tokens.issue(clientId, page.signedIn.profileId, SCOPE_ALL, false);
+    const issued = await ctx.tokens.issue(clientId, signedIn.profileId, SCOPE_ALL, false);
     return sendPage(
       reply,
       200,
       tokenDisplayPage({
-        header: page.signedIn.header,
-        userName: page.signedIn.userName,
+        header: signedIn.header,
+        userName: signedIn.userName,
         accessToken: issued.accessToken,
         expiresAt: new Date(issued.accessExpiresAt),
         lifetimeSeconds: ctx.config.tokenLifetimeSeconds,

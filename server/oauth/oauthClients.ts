@@ -2,6 +2,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ServiceDb } from '../storage/database.ts';
 import { sha256Hex } from '../auth/secrets.ts';
+import { notFound } from '../http/errors.ts';
 
 export interface OAuthClient {
   id: string;
@@ -76,4 +77,13 @@ export async function authenticateClient(db: ServiceDb, clientId: string, secret
 export async function clientsOwnedBy(db: ServiceDb, profileId: string): Promise<OAuthClient[]> {
   const rows = await db.selectFrom('oauth_clients').selectAll().where('owner_profile_id', '=', profileId).orderBy('created', 'asc').execute();
   return rows.map(toClient);
+}
+
+/** Turns the implicit grant on for one client (off by default: tokens in URLs leak). */
+export async function enableImplicitGrant(db: ServiceDb, clientId: string): Promise<void> {
+  const row = await findRow(db, clientId);
+  if (!row) throw notFound(`No client application with id ${clientId}`);
+  const grants = parseList(row.grants);
+  if (!grants.includes('implicit')) grants.push('implicit');
+  await db.updateTable('oauth_clients').set({ grants: JSON.stringify(grants) }).where('id', '=', row.id).execute();
 }

@@ -22,6 +22,8 @@ export type OAuthModel = AuthorizationCodeModel & ClientCredentialsModel & Refre
 /** A signed-in user as the library carries it; client-credentials tokens act for no user. */
 export interface OAuthUser extends User {
   id: string | null;
+  /** The authorization the tokens about to be saved belong to (code or refreshed token). */
+  familyId?: string | null;
 }
 
 function scopeList(scope: string): string[] {
@@ -52,9 +54,9 @@ export function createOAuthModel(ctx: ServiceContext): OAuthModel {
 
     async saveToken(token: Token, client, user: User) {
       const scope = (token.scope ?? [SCOPE_ALL]).join(' ');
-      const profileId = (user as OAuthUser).id ?? null;
+      const { id: profileId = null, familyId = null } = user as OAuthUser;
       // TokenService creates the random strings and the row; the library's own are dropped.
-      const issued = await tokens.issue(client.id, profileId, scope, Boolean(token.refreshToken));
+      const issued = await tokens.issue(client.id, profileId, scope, Boolean(token.refreshToken), familyId);
       return {
         accessToken: issued.accessToken,
         accessTokenExpiresAt: new Date(issued.accessExpiresAt),
@@ -104,8 +106,13 @@ export function createOAuthModel(ctx: ServiceContext): OAuthModel {
     },
 
     async getAuthorizationCode(authorizationCode: string) {
-      const row = await db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', sha256Hex(authorizationCode)).executeTakeFirst();
-      if (!row) return false;
+      const codeHash = sha256Hex(authorizationCode);
+      const row = await db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+      if (!row) {
+        // A replayed code: the tokens issued from it are revoked (RFC 6749 section 4.1.2).
+        await tokens.revokeFamilyOfReplay(authorizationCode, 'authorization_code');
+        return false;
+      }
       const client = await findClient(db, row.client_id);
       if (!client) return false;
       const code: AuthorizationCode = {
@@ -114,7 +121,8 @@ export function createOAuthModel(ctx: ServiceContext): OAuthModel {
         redirectUri: row.redirect_uri,
         scope: scopeList(row.scope),
         client,
-        user: { id: row.profile_id } satisfies OAuthUser,
+        // The code's hash names the family of the tokens issued from it.
+        user: { id: row.profile_id, familyId: codeHash } satisfies OAuthUser,
       };
       if (row.code_challenge) {
         code.codeChallenge = row.code_challenge;
@@ -125,13 +133,23 @@ export function createOAuthModel(ctx: ServiceContext): OAuthModel {
 
     async revokeAuthorizationCode(code: AuthorizationCode) {
       // One DELETE decides which of two concurrent exchanges of a code wins.
-      const result = await db.deleteFrom('oauth_codes').where('code_hash', '=', sha256Hex(code.authorizationCode)).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      const codeHash = sha256Hex(code.authorizationCode);
+      const result = await db.deleteFrom('oauth_codes').where('code_hash', '=', codeHash).executeTakeFirst();
+      const won = Number(result.numDeletedRows) > 0;
+      // The loser of a race is a replay too: whatever the winner gets is revoked with it.
+      await tokens.rememberSpent(codeHash, 'authorization_code', codeHash);
+      if (!won) await tokens.revokeFamily(codeHash);
+      return won;
     },
 
     async getRefreshToken(refreshToken: string) {
       const found = await tokens.findRefresh(refreshToken);
-      if (!found || !found.profileId) return false;
+      if (!found) {
+        // A spent refresh token presented again: revoke the family (RFC 9700 section 4.14.2).
+        await tokens.revokeFamilyOfReplay(refreshToken, 'refresh_token');
+        return false;
+      }
+      if (!found.profileId) return false;
       const client = await findClient(db, found.clientId);
       if (!client) return false;
       const token: RefreshToken = {
@@ -139,7 +157,7 @@ export function createOAuthModel(ctx: ServiceContext): OAuthModel {
         refreshTokenExpiresAt: found.refreshExpiresAt === null ? undefined : new Date(found.refreshExpiresAt),
         scope: scopeList(found.scope),
         client,
-        user: { id: found.profileId } satisfies OAuthUser,
+        user: { id: found.profileId, familyId: found.familyId } satisfies OAuthUser,
       };
       return token;
     },

@@ -70,7 +70,7 @@ describe('client credentials grant', () => {
 });
 
 describe('refresh token grant', () => {
-  it('rotates the refresh token: the old one stops working', async () => {
+  it('rotates the refresh token; replaying the old one revokes the whole family', async () => {
     const issued = await service.ctx.tokens.issue(confidential.id, user.id, 'all', true);
     const first = await token({ grant_type: 'refresh_token', refresh_token: issued.refreshToken! }, basicAuth(confidential.id, confidential.secret));
     expect(first.status).toBe(200);
@@ -88,8 +88,21 @@ describe('refresh token grant', () => {
     expect(again.status).toBe(400);
     expect((await again.json()).error).toBe('invalid_grant');
 
+    // The replay means the token leaked: the current pair is revoked too (RFC 9700 4.14.2).
+    expect(await service.ctx.tokens.check(body.access_token)).toEqual({ ok: false, reason: 'invalid' });
     const next = await token({ grant_type: 'refresh_token', refresh_token: body.refresh_token }, basicAuth(confidential.id, confidential.secret));
-    expect(next.status).toBe(200);
+    expect(next.status).toBe(400);
+    expect((await next.json()).error).toBe('invalid_grant');
+  });
+
+  it('lets the current refresh token keep working while nobody replays an old one', async () => {
+    const issued = await service.ctx.tokens.issue(confidential.id, user.id, 'all', true);
+    let refreshToken = issued.refreshToken!;
+    for (let i = 0; i < 3; i++) {
+      const res = await token({ grant_type: 'refresh_token', refresh_token: refreshToken }, basicAuth(confidential.id, confidential.secret));
+      expect(res.status).toBe(200);
+      refreshToken = (await res.json()).refresh_token;
+    }
   });
 
   it('lets a public client refresh without a secret', async () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { OAuthError, TOKEN_GRANTS, type OAuthService } from './oauthServer.ts';
 import { repeatedFields, stringFields } from './forms.ts';
+import { clientKeys, guessRefusal, recordFailedGuess, throttledMessage } from '../auth/throttle.ts';
 
 interface TokenError {
   status: number;
@@ -29,6 +30,22 @@ function describeFailure(error: OAuthError, grantType: string | undefined): Toke
     }
   }
   return failure;
+}
+
+/** The client named by HTTP Basic authentication or the form, before it is authenticated. */
+export function clientIdOf(authorization: string | undefined, formClientId: string | undefined): string | undefined {
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
+  if (basic) {
+    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const name = colon < 0 ? decoded : decoded.slice(0, colon);
+    try {
+      return decodeURIComponent(name).slice(0, 200) || undefined;
+    } catch {
+      return name.slice(0, 200) || undefined;
+    }
+  }
+  return formClientId?.slice(0, 200) || undefined;
 }
 
 function sendError(reply: FastifyReply, failure: TokenError): FastifyReply {
@@ -60,6 +77,15 @@ export async function tokenRoutes(app: FastifyInstance, ctx: ServiceContext, oau
       });
     }
 
+    // Secret guessing is slowed per client and per address before the secret is checked.
+    const clientId = clientIdOf(request.headers.authorization, body.client_id);
+    const keys = clientId ? clientKeys(clientId, request.ip) : undefined;
+    const refusal = keys && (await guessRefusal(ctx.throttles, keys));
+    if (refusal) {
+      reply.header('Retry-After', String(refusal.retryAfterSeconds));
+      return sendError(reply, { status: 429, error: 'temporarily_unavailable', description: throttledMessage('client authentications', refusal) });
+    }
+
     try {
       const token = await oauth.token(request, body as Record<string, string>);
       const response: Record<string, unknown> = {
@@ -76,7 +102,11 @@ export async function tokenRoutes(app: FastifyInstance, ctx: ServiceContext, oau
         .type('application/json; charset=utf-8')
         .send(response);
     } catch (error) {
-      if (error instanceof OAuthError && error.code < 500) return sendError(reply, describeFailure(error, grantType));
+      if (error instanceof OAuthError && error.code < 500) {
+        const failure = describeFailure(error, grantType);
+        if (failure.error === 'invalid_client' && keys) await recordFailedGuess(ctx.throttles, keys);
+        return sendError(reply, failure);
+      }
       request.log.error({ err: error }, 'token endpoint failed');
       return sendError(reply, { status: 500, error: 'server_error', description: 'The token could not be issued' });
     }

@@ -69,6 +69,8 @@ describe('sign-up', () => {
     expect(profile.password_hash).toMatch(/^scrypt\$/);
     const display = await browser.get('/oauth/token-display');
     expect(await display.text()).toContain('Katherine Johnson');
+    // Signing up sends a verification link; the address is not verified until it is followed.
+    expect(profile.verified).toBe(0);
   });
 });
 
@@ -212,7 +214,15 @@ describe('token-display page', () => {
     const signedIn = await browser.post('/oauth/signin', { ...signIn.fields, email: user.email, password: user.password });
     expect(signedIn.headers.get('location')).toBe('/oauth/token-display');
 
-    const response = await browser.get('/oauth/token-display');
+    // A GET only shows the form: it mints no token.
+    const tokensBefore = await service.ctx.db.selectFrom('oauth_tokens').select('access_hash').execute();
+    const request = await browser.get('/oauth/token-display');
+    expect(request.status).toBe(200);
+    const requestForm = formWithAction(await request.text(), '/oauth/token-display');
+    expect(await service.ctx.db.selectFrom('oauth_tokens').select('access_hash').execute()).toHaveLength(tokensBefore.length);
+    expect((await browser.post('/oauth/token-display', {})).status).toBe(403);
+
+    const response = await browser.post('/oauth/token-display', requestForm.fields);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const html = await response.text();
@@ -227,7 +237,7 @@ describe('token-display page', () => {
     expect(client.name).toBe('Token display');
 
     // A second visit issues another token to the same built-in client.
-    const again = await (await browser.get('/oauth/token-display')).text();
+    const again = await (await browser.post('/oauth/token-display', requestForm.fields)).text();
     const second = /id="access-token">([^<]+)</.exec(again)![1]!;
     expect(second).not.toBe(accessToken);
     const secondCheck = await service.ctx.tokens.check(second);

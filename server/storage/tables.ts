@@ -33,6 +33,28 @@ export interface OAuthTokensTable {
   access_expires_at: number;
   refresh_expires_at: number | null;
   created_at: number;
+  /** Every token obtained from one authorization (code, then its refreshes) shares this. */
+  family_id: string | null;
+}
+
+export interface OAuthSpentSecretsTable {
+  secret_hash: string;
+  kind: 'refresh_token' | 'authorization_code';
+  family_id: string;
+  expires_at: number;
+}
+
+export interface AuthFailuresTable {
+  key: string;
+  failures: number;
+  last_failure_at: number;
+  locked_until: number;
+}
+
+export interface RateWindowsTable {
+  key: string;
+  window_start: number;
+  count: number;
 }
 
 export interface OAuthCodesTable {
@@ -153,6 +175,9 @@ export interface Database {
   oauth_clients: OAuthClientsTable;
   oauth_tokens: OAuthTokensTable;
   oauth_codes: OAuthCodesTable;
+  oauth_spent_secrets: OAuthSpentSecretsTable;
+  auth_failures: AuthFailuresTable;
+  rate_windows: RateWindowsTable;
   web_sessions: WebSessionsTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveConfig, type ServerConfig } from '../config.ts';
-import { buildService, type BuiltService } from '../app.ts';
+import { buildService, type BuiltService, type ServiceOptions } from '../app.ts';
 import { createAccount, registerClient } from '../auth/accounts.ts';
 
 export interface TestUser {
@@ -19,8 +19,8 @@ export interface TestUser {
 export interface TestService extends BuiltService {
   url: string;
   dataDir: string;
-  /** Creates an account and a user token issued to a test client. */
-  createUser(options?: { email?: string; first_name?: string; last_name?: string; password?: string }): Promise<TestUser>;
+  /** Creates an account (verified unless told otherwise) and a user token issued to a test client. */
+  createUser(options?: { email?: string; first_name?: string; last_name?: string; password?: string; verified?: boolean }): Promise<TestUser>;
   /** A token with no user, as the client credentials grant gives. */
   clientToken(): Promise<string>;
   /** fetch() against this service with a path relative to its base URL. */
@@ -30,18 +30,18 @@ export interface TestService extends BuiltService {
 
 let counter = 0;
 
-export async function startTestService(overrides: Partial<ServerConfig> = {}): Promise<TestService> {
+export async function startTestService(overrides: Partial<ServerConfig> = {}, options: ServiceOptions = {}): Promise<TestService> {
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'refshelf-service-'));
   const base = resolveConfig({ port: 0, logLevel: 'silent', dataDir, ...overrides });
   // Listen first on port 0 (or the port asked for, e.g. to restart a service in place) to
   // learn the port, so public URLs are right.
-  let service = await buildService(base);
+  let service = await buildService(base, options);
   const address = await service.app.listen({ host: '127.0.0.1', port: overrides.port ?? 0 });
   const port = Number(new URL(address).port);
   if (!overrides.publicUrl) {
     await service.close();
     const config = { ...base, port, publicUrl: `http://127.0.0.1:${port}` };
-    service = await buildService(config);
+    service = await buildService(config, options);
     await service.app.listen({ host: '127.0.0.1', port });
   }
   const url = service.ctx.config.publicUrl;
@@ -61,6 +61,7 @@ export async function startTestService(overrides: Partial<ServerConfig> = {}): P
         first_name: options.first_name ?? 'Test',
         last_name: options.last_name ?? `User${counter}`,
       });
+      if (options.verified !== false) await service.ctx.db.updateTable('profiles').set({ verified: 1 }).where('id', '=', id).execute();
       const { accessToken } = await service.ctx.tokens.issue(client.id, id, 'all', false);
       return { id, email, password, token: accessToken, auth: { Authorization: `Bearer ${accessToken}` } };
     },

@@ -27,7 +27,7 @@ ${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ''}
 <input type="password" id="password" name="password" autocomplete="current-password" required>
 <div class="actions"><button type="submit">Sign in</button></div>
 </form>
-<p class="muted">No account yet? <a href="${signUpHref}">Create an account</a></p>`,
+<p class="muted">No account yet? <a href="${signUpHref}">Create an account</a> · <a href="/oauth/forgot-password">Forgot your password?</a></p>`,
   );
 }
 
@@ -87,7 +87,7 @@ ${fieldError(errors.password, 'password')}
 }
 
 export function signOutForm(csrf: string, name: string): SafeHtml {
-  return html`<form method="post" action="/oauth/signout"><span class="muted">${name}</span>
+  return html`<form method="post" action="/oauth/signout"><a class="muted" href="/oauth/account">${name}</a>
 <input type="hidden" name="csrf_token" value="${csrf}">
 <button type="submit" class="link">Sign out</button></form>`;
 }

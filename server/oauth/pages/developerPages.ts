@@ -89,6 +89,20 @@ export interface TokenDisplayPageInput {
   exampleUrl: string;
 }
 
+/** The page before a token is made: a GET must not mint tokens (prefetch, history, crawlers). */
+export function tokenRequestPage(input: { csrf: string; header: SafeHtml; userName: string }): SafeHtml {
+  return layout(
+    'Get an access token',
+    html`<h1>Get an access token</h1>
+<p>Make an access token for ${input.userName}, to call the service from scripts or tools like curl.</p>
+<form method="post" action="/oauth/token-display">
+<input type="hidden" name="csrf_token" value="${input.csrf}">
+<div class="actions"><button type="submit">Make a token</button></div>
+</form>`,
+    { signOutForm: input.header },
+  );
+}
+
 export function tokenDisplayPage(input: TokenDisplayPageInput): SafeHtml {
   const minutes = Math.round(input.lifetimeSeconds / 60);
   return layout(
@@ -96,7 +110,7 @@ export function tokenDisplayPage(input: TokenDisplayPageInput): SafeHtml {
     html`<h1>Your access token</h1>
 <p>An access token for ${input.userName}:</p>
 <code class="secret" id="access-token">${input.accessToken}</code>
-<p>It expires at <time datetime="${input.expiresAt.toISOString()}">${input.expiresAt.toISOString()}</time> (in ${minutes} minutes). Reload this page for a new one.</p>
+<p>It expires at <time datetime="${input.expiresAt.toISOString()}">${input.expiresAt.toISOString()}</time> (in ${minutes} minutes). Go back to the previous page for a new one.</p>
 <p>Use it with curl:</p>
 <code class="secret">curl -H "Authorization: Bearer ${input.accessToken}" ${input.exampleUrl}</code>
 <p class="muted">Anyone holding this token can act as you until it expires. Do not share it.</p>`,
