@@ -7,6 +7,7 @@ import { userOf } from '../auth/authenticate.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import { baseMediaType } from '../http/mediaTypes.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
+import { countCacheOf } from '../http/countCache.ts';
 import { assertCanWriteGroup } from './access.ts';
 import { documentStore } from './documentStore.ts';
 import { readView } from './documentJson.ts';
@@ -48,6 +49,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
     return store.toJsonList(rows, view).map((doc) => ({ ...doc, files: files.get(doc.id) ?? [], folder_uuids: folders.get(doc.id) ?? [] }));
   }
   const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
+  const pageOptions = { sortNotNull: true, counts: countCacheOf(ctx.database.sqlite) };
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   const wantsBibtex = (request: FastifyRequest, reply: FastifyReply) => {
     const bibtex = request.responseType === BIBTEX_MEDIA_TYPE;
@@ -74,14 +76,14 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
 
     if (deletedSince !== undefined) {
       if (bibtex) throw new HttpError(406, 'deleted_since lists ids; ask for JSON');
-      const page = await fetchPage<{ id: string; deleted_at: string }>(scopedDocumentTombstones(ctx, scope, deletedSince), 'deleted_at', 'id', params);
+      const page = await fetchPage<{ id: string; deleted_at: string }>(scopedDocumentTombstones(ctx, scope, deletedSince), 'deleted_at', 'id', params, pageOptions);
       sendPageHeaders(request, reply, page, params, linkContext, (r) => r.deleted_at);
       return page.rows.map((r) => ({ id: r.id }));
     }
 
     let q = scopedDocuments(ctx, scope, 'library');
     if (modifiedSince !== undefined) q = q.where('last_modified', '>=', modifiedSince);
-    const page = await fetchPage<DocumentRow>(q, sortColumn, 'id', params);
+    const page = await fetchPage<DocumentRow>(q, sortColumn, 'id', params, pageOptions);
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn] as string | number | null);
     if (bibtex) return formatBibtex(store.toJsonList(page.rows, 'all') as BibtexSource[]);
     if (request.responseType === withFilesType) return withFilesAndFolders(page.rows, view);
