@@ -81,3 +81,26 @@ describe('remembered counts', () => {
     expect(await count()).toBe('2');
   });
 });
+
+describe('spliced pages', () => {
+  it('shows a document as it is now after a change, in every view, and keeps the JSON media type with its charset', async () => {
+    const user = await service.createUser();
+    const mt = service.ctx.mediaTypes.document;
+    const headers = { ...user.auth, Accept: mt, 'Content-Type': mt };
+    const created = (await (await service.fetch('/documents', { method: 'POST', headers, body: JSON.stringify({ title: 'Before', tags: ['a'] }) })).json()) as { id: string };
+    const list = async (view: string) => {
+      const res = await service.fetch(`/documents?view=${view}`, { headers });
+      expect(res.headers.get('content-type')).toBe(`${mt}; charset=utf-8`);
+      return (await res.json()) as { title: string; tags?: string[] }[];
+    };
+    expect((await list('all'))[0]).toMatchObject({ title: 'Before', tags: ['a'] });
+    expect((await list('all'))[0]).toMatchObject({ title: 'Before', tags: ['a'] });
+    const patched = await service.fetch(`/documents/${created.id}`, { method: 'PATCH', headers, body: JSON.stringify({ title: 'Après ✓', tags: ['b'] }) });
+    expect(patched.status).toBe(200);
+    expect((await list('all'))[0]).toMatchObject({ title: 'Après ✓', tags: ['b'] });
+    expect((await list('tags'))[0]).toMatchObject({ title: 'Après ✓', tags: ['b'] });
+    const one = await service.fetch(`/documents/${created.id}?view=all`, { headers });
+    expect(one.headers.get('content-type')).toBe(`${mt}; charset=utf-8`);
+    expect(await one.json()).toMatchObject({ title: 'Après ✓', tags: ['b'] });
+  });
+});

@@ -6,11 +6,12 @@ import type { DocumentsTable } from '../storage/tables.ts';
 import { userOf } from '../auth/authenticate.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
 import { countCacheOf } from '../http/countCache.ts';
-import { documentStore } from './documentStore.ts';
+import { jsonBytesReply } from '../http/jsonBytes.ts';
+import { documentStore, type StoredDocument } from './documentStore.ts';
 import { readView } from './documentJson.ts';
 import { readSort, resolveScope, scopedDocuments, singleParam, type Query } from './documentQueries.ts';
 
-type DocumentRow = DocumentsTable & Record<string, unknown>;
+type DocumentRow = StoredDocument & Record<string, unknown>;
 
 const TRASH_SORTS = { document_id: 'id', deleted_at: 'trashed_at' } as const;
 
@@ -31,8 +32,7 @@ export async function trashRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
       counts: countCacheOf(ctx.database.sqlite),
     });
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn] as string | null);
-    reply.type(request.responseType);
-    return store.jsonListText(page.rows, view);
+    return jsonBytesReply(reply, request.responseType, store.jsonListBytes(page.rows, view));
   });
 
   app.get('/trash/:id', { config: { produces } }, async (request, reply) => {
