@@ -2,6 +2,7 @@
 // of each to its target. Parts: service (more join as the desktop grows).
 import { runServiceBench } from './service/serviceBench.ts';
 import { runCatalogBench } from './catalog/catalogBench.ts';
+import { runCatalogImportBench } from './catalog/catalogImportBench.ts';
 import { runImportBench } from './import/importBench.ts';
 import { runSyncBench } from './sync/syncBench.ts';
 import { runUiBench } from './ui/uiBench.ts';
@@ -12,6 +13,7 @@ import { printResults, type BenchResult } from './report.ts';
 const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   service: runServiceBench,
   catalog: runCatalogBench,
+  'catalog-import': runCatalogImportBench,
   import: runImportBench,
   sync: runSyncBench,
   reader: runReaderBench,

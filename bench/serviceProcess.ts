@@ -30,6 +30,22 @@ export async function startServiceProcess(dataDir: string, env: NodeJS.ProcessEn
   return { port, base: `http://127.0.0.1:${port}`, child };
 }
 
+/** The bench floor (floorServer.ts) serving the bodies in `dir`, in a process of its own. */
+export async function startFloorProcess(dir: string): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/service/floorServer.ts'), dir, String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await waitForListening(child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  return { port, base: `http://127.0.0.1:${port}`, child };
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

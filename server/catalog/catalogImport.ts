@@ -17,7 +17,10 @@ export interface FileImportReport {
   records: number;
   added: number;
   merged: number;
+  /** The problems found, at most MAX_LISTED_PROBLEMS of a streamed import (catalogImportStream.ts). */
   errors: ParseProblem[];
+  /** How many problems there were, when more than were listed may exist. */
+  errorCount?: number;
 }
 
 /** By extension, else by the first characters of the text. */

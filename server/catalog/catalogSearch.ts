@@ -6,6 +6,7 @@ import type SQLite from 'better-sqlite3';
 import type { Person } from '../../shared/schemas/common.ts';
 import { foldText } from './dedupe.ts';
 import { MatchCounts } from './matchCounts.ts';
+import { SearchResults } from './searchResults.ts';
 
 export const SEARCH_FIELDS = ['title', 'author', 'source', 'abstract'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
@@ -116,6 +117,11 @@ export class SqliteCatalogSearch implements CatalogSearchIndex {
    * tier by tier straight from the index without scoring every match.
    */
   search(criteria: SearchCriteria, window: SearchWindow): { seqs: number[]; total?: number } {
+    const key = JSON.stringify([criteria.terms, criteria.fields, criteria.minYear, criteria.maxYear, criteria.openAccess, window.offset, window.limit, window.withTotal]);
+    return SearchResults.of(this.sqlite).remember(key, () => this.searchIndex(criteria, window));
+  }
+
+  private searchIndex(criteria: SearchCriteria, window: SearchWindow): { seqs: number[]; total?: number } {
     const units: string[] = [];
     if (criteria.terms?.length) {
       for (const term of criteria.terms) units.push(quote(term));

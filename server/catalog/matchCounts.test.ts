@@ -48,4 +48,18 @@ describe('catalog search counts', () => {
     }
     expect(totalOf(search)).toBe(6);
   });
+
+  it('remembers result windows per query until the index changes, then shows the new document', () => {
+    const store = new CatalogStore(database.sqlite);
+    const search = new SqliteCatalogSearch(database.sqlite);
+    const window = { offset: 0, limit: 10, withTotal: false };
+    const first = search.search({ terms: ['common'] }, window);
+    expect(search.search({ terms: ['common'] }, window)).toBe(first);
+    expect(search.search({ terms: ['common'] }, { ...window, offset: 1 })).not.toBe(first);
+    const seq = store.insert({ title: 'Common sense', type: 'journal', year: 2030 }, { imported: true });
+    const after = search.search({ terms: ['common'] }, window);
+    expect(after).not.toBe(first);
+    expect(after.seqs).toContain(seq);
+    expect(after.seqs).toHaveLength(6);
+  });
 });

@@ -32,8 +32,13 @@ export class MatchCounts {
     this.localChanges++;
   }
 
+  /** Changes whenever the search index may have changed (here or in another process). */
+  generation(): string {
+    return `${this.localChanges}:${String(this.sqlite.pragma('data_version', { simple: true }))}`;
+  }
+
   count(key: string, compute: () => number): number {
-    const generation = `${this.localChanges}:${String(this.sqlite.pragma('data_version', { simple: true }))}`;
+    const generation = this.generation();
     if (generation !== this.seenGeneration) {
       this.counts.clear();
       this.seenGeneration = generation;

@@ -5,6 +5,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatLinkHeader } from '../../shared/paging.ts';
 import { badRequest } from './errors.ts';
+import type { CountCache } from './countCache.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 500;
@@ -66,6 +67,13 @@ export interface Page<Row> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 
+export interface PageOptions {
+  /** The sort column holds no NULLs: later pages are then one index range, not a filtered walk. */
+  sortNotNull?: boolean;
+  /** Remembers the first page's count until the next write (see countCache.ts). */
+  counts?: CountCache;
+}
+
 /**
  * Runs one page of `query` ordered by (sortColumn, idColumn). `sortOf` reads a row's sort
  * value for the next marker. The total is counted on the first page only.
@@ -75,39 +83,20 @@ export async function fetchPage<Row extends Record<string, unknown>>(
   sortColumn: string,
   idColumn: string,
   params: PageParams,
+  options: PageOptions = {},
 ): Promise<Page<Row>> {
-  const ascending = (params.order === 'asc') !== params.reverse;
-  const direction = ascending ? 'asc' : 'desc';
-  let q = query;
-  if (params.marker) {
-    const [value, id] = params.marker;
-    const cmp = ascending ? '>' : '<';
-    const sortRef = sql.ref(sortColumn);
-    const idRef = sql.ref(idColumn);
-    if (value === null) {
-      // NULLs sort first in ascending order (SQLite and the PostgreSQL setup below agree).
-      q = ascending
-        ? q.where(sql<boolean>`(${sortRef} IS NOT NULL OR (${sortRef} IS NULL AND ${idRef} > ${id}))`)
-        : q.where(sql<boolean>`(${sortRef} IS NULL AND ${idRef} < ${id})`);
-    } else {
-      q = ascending
-        ? q.where(sql<boolean>`(${sortRef} > ${value} OR (${sortRef} = ${value} AND ${idRef} ${sql.raw(cmp)} ${id}))`)
-        : q.where(sql<boolean>`(${sortRef} < ${value} OR ${sortRef} IS NULL OR (${sortRef} = ${value} AND ${idRef} ${sql.raw(cmp)} ${id}))`);
-    }
-  }
-  const fetched = (await q
-    .orderBy(sql.ref(sortColumn), direction)
-    .orderBy(sql.ref(idColumn), direction)
-    .limit(params.limit + 1)
-    .execute()) as Row[];
+  const fetched = (await pageQuery(query, sortColumn, idColumn, params, options).execute()) as Row[];
   const more = fetched.length > params.limit;
   const rows = more ? fetched.slice(0, params.limit) : fetched;
   if (params.reverse) rows.reverse();
   const isFirstPage = !params.marker && !params.reverse;
   let total: number | undefined;
   if (isFirstPage) {
-    const counted = (await query.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('n')).executeTakeFirst()) as { n: number | string } | undefined;
-    total = Number(counted?.n ?? 0);
+    if (options.counts) total = await options.counts.count(query);
+    else {
+      const counted = (await query.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('n')).executeTakeFirst()) as { n: number | string } | undefined;
+      total = Number(counted?.n ?? 0);
+    }
   }
   return {
     rows,
@@ -116,6 +105,34 @@ export async function fetchPage<Row extends Record<string, unknown>>(
     hasNext: params.reverse ? Boolean(params.marker) : more,
     hasPrevious: params.reverse ? more : Boolean(params.marker),
   };
+}
+
+/** The query of one page: `limit` + 1 rows (the extra one tells whether a next page exists). */
+export function pageQuery(query: AnyQuery, sortColumn: string, idColumn: string, params: PageParams, options: PageOptions = {}): AnyQuery {
+  const ascending = (params.order === 'asc') !== params.reverse;
+  const direction = ascending ? 'asc' : 'desc';
+  let q = query;
+  if (params.marker) q = q.where(afterMarker(sortColumn, idColumn, params.marker, ascending, options.sortNotNull ?? false));
+  return q.orderBy(sql.ref(sortColumn), direction).orderBy(sql.ref(idColumn), direction).limit(params.limit + 1);
+}
+
+/**
+ * Rows after the marker in the walking direction. Row values, (sort, id) > (v, i), let
+ * SQLite start the index range at the marker; the same test spelled with OR walked every
+ * earlier entry, so page 200 cost 200 pages. NULLs sort first in ascending order (SQLite
+ * and PostgreSQL agree once told NULLS FIRST); a row value with a NULL compares as unknown.
+ */
+function afterMarker(sortColumn: string, idColumn: string, [value, id]: [string | number | null, string], ascending: boolean, sortNotNull: boolean) {
+  const sortRef = sql.ref(sortColumn);
+  const idRef = sql.ref(idColumn);
+  if (value === null) {
+    return ascending
+      ? sql<boolean>`(${sortRef} IS NOT NULL OR (${sortRef} IS NULL AND ${idRef} > ${id}))`
+      : sql<boolean>`(${sortRef} IS NULL AND ${idRef} < ${id})`;
+  }
+  if (ascending) return sql<boolean>`((${sortRef}, ${idRef}) > (${value}, ${id}))`;
+  if (sortNotNull) return sql<boolean>`((${sortRef}, ${idRef}) < (${value}, ${id}))`;
+  return sql<boolean>`((${sortRef}, ${idRef}) < (${value}, ${id}) OR ${sortRef} IS NULL)`;
 }
 
 export interface LinkContext {

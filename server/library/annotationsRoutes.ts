@@ -7,6 +7,7 @@ import { userOf } from '../auth/authenticate.ts';
 import { assertCanWriteGroup } from './access.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
+import { countCacheOf } from '../http/countCache.ts';
 import {
   ANNOTATION_TYPES,
   AnnotationCreate,
@@ -45,6 +46,7 @@ export async function annotationsRoutes(app: FastifyInstance, ctx: ServiceContex
   const produces = { produces: [mediaType] };
   const producesAndConsumes = { produces: [mediaType], consumes: [mediaType] };
   const links = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
+  const pageOptions = { sortNotNull: true, counts: countCacheOf(ctx.database.sqlite) };
 
   app.get('/annotations', { config: produces, schema: { querystring: ListQuery } }, async (request, reply) => {
     const me = userOf(request);
@@ -53,13 +55,13 @@ export async function annotationsRoutes(app: FastifyInstance, ctx: ServiceContex
     const params = readPageParams(query);
     if (filters.deleted_since !== undefined) {
       const page = await fetchPage<{ id: string; deleted_at: string }>(
-        await deletedAnnotationQuery(ctx.db, me, filters), 'deleted_at', 'id', params,
+        await deletedAnnotationQuery(ctx.db, me, filters), 'deleted_at', 'id', params, pageOptions,
       );
       sendPageHeaders(request, reply, page, params, links, (row) => row.deleted_at);
       reply.type(request.responseType);
       return page.rows.map((row): DeletedAnnotation => ({ id: row.id }));
     }
-    const page = await fetchPage<AnnotationRow>(await annotationListQuery(ctx.db, me, filters), 'last_modified', 'id', params);
+    const page = await fetchPage<AnnotationRow>(await annotationListQuery(ctx.db, me, filters), 'last_modified', 'id', params, pageOptions);
     sendPageHeaders(request, reply, page, params, links, (row) => row.last_modified);
     reply.type(request.responseType);
     return page.rows.map(toAnnotation);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { userOf } from '../auth/authenticate.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
+import { countCacheOf } from '../http/countCache.ts';
 import { readTimestampParam, resolveScope, scopedDocumentTombstones, type Query } from './documentQueries.ts';
 
 export async function deletedDocumentsRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
@@ -14,7 +15,10 @@ export async function deletedDocumentsRoutes(app: FastifyInstance, ctx: ServiceC
     const params = readPageParams(query);
     const since = readTimestampParam(query, 'since');
     const scope = await resolveScope(ctx, userOf(request), query);
-    const page = await fetchPage<{ id: string; deleted_at: string }>(scopedDocumentTombstones(ctx, scope, since), 'deleted_at', 'id', params);
+    const page = await fetchPage<{ id: string; deleted_at: string }>(scopedDocumentTombstones(ctx, scope, since), 'deleted_at', 'id', params, {
+      sortNotNull: true,
+      counts: countCacheOf(ctx.database.sqlite),
+    });
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r.deleted_at);
     reply.type(request.responseType);
     return page.rows.map((r) => ({ id: r.id, deleted: r.deleted_at }));

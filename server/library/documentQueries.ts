@@ -56,9 +56,12 @@ export async function resolveScope(ctx: ServiceContext, callerId: string, query:
   return { kind: 'personal', profileId: callerId };
 }
 
-/** Documents of a scope, in the library or in the trash. */
+/**
+ * Documents of a scope, in the library or in the trash. Rows come with `data_length`, the
+ * guard of the serialisation cache (documentJsonCache.ts).
+ */
 export function scopedDocuments(ctx: ServiceContext, scope: LibraryScope, where: 'library' | 'trash') {
-  let q = ctx.db.selectFrom('documents').selectAll();
+  let q = ctx.db.selectFrom('documents').selectAll().select(sql<number>`length(data)`.as('data_length'));
   if (scope.kind === 'group') q = q.where('group_id', '=', scope.groupId);
   else if (scope.kind === 'personal') q = q.where('profile_id', '=', scope.profileId).where('group_id', 'is', null);
   else q = q.where(sql<boolean>`0 = 1`);

@@ -8,7 +8,7 @@ import { badRequest, notFound, preconditionFailed } from '../http/errors.ts';
 import { READING_ROLES, assertCanWriteItem } from './access.ts';
 import { splitFields, normalise, toDocumentJson, viewNeedsFileFlag, SERVER_SET_FIELDS, type DocumentJson } from './documentJson.ts';
 import { assertUnmodifiedSince, type UnmodifiedSince } from './documentPreconditions.ts';
-import { DocumentJsonCache } from './documentJsonCache.ts';
+import { DocumentJsonCache, type DocumentVersion } from './documentJsonCache.ts';
 import { releaseBlob } from './fileService.ts';
 import type { DocumentView } from '../../shared/schemas/document.ts';
 import { nextTimestamp } from '../storage/timestamps.ts';
@@ -17,6 +17,12 @@ export const DOCUMENT_NOT_FOUND = 'Document not found';
 
 
 const readingRoles = new Set<string>(READING_ROLES);
+const OPEN_BRACKET = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE_BRACKET = Buffer.from(']');
+
+/** A row as read for serialisation: with SQLite's length(data), the cache's guard. */
+export type StoredDocument = DocumentsTable & { data_length: number };
 
 export interface NewDocument {
   profileId: string;
@@ -26,7 +32,8 @@ export interface NewDocument {
 
 export class DocumentStore {
   private readonly byId: Statement<[string], DocumentsTable>;
-  private readonly byIdWithFileFlag: Statement<[string], DocumentsTable & { has_file: number }>;
+  private readonly byIdWithFileFlag: Statement<[string], StoredDocument & { has_file: number }>;
+  private readonly byIds: Statement<[string], StoredDocument>;
   private readonly jsonCache = new DocumentJsonCache();
   private readonly roleOf: Statement<[string, string], { role: string }>;
   private readonly anyFile: Statement<[string], { one: number }>;
@@ -35,7 +42,8 @@ export class DocumentStore {
   constructor(private readonly ctx: ServiceContext) {
     const sqlite = ctx.database.sqlite;
     this.byId = sqlite.prepare('SELECT * FROM documents WHERE id = ?');
-    this.byIdWithFileFlag = sqlite.prepare('SELECT d.*, EXISTS (SELECT 1 FROM files f WHERE f.document_id = d.id) AS has_file FROM documents d WHERE d.id = ?');
+    this.byIdWithFileFlag = sqlite.prepare('SELECT d.*, length(d.data) AS data_length, EXISTS (SELECT 1 FROM files f WHERE f.document_id = d.id) AS has_file FROM documents d WHERE d.id = ?');
+    this.byIds = sqlite.prepare('SELECT d.*, length(d.data) AS data_length FROM documents d WHERE d.id IN (SELECT value FROM json_each(?))');
     this.roleOf = sqlite.prepare('SELECT role FROM group_members WHERE group_id = ? AND profile_id = ?');
     this.anyFile = sqlite.prepare('SELECT 1 AS one FROM files WHERE document_id = ? LIMIT 1');
     this.filesOfIds = sqlite.prepare('SELECT DISTINCT document_id FROM files WHERE document_id IN (SELECT value FROM json_each(?))');
@@ -78,29 +86,46 @@ export class DocumentStore {
 
   /**
    * The hot read: one query (the file flag comes along) and, for an unchanged row, a cached
-   * serialisation. Answers the JSON text of the document in the view.
+   * serialisation. Answers the UTF-8 JSON of the document in the view.
    */
-  readableJsonText(profileId: string, id: string, view: DocumentView | undefined): string {
+  readableJsonBytes(profileId: string, id: string, view: DocumentView | undefined): Buffer {
     const row = this.byIdWithFileFlag.get(id);
     if (!row || row.trashed_at || !this.canRead(profileId, row)) throw notFound(DOCUMENT_NOT_FOUND);
     // The extra has_file column is harmless: serialisation reads named fields only.
-    return this.jsonText(row, view, viewNeedsFileFlag(view) && row.has_file === 1);
+    return this.jsonBytes(row, view, viewNeedsFileFlag(view) && row.has_file === 1);
   }
 
-  private jsonText(row: DocumentsTable, view: DocumentView | undefined, fileAttached: boolean): string {
-    const key = DocumentJsonCache.key(row, view, fileAttached);
-    let text = this.jsonCache.get(key);
-    if (text === undefined) {
-      text = JSON.stringify(toDocumentJson(row, view, fileAttached));
-      this.jsonCache.set(key, text);
+  private jsonBytes(row: StoredDocument, view: DocumentView | undefined, fileAttached: boolean, key = DocumentJsonCache.key(row, view, fileAttached)): Buffer {
+    let bytes = this.jsonCache.get(key);
+    if (bytes === undefined) {
+      bytes = Buffer.from(JSON.stringify(toDocumentJson(row, view, fileAttached)));
+      this.jsonCache.set(key, bytes);
     }
-    return text;
+    return bytes;
   }
 
-  /** A page as JSON text: one query for the file flags, cached serialisations per row. */
-  jsonListText(rows: readonly DocumentsTable[], view: DocumentView | undefined): string {
+  /**
+   * A page as UTF-8 JSON, spliced from cached serialisations. Given versions only (id,
+   * last_modified, data_length), it reads the full rows of those the cache lacks in one
+   * query, so an unchanged page never turns `data` into strings. A row deleted meanwhile is
+   * left out; one changed meanwhile is shown as it is now.
+   */
+  jsonListBytes(rows: readonly (DocumentVersion | StoredDocument)[], view: DocumentView | undefined): Buffer {
     const files = viewNeedsFileFlag(view) ? this.withFiles(rows.map((r) => r.id)) : undefined;
-    return `[${rows.map((row) => this.jsonText(row, view, files?.has(row.id) ?? false)).join(',')}]`;
+    const keys = rows.map((row) => DocumentJsonCache.key(row, view, files?.has(row.id) ?? false));
+    const missing = rows.filter((row, i) => !('data' in row) && this.jsonCache.get(keys[i]!) === undefined).map((row) => row.id);
+    const loaded = new Map(missing.length ? this.byIds.all(JSON.stringify(missing)).map((row) => [row.id, row]) : []);
+    const parts: Buffer[] = [OPEN_BRACKET];
+    for (const [i, row] of rows.entries()) {
+      const cached = this.jsonCache.get(keys[i]!);
+      const full = cached ? undefined : 'data' in row ? row : loaded.get(row.id);
+      const bytes = cached ?? (full && this.jsonBytes(full, view, files?.has(row.id) ?? false));
+      if (!bytes) continue;
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(bytes);
+    }
+    parts.push(CLOSE_BRACKET);
+    return Buffer.concat(parts);
   }
 
   toJson(row: DocumentsTable, view: DocumentView | undefined): DocumentJson {

@@ -1,14 +1,18 @@
 // /documents: the library's documents (spec "Documents"; real-api notes "Documents, trash,
 // deletions"). Search and deletion feeds live in files of their own, registered here.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { ServiceContext } from '../context.ts';
 import type { DocumentsTable } from '../storage/tables.ts';
 import { userOf } from '../auth/authenticate.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import { baseMediaType } from '../http/mediaTypes.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
+import { countCacheOf } from '../http/countCache.ts';
+import { jsonBytesReply } from '../http/jsonBytes.ts';
 import { assertCanWriteGroup } from './access.ts';
 import { documentStore } from './documentStore.ts';
+import type { DocumentVersion } from './documentJsonCache.ts';
 import { readView } from './documentJson.ts';
 import { checkCreateBody, checkPatchBody } from './documentInput.ts';
 import { parseUnmodifiedSince } from './documentPreconditions.ts';
@@ -48,6 +52,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
     return store.toJsonList(rows, view).map((doc) => ({ ...doc, files: files.get(doc.id) ?? [], folder_uuids: folders.get(doc.id) ?? [] }));
   }
   const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
+  const pageOptions = { sortNotNull: true, counts: countCacheOf(ctx.database.sqlite) };
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   const wantsBibtex = (request: FastifyRequest, reply: FastifyReply) => {
     const bibtex = request.responseType === BIBTEX_MEDIA_TYPE;
@@ -58,7 +63,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
   app.get('/documents/:id', { config: { produces: producesWithBibtex } }, async (request, reply) => {
     const view = readView(singleParam(request.query as Query, 'view'));
     if (wantsBibtex(request, reply)) return formatBibtex([store.toJson(store.readable(userOf(request), idOf(request)), 'all') as BibtexSource]);
-    return store.readableJsonText(userOf(request), idOf(request), view);
+    return jsonBytesReply(reply, request.responseType, store.readableJsonBytes(userOf(request), idOf(request), view));
   });
 
   app.get('/documents', { config: { produces: producesList } }, async (request, reply) => {
@@ -74,18 +79,24 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
 
     if (deletedSince !== undefined) {
       if (bibtex) throw new HttpError(406, 'deleted_since lists ids; ask for JSON');
-      const page = await fetchPage<{ id: string; deleted_at: string }>(scopedDocumentTombstones(ctx, scope, deletedSince), 'deleted_at', 'id', params);
+      const page = await fetchPage<{ id: string; deleted_at: string }>(scopedDocumentTombstones(ctx, scope, deletedSince), 'deleted_at', 'id', params, pageOptions);
       sendPageHeaders(request, reply, page, params, linkContext, (r) => r.deleted_at);
       return page.rows.map((r) => ({ id: r.id }));
     }
 
     let q = scopedDocuments(ctx, scope, 'library');
     if (modifiedSince !== undefined) q = q.where('last_modified', '>=', modifiedSince);
-    const page = await fetchPage<DocumentRow>(q, sortColumn, 'id', params);
-    sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn] as string | number | null);
-    if (bibtex) return formatBibtex(store.toJsonList(page.rows, 'all') as BibtexSource[]);
-    if (request.responseType === withFilesType) return withFilesAndFolders(page.rows, view);
-    return store.jsonListText(page.rows, view);
+    if (bibtex || request.responseType === withFilesType) {
+      const page = await fetchPage<DocumentRow>(q, sortColumn, 'id', params, pageOptions);
+      sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn] as string | number | null);
+      if (bibtex) return formatBibtex(store.toJsonList(page.rows, 'all') as BibtexSource[]);
+      return withFilesAndFolders(page.rows, view);
+    }
+    // The page's versions only: the store splices cached JSON and reads the rest.
+    const versions = q.clearSelect().select(['id', 'last_modified', 'created', 'title', sql<number>`length(data)`.as('data_length')]);
+    const page = await fetchPage<DocumentVersion & Pick<DocumentsTable, 'created' | 'title'>>(versions, sortColumn, 'id', params, pageOptions);
+    sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn as 'last_modified' | 'created' | 'title']);
+    return jsonBytesReply(reply, request.responseType, store.jsonListBytes(page.rows, view));
   });
 
   // JSON creates from fields; any other content type is the bytes of a file (so '*'). The

@@ -1,10 +1,10 @@
 // GET /search/documents: search of the caller's library (or a group's), ranked, paged.
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
-import type { DocumentsTable } from '../storage/tables.ts';
 import { userOf } from '../auth/authenticate.ts';
 import { readPageParams, sendPageHeaders, type Page, type PageParams } from '../http/paging.ts';
-import { documentStore } from './documentStore.ts';
+import { documentStore, type StoredDocument } from './documentStore.ts';
+import { jsonBytesReply } from '../http/jsonBytes.ts';
 import { readView } from './documentJson.ts';
 import { resolveScope, scopedDocuments, singleParam, type Query } from './documentQueries.ts';
 import { readSearchCriteria, scoreDocument } from './documentSearch.ts';
@@ -12,7 +12,7 @@ import { readSearchCriteria, scoreDocument } from './documentSearch.ts';
 interface RankedRow extends Record<string, unknown> {
   id: string;
   position: number;
-  row: DocumentsTable;
+  row: StoredDocument;
 }
 
 /**
@@ -71,7 +71,6 @@ export async function searchDocumentsRoutes(app: FastifyInstance, ctx: ServiceCo
 
     const page = pageOfRanked(ranked, params);
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r.position);
-    reply.type(request.responseType);
-    return store.jsonListText(page.rows.map((r) => r.row), view);
+    return jsonBytesReply(reply, request.responseType, store.jsonListBytes(page.rows.map((r) => r.row), view));
   });
 }

@@ -5,11 +5,13 @@ import type { ServiceContext } from '../context.ts';
 import type { DocumentsTable } from '../storage/tables.ts';
 import { userOf } from '../auth/authenticate.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
-import { documentStore } from './documentStore.ts';
+import { countCacheOf } from '../http/countCache.ts';
+import { jsonBytesReply } from '../http/jsonBytes.ts';
+import { documentStore, type StoredDocument } from './documentStore.ts';
 import { readView } from './documentJson.ts';
 import { readSort, resolveScope, scopedDocuments, singleParam, type Query } from './documentQueries.ts';
 
-type DocumentRow = DocumentsTable & Record<string, unknown>;
+type DocumentRow = StoredDocument & Record<string, unknown>;
 
 const TRASH_SORTS = { document_id: 'id', deleted_at: 'trashed_at' } as const;
 
@@ -25,10 +27,12 @@ export async function trashRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
     const params = readPageParams(query);
     const sortColumn = readSort(query, TRASH_SORTS, 'deleted_at') as keyof DocumentsTable;
     const scope = await resolveScope(ctx, userOf(request), query);
-    const page = await fetchPage<DocumentRow>(scopedDocuments(ctx, scope, 'trash'), sortColumn, 'id', params);
+    const page = await fetchPage<DocumentRow>(scopedDocuments(ctx, scope, 'trash'), sortColumn, 'id', params, {
+      sortNotNull: true,
+      counts: countCacheOf(ctx.database.sqlite),
+    });
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn] as string | null);
-    reply.type(request.responseType);
-    return store.jsonListText(page.rows, view);
+    return jsonBytesReply(reply, request.responseType, store.jsonListBytes(page.rows, view));
   });
 
   app.get('/trash/:id', { config: { produces } }, async (request, reply) => {

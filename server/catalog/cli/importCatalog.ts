@@ -1,19 +1,21 @@
 // `npm run catalog:import -- --data-dir DIR file...`: bulk-imports BibTeX (.bib), RIS (.ris)
-// and CSL-JSON (.json) files into the catalog of the service whose data is in DIR, printing
-// counts per file and each entry that could not be read (file:line: message).
+// and CSL-JSON (.json) files of any size (read as streams, catalogImportStream.ts) into the
+// catalog of the service whose data is in DIR, printing progress while it reads, then counts
+// and records/s per file and each entry that could not be read (file:line: message).
 // Exit code 0 when every file was read (entries with problems are reported, not fatal),
 // 1 when a file could not be read, 2 on wrong usage.
 import path from 'node:path';
 import { openDatabase } from '../../storage/database.ts';
 import { catalogStoreOf } from '../catalogStore.ts';
-import { importFile } from '../catalogImport.ts';
+import { importFileStreaming, type ImportProgress } from '../catalogImportStream.ts';
 
 export interface ImportCliResult {
   exitCode: number;
   lines: string[];
 }
 
-export async function runImportCli(argv: string[]): Promise<ImportCliResult> {
+/** `onProgress` hears how far each file is while it streams (the command prints it). */
+export async function runImportCli(argv: string[], onProgress?: (progress: ImportProgress) => void): Promise<ImportCliResult> {
   const lines: string[] = [];
   let dataDir = process.env.SERVICE_DATA_DIR ?? '.data/service';
   const files: string[] = [];
@@ -40,13 +42,18 @@ export async function runImportCli(argv: string[]): Promise<ImportCliResult> {
     const store = catalogStoreOf(database.sqlite);
     for (const file of files) {
       try {
-        const report = importFile(store, file);
-        lines.push(`${file} (${report.format}): ${report.records} records, ${report.added} added, ${report.merged} merged, ${report.errors.length} errors`);
+        const started = performance.now();
+        const report = await importFileStreaming(store, file, { onProgress });
+        const seconds = (performance.now() - started) / 1000;
+        const errorCount = report.errorCount ?? report.errors.length;
+        lines.push(`${file} (${report.format}): ${report.records} records, ${report.added} added, ${report.merged} merged, ${errorCount} errors`
+          + ` in ${seconds.toFixed(1)} s (${Math.round(report.records / Math.max(seconds, 1e-3))} records/s)`);
         for (const error of report.errors) lines.push(`  ${file}:${error.line}: ${error.message}`);
+        if (errorCount > report.errors.length) lines.push(`  ... and ${errorCount - report.errors.length} more errors`);
         totals.records += report.records;
         totals.added += report.added;
         totals.merged += report.merged;
-        totals.errors += report.errors.length;
+        totals.errors += report.errorCount ?? report.errors.length;
       } catch (error) {
         exitCode = 1;
         lines.push(`${file}: cannot be read: ${(error as Error).message}`);
@@ -61,7 +68,8 @@ export async function runImportCli(argv: string[]): Promise<ImportCliResult> {
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
-  runImportCli(process.argv.slice(2)).then(
+  const progress = (p: ImportProgress) => console.error(`${p.file}: ${p.records} records, ${Math.round(p.records / Math.max(p.seconds, 1e-3))} records/s`);
+  runImportCli(process.argv.slice(2), progress).then(
     ({ exitCode, lines }) => {
       for (const line of lines) console.log(line);
       process.exitCode = exitCode;

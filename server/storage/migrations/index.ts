@@ -9,7 +9,8 @@ import * as m0003 from './0003-vocabularies.ts';
 import * as m0004 from './0004-datasets.ts';
 import * as m0005 from './0005-catalog.ts';
 import * as m0006 from './0006-trash-index.ts';
-import * as m202611240340 from './202611240340-hardening.ts';
+import * as m202611240340hardening from './202611240340-hardening.ts';
+import * as m202611240340listing from './202611240340-listing-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-library': m0001,
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0004-datasets': m0004,
   '0005-catalog': m0005,
   '0006-trash-index': m0006,
-  '202611240340-hardening': m202611240340,
+  '202611240340-hardening': m202611240340hardening,
+  '202611240340-listing-indexes': m202611240340listing,
 };
