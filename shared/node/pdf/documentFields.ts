@@ -29,6 +29,7 @@ export function documentFieldsFromPdf(result: ExtractionSuccess, minConfidence =
       .slice(0, 5000)
       .map((a) => ({ last_name: a.last_name, ...(a.first_name ? { first_name: a.first_name } : {}) }));
   }
+  if (fields.type && sure('type')) out.type = fields.type;
   if (fields.year && sure('year')) out.year = fields.year;
   if (fields.abstract && sure('abstract')) out.abstract = storableText(fields.abstract, 10000);
   if (fields.source && sure('source')) out.source = storableText(fields.source, 255);
