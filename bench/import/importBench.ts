@@ -3,6 +3,7 @@
 // aside), per failure class and per kind of source, with the time per PDF; then the desktop's
 // whole import of 50 dropped PDFs. Runs on whatever part of the corpus has been fetched
 // (`bash bench/import/corpus/fetchCorpus.sh`). `IMPORT_BENCH_VERBOSE=1` prints every miss.
+import { extractionIsSure } from '../../shared/node/pdf/documentFields.ts';
 import { extractPdfMetadata } from '../../shared/node/pdf/extractPdfMetadata.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
 import { corpusFile, corpusPart, corpusPdfDir, expectedFirstAuthor, fetchedDocuments, loadCorpus, FETCH_SCRIPT, type CorpusPart } from './corpus/corpus.ts';
@@ -29,6 +30,8 @@ export async function runImportBench(): Promise<BenchResult[]> {
   const byClass = new Map<string, Record<CorpusPart, Tally>>();
   const bySource = new Map<string, Tally>();
   let failures = 0;
+  // Needs Review: documents whose extraction was sure are confirmed on import; they must be right.
+  const review: Record<CorpusPart, { sure: number; sureRight: number }> = { dev: { sure: 0, sureRight: 0 }, 'held-aside': { sure: 0, sureRight: 0 } };
   for (const doc of docs) {
     const part = corpusPart(doc);
     const started = performance.now();
@@ -37,6 +40,10 @@ export async function runImportBench(): Promise<BenchResult[]> {
     if (!res.ok) failures++;
     const score = scoreDocument(doc, res.ok ? res.fields : {});
     addScore(parts[part], score);
+    if (res.ok && extractionIsSure(res)) {
+      review[part].sure++;
+      if (score.fields.title !== false && score.fields.firstAuthor !== false) review[part].sureRight++;
+    }
     for (const cls of doc.classes) {
       if (!byClass.has(cls)) byClass.set(cls, { dev: emptyTally(), 'held-aside': emptyTally() });
       addScore(byClass.get(cls)![part], score);
@@ -68,6 +75,8 @@ export async function runImportBench(): Promise<BenchResult[]> {
       result(`${label}: invented DOIs`, t.inventedDois, 'docs', 'max', 0),
     );
     const sorted = [...times[part]].sort((a, b) => a - b);
+    const r = review[part];
+    out.push(result(`${label}: sure (not in Needs Review), title and first author right`, r.sure ? (100 * r.sureRight) / r.sure : 100, '%', 'min', 95, `${r.sureRight}/${r.sure}; ${t.documents - r.sure} of ${t.documents} left for review`));
     out.push(result(`${label}: time per PDF (median)`, percentile(sorted, 50), 'ms', 'max', TARGETS.medianMs, `p90 ${Math.round(percentile(sorted, 90))} ms`));
   }
   if (failures) console.log(`  ${failures} PDFs could not be read`);

@@ -82,6 +82,11 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], now
       if (y) add(y, 2);
     }
   }
+  // A dated line in a margin: the journal's or the preprint's ("Preprint submitted to Elsevier June 8, 2018").
+  for (const line of margins) {
+    const journal = /\b(?:vol|journal|proceedings|conference|symposium|workshop|preprint|submitted to)\b|©/i.test(line.text);
+    for (const { year } of yearsIn(line.text)) add(year, journal ? 3 : 1.5);
+  }
   for (const line of [...header, ...margins]) {
     for (const re of JOURNAL_HEADER) {
       const m = re.exec(line.text);

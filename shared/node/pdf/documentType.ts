@@ -24,24 +24,26 @@ export interface DetectedType {
   confidence: number;
 }
 
+/** Phrases that only a thesis's title page prints, wherever they sit on it. */
 const THESIS = [
   /\bin partial (?:ful)?fil?l?ment\b/i,
-  /\b(?:a |doctoral |master'?s |bachelor'?s |ph\.? ?d\.? |m\.? ?sc\.? )?(?:thesis|dissertation)\b(?! class| template| style)/i,
   /\b(?:submitted|presented) (?:to|for) the (?:faculty|degree|university|department)\b/i,
   /\bdegree of (?:doctor|master|bachelor)\b/i,
   /\b(?:doctor of philosophy|master of (?:science|arts)|bachelor of (?:science|arts))\b/i,
-  /\b(?:masterarbeit|bachelorarbeit|diplomarbeit|dissertationsschrift|zur erlangung des (?:grades|akademischen grades))\b/i,
+  /\b(?:zur erlangung des (?:grades|akademischen grades)|eingereicht am fachhochschul)/i,
   /\b(?:thèse (?:présentée|de doctorat)|th[eè]se pour|tesis (?:doctoral|de (?:maestr[ií]a|licenciatura))|que para obtener el t[ií]tulo|tese de doutorado|disserta[çc][ãa]o de mestrado|trabalho de conclus[ãa]o)\b/i,
   /πτυχιακη εργασια|διπλωματικη εργασια|学位论文|博士学位|硕士学位/i,
 ];
+
+/** A thesis's label on a line of its own ("A THESIS", "MASTERARBEIT", "Doctoral Dissertation"), letter-spaced or not. */
+const THESIS_LABEL = /^(?:an?\s*)?(?:(?:doctoral|master'?s?|bachelor'?s?|ph\.?d\.?|diploma)\s*)?(?:thesis|dissertation|masterarbeit|bachelorarbeit|diplomarbeit|dissertationsschrift|thèse|tesis|tese)\b/i;
 
 const REPORT = [
   /\b(?:technical|research|final|annual|progress|project|lab(?:oratory)?|internship|term|special|interim|activity|status) report\b/i,
   /\breport (?:no\.?|number|series)\b/i,
   /\bworking papers?(?: series)?\b/i,
   /\b(?:praktikumsbericht|endbericht|abschlussbericht|forschungsbericht|zwischenbericht|rapport (?:technique|de recherche)|relat[óo]rio t[ée]cnico|informe t[ée]cnico)\b/i,
-  /\bles cahiers du gerad\b/i,
-  /\b(?:ERDC|CRREL|NASA|RAND)[/ ][A-Z]{1,4}[- ]?\d/,
+  /\b(?:ERDC|CRREL|NASA|RAND)(?:\/[A-Z]+)?\s+[A-Z]{1,4}-?\d/,
 ];
 
 const CONFERENCE = [
@@ -66,14 +68,21 @@ const BOOK = [
 
 const any = (patterns: RegExp[], texts: string[]) => patterns.some((re) => texts.some((t) => re.test(t)));
 
+const count = (patterns: RegExp[], texts: string[]) => patterns.filter((re) => texts.some((t) => re.test(t))).length;
+
 export function detectDocumentType(e: TypeEvidence): DetectedType {
   // A degree is named on the title page itself, wherever it sits on it.
-  if (any(THESIS, e.lines.slice(0, 40))) return { type: 'thesis', confidence: 0.8 };
+  const titlePage = e.lines.slice(0, 40);
+  const labels = titlePage.filter((l) => l.split(/\s+/).length <= 4).map((l) => [l, l.replace(/\s+/g, '')]).flat();
+  if (any(THESIS, titlePage) || labels.some((l) => THESIS_LABEL.test(l))) return { type: 'thesis', confidence: 0.8 };
   if (any(REPORT, e.head)) return { type: 'report', confidence: 0.75 };
-  if (any(CONFERENCE, e.head)) return { type: 'conference_proceedings', confidence: 0.7 };
+  // A journal issue may print "Proceedings of ... Conference" too: the stronger evidence wins.
+  const conference = count(CONFERENCE, e.head);
+  if (conference && conference >= count(JOURNAL, e.head)) return { type: 'conference_proceedings', confidence: 0.7 };
   const sparse = e.textLength < 600;
-  if (sparse && !e.hasAbstract && (e.hasIsbn || any(BOOK, e.lines)) && e.pageCount >= 20) return { type: 'book', confidence: 0.6 };
+  if (sparse && !e.hasAbstract && e.pageCount >= 10 && (e.hasIsbn || any(BOOK, e.lines) || e.textLength < 150)) return { type: 'book', confidence: 0.6 };
   if (any(JOURNAL, e.head)) return { type: 'journal', confidence: 0.65 };
-  if (e.hasAbstract && e.hasAffiliations) return { type: 'journal', confidence: 0.55 };
+  // A paper's shape: an abstract (with affiliations, surer).
+  if (e.hasAbstract) return { type: 'journal', confidence: e.hasAffiliations ? 0.6 : 0.5 };
   return { type: 'generic', confidence: 0.5 };
 }

@@ -51,6 +51,8 @@ function titleCandidates(layout: Layout): TextLine[] {
     if (l.y < page.height * 0.3) return false;
     const t = l.text;
     if (!/\p{L}{2}/u.test(t) || t.length > 300 || isDateLine(t) && t.split(/\s+/).length <= 6) return false;
+    // An affiliation set large ("McGill University, Montreal, Canada").
+    if (/\b(?:universit\w*|institut\w*|department|laborator\w*|school of|college)\b/i.test(t) && /,\s*\p{Lu}/u.test(t)) return false;
     return !NOT_A_TITLE.some((re) => re.test(t));
   });
 }
@@ -72,6 +74,8 @@ function continuesTitle(text: string): boolean {
 
 /** "Marei Peischl", "First Author, Second Author and Third Author": names and nothing else. */
 function onlyNames(text: string): boolean {
+  // Function words ("of", "the", "für") are in titles, not in names.
+  if (/\b(?:the|of|for|in|on|to|an?|with|from|using|der|die|das|für|les?|des|du|pour|sur|para|com|del|zur|im)\b/i.test(text)) return false;
   const pieces = splitAuthorLine(text);
   return pieces.length > 0 && pieces.every((p) => parsePersonName(p)) && !/[:?!]/.test(text);
 }
@@ -97,8 +101,11 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
   const top = Math.max(...usable.map((l) => l.size));
   const start = usable.filter((l) => l.size >= top * 0.97).sort((p, q) => q.y - p.y)[0];
   if (!start) return undefined;
-  const lines = [start];
+  const lines: TextLine[] = [start];
   const pageLines = layout.pages[0]!.lines;
+  // A first title line that reads like names ("Simultaneous Inference") set just above it.
+  const above = pageLines.filter((l) => l.y > start.y && l.y - start.y <= start.size * 2 && Math.abs(l.size - start.size) <= start.size * 0.08 && l.x < start.right && l.right > start.x && candidates.includes(l));
+  if (above.length === 1 && onlyNames(above[0]!.text)) lines.unshift(above[0]!);
   let last = start;
   for (const l of pageLines) {
     if (l.y >= last.y - 0.5 || l === start) continue;

@@ -21,9 +21,10 @@ const INITIALS = /^(?:\p{Lu}\.?-?){1,3}$/u;
 
 export function splitAuthorLine(text: string): string[] {
   return text
-    .replace(/^\s*(?:by|authors?:?)\s+/i, '')
+    .replace(/^\s*(?:by|par|por|door|von|authors?:?)\s+(?=\p{Lu})/iu, '')
     .replace(/\(\s*[\d,\s]+\)/g, ',')
-    .split(/\s*(?:,|;|\band\b|&|\s{3,}|·|•|\|)\s*/i)
+    // "and" in the languages of the corpus; "e" (Portuguese) is left out: it joins family names.
+    .split(/\s*(?:,|;|\band\b|\bund\b|\bet\b|\by\b|\boch\b|\bog\b|&|\s{3,}|·|•|\|)\s*/i)
     .map((s) => s.replace(/[∗*†‡§¶⁎✝#✉]+/g, ' ').replace(/\s\d+$|(?<=\p{Ll})\d+$/u, '').replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 }
