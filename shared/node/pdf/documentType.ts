@@ -17,6 +17,8 @@ export interface TypeEvidence {
   hasAbstract: boolean;
   hasAffiliations: boolean;
   hasIsbn: boolean;
+  /** The title found, if any. */
+  title?: string;
 }
 
 export interface DetectedType {
@@ -31,6 +33,7 @@ const THESIS = [
   /\bdegree of (?:doctor|master|bachelor)\b/i,
   /\b(?:doctor of philosophy|master of (?:science|arts)|bachelor of (?:science|arts))\b/i,
   /\b(?:zur erlangung des (?:grades|akademischen grades)|eingereicht am fachhochschul)/i,
+  /\b(?:master|bachelor|diplom|doktor|abschluss)arbeit\b|\b(?:master|bachelor)'?s thesis\b/i,
   /\b(?:thèse (?:présentée|de doctorat)|th[eè]se pour|tesis (?:doctoral|de (?:maestr[ií]a|licenciatura))|que para obtener el t[ií]tulo|tese de doutorado|disserta[çc][ãa]o de mestrado|trabalho de conclus[ãa]o)\b/i,
   /πτυχιακη εργασια|διπλωματικη εργασια|学位论文|博士学位|硕士学位/i,
 ];
@@ -51,14 +54,13 @@ const CONFERENCE = [
   /\b(?:international |annual |national )?(?:conference|symposium|workshop|congress)\b(?! on the web)/i,
   /\b(?:herbsttagung|frühjahrstagung|tagung|colloque|congrès|congreso|jornadas)\b/i,
   /\bconference acronym\b|\bIn Proceedings of\b/i,
-  /\b[A-Z]{2,}[- ]?(?:'|’)?\d{2,4}\b.*\b(?:paper|conference)\b/i,
 ];
 
 const JOURNAL = [
   /\bjournal\b|\bjournals\b|\bzeitschrift\b|\brevista\b|\brevue\b|\bgazette\b|\bgaceta\b|\bzpravodaj\b|\bannals of\b|\btransactions on\b|\bletters\b|\btugboat\b|\bcahiers\b/i,
   /\bvol(?:ume)?\.?\s*\d+\b|\b\d+\s*\((?:19|20)\d\d\)/i,
   /\b(?:received|accepted|published online|available online|advance access)\b/i,
-  /\bissn\b|\bpreprint submitted to\b|\bmanuscript\b|\b(?:research|original|review|regular|general) article\b/i,
+  /\bissn\b|\bpreprint submitted to\b|\bmanuscript\b|\b(?:research|original|review|regular|general) article\b|\barticle\s+\d+\b/i,
 ];
 
 const BOOK = [
@@ -73,12 +75,14 @@ const count = (patterns: RegExp[], texts: string[]) => patterns.filter((re) => t
 export function detectDocumentType(e: TypeEvidence): DetectedType {
   // A degree is named on the title page itself, wherever it sits on it.
   const titlePage = e.lines.slice(0, 40);
-  const labels = titlePage.filter((l) => l.split(/\s+/).length <= 4).map((l) => [l, l.replace(/\s+/g, '')]).flat();
+  const labels = titlePage.filter((l) => l.length <= 40).map((l) => [l, l.replace(/\s+/g, '')]).flat();
   if (any(THESIS, titlePage) || labels.some((l) => THESIS_LABEL.test(l))) return { type: 'thesis', confidence: 0.8 };
+  // A title that calls the document a thesis.
+  if (e.title && /\b(?:thesis|dissertation)\b|abschlussarbeit/i.test(e.title)) return { type: 'thesis', confidence: 0.6 };
   if (any(REPORT, e.head)) return { type: 'report', confidence: 0.75 };
   // A journal issue may print "Proceedings of ... Conference" too: the stronger evidence wins.
   const conference = count(CONFERENCE, e.head);
-  if (conference && conference >= count(JOURNAL, e.head)) return { type: 'conference_proceedings', confidence: 0.7 };
+  if (conference && conference > count(JOURNAL, e.head)) return { type: 'conference_proceedings', confidence: 0.7 };
   const sparse = e.textLength < 600;
   if (sparse && !e.hasAbstract && e.pageCount >= 10 && (e.hasIsbn || any(BOOK, e.lines) || e.textLength < 150)) return { type: 'book', confidence: 0.6 };
   if (any(JOURNAL, e.head)) return { type: 'journal', confidence: 0.65 };

@@ -143,7 +143,8 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
   for (let i = from; i < to && i < from + 20; i++) {
     const line = lines[i]!;
     if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ')) && !/\s{2}/.test(line.text)) continue;
-    if (/\bet\s+al\b/i.test(line.text)) continue;
+    // "et al." is a citation; translators and editors are not the authors.
+    if (/\bet\s+al\b|^(?:traduit|translated|übersetzt|traducido|traduzido|edited|herausgegeben|hrsg\.?|supervisor|advisor|betreuer)\b/i.test(line.text)) continue;
     // "Sonia Tarazona (starazona@cipf.es)": the address goes, the name stays.
     const text = line.textWithMarkerBreaks.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ');
     for (const piece of splitAuthorLine(text)) {
@@ -281,6 +282,7 @@ export function readLayoutFields(layout: Layout): LayoutFields {
     hasAbstract: !!abstract || lines.some((l) => /^(?:abstract|summary|résumé|zusammenfassung|resumo|resumen)\b/i.test(l.text)),
     hasAffiliations: header.some((l) => isAffiliation(l.text)),
     hasIsbn: !!isbn,
+    title: fields.title,
   });
   fields.type = detected.type;
   confidence.type = detected.confidence;
