@@ -15,7 +15,7 @@ describe('importing PDFs', () => {
     await t.dispose();
   });
 
-  it('imports a folder of real PDFs recursively: one document each, the file stored and attached, metadata extracted, unconfirmed', async () => {
+  it('imports a folder of real PDFs recursively: one document each, the file stored and attached, metadata extracted, confirmed when extraction was sure', async () => {
     t = testImporter();
     const folder = path.join(t.dir, 'papers');
     mkdirSync(path.join(folder, 'nested'), { recursive: true });
@@ -26,7 +26,7 @@ describe('importing PDFs', () => {
     const report = await t.importer.importPaths([folder]);
     expect(report.files.map((f) => [f.file, f.status])).toEqual([['rcpp-extending.pdf', 'imported'], ['survival-approximate.pdf', 'imported']]);
     const survival = t.replica.getDocument(report.files[1]!.documentId!)!;
-    expect(survival).toMatchObject({ title: 'Approximating the Cox Model', confirmed: false, file_attached: true });
+    expect(survival).toMatchObject({ title: 'Approximating the Cox Model', type: 'generic', confirmed: true, file_attached: true });
     expect(survival.authors?.map((a) => a.last_name)).toContain('Therneau');
     const [file] = t.replica.listFiles(survival.id);
     expect(file).toMatchObject({ file_name: 'survival-approximate.pdf', mime_type: 'application/pdf' });
@@ -100,6 +100,8 @@ describe('importing PDFs', () => {
     // Kept files keep their bytes and a title from the file name.
     const scanned = t.replica.getDocument(by['e_scanned_page.pdf']!.documentId!)!;
     expect(scanned.title).toBe('e scanned page');
+    // Only what extraction was unsure of needs review.
+    expect(scanned.confirmed).toBe(false);
     expect(t.replica.listFiles(scanned.id)).toHaveLength(1);
     expect(t.replica.getDocument(by['f-good.pdf']!.documentId!)!.title).toBe('Rcpp Extending');
     expect(t.replica.countDocuments()).toBe(4);

@@ -1,14 +1,14 @@
 // One PDF into the library: checked, copied into the file store (hashed while streaming,
 // so memory stays bounded), de-duplicated by SHA-1, a document created at once with its
-// file and a title from the file name, then enriched by extraction and queued for the
-// catalog lookup. The document, its file, its folder membership and its search entry
-// are written in one transaction: an import that fails there leaves nothing behind (the
-// bytes leave the store too unless another file holds them). A file that cannot be read
-// for details is kept with a message; only files that are not PDFs at all (or empty) are
-// refused.
+// file and a title from the file name, then enriched by extraction (and confirmed when
+// extraction was sure) and queued for the catalog lookup. The document, its file, its
+// folder membership and its search entry are written in one transaction: an import that
+// fails there leaves nothing behind (the bytes leave the store too unless another file
+// holds them). A file that cannot be read for details is kept with a message; only files
+// that are not PDFs at all (or empty) are refused.
 import path from 'node:path';
 import type { ImportFileOutcome } from '../../../shared/bridge/importCommands.ts';
-import { documentFieldsFromPdf } from '../../../shared/node/pdf/documentFields.ts';
+import { documentFieldsFromPdf, extractionIsSure } from '../../../shared/node/pdf/documentFields.ts';
 import { NO_TEXT_WARNING } from '../../../shared/node/pdf/extractPdfMetadata.ts';
 import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import type { FileStore } from '../files/fileStore.ts';
@@ -79,8 +79,10 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
     outcome = { ...outcome, status: 'warning', message: `${result.message} The file was kept, titled from its name.` };
   } else {
     const fields = documentFieldsFromPdf(result) as DocumentPatch & Record<string, unknown>;
-    if (Object.keys(fields).length) {
-      replica.updateDocument(id, fields);
+    // Needs Review lists only the documents whose extraction was unsure.
+    const confirmed = extractionIsSure(result);
+    if (Object.keys(fields).length || confirmed) {
+      replica.updateDocument(id, confirmed ? { ...fields, confirmed } : fields);
       deps.onChanged([id]);
     }
     Object.assign(written, fields);

@@ -1,7 +1,8 @@
 // The Info dictionary and XMP packet: titles, authors and DOIs the writer recorded. Writers
 // often record junk ("Microsoft Word - draft.doc", a file name, a font name), so every value
 // passes a plausibility check before it is used.
-import { cleanDoi, findDois } from '../../identifiers/index.ts';
+import { cleanDoi } from '../../identifiers/index.ts';
+import { isPlaceholderDoi, ownDois } from './placeholderDoi.ts';
 import { normalizeText } from './textLines.ts';
 
 export interface DocumentInfo {
@@ -88,7 +89,7 @@ export function readDocumentInfo(info: Record<string, unknown> | undefined, meta
   const subject = str(xmp('dc:description')) ?? str(info?.Subject);
   if (subject) {
     out.subject = subject;
-    if (!out.doi) out.doi = findDois(subject)[0];
+    if (!out.doi) out.doi = ownDois(subject)[0];
   }
   const keywords = str(xmp('pdf:keywords')) ?? str(info?.Keywords);
   if (keywords && /\p{L}{3}/u.test(keywords)) {
@@ -97,6 +98,6 @@ export function readDocumentInfo(info: Record<string, unknown> | undefined, meta
   const created = str(info?.CreationDate);
   const year = created ? /^(?:D:)?(\d{4})/.exec(created)?.[1] : undefined;
   if (year && Number(year) > 1990 && Number(year) <= new Date().getFullYear() + 1) out.creationYear = Number(year);
-  if (!out.doi) delete out.doi;
+  if (!out.doi || isPlaceholderDoi(out.doi)) delete out.doi;
   return out;
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { extractPdfMetadata, NO_TEXT_WARNING, type ExtractionResult, type ExtractionSuccess } from './extractPdfMetadata.ts';
 import { paragraph, syntheticPdf } from './syntheticPdf.ts';
 import { isJunkTitle } from './documentInfo.ts';
+import { documentFieldsFromPdf } from './documentFields.ts';
 
 const fixture = (name: string) => path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures', name);
 
@@ -167,5 +168,34 @@ describe('broken files never throw and say why', () => {
     const controller = new AbortController();
     controller.abort();
     expect(await extractPdfMetadata(good, { signal: controller.signal })).toMatchObject({ ok: false, reason: 'damaged' });
+  });
+});
+
+describe('pages set sideways and unreadable text layers', () => {
+  it('turns a page whose text all runs sideways upright and reads it', async () => {
+    // A landscape page (792 x 612) ...
+    const upright = [
+      { text: 'Tidal Patterns of the Northern Shelf', x: 72, y: 540, size: 20 },
+      ...paragraph(['Ada Lovelace and Charles Babbage', 'March 2019'], 72, 500, 11),
+      ...paragraph(Array.from({ length: 12 }, () => 'The shelf tides were measured at many stations over several years of careful work.'), 72, 440, 10),
+    ];
+    // ... stored on a portrait one, drawn turned by 90 degrees: (x, y) -> (612 - y, x).
+    const sideways = upright.map((t) => ({ ...t, x: 612 - t.y, y: t.x, rotated: true }));
+    const r = await extractPdfMetadata(syntheticPdf({ pages: [sideways] }));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.fields.title).toBe('Tidal Patterns of the Northern Shelf');
+    expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Lovelace', 'Babbage']);
+    expect(r.fields.year).toBe(2019);
+  });
+
+  it('keeps fields read from an unreadable text layer below the confidence that is stored', async () => {
+    const garbage = (n: number) => Array.from({ length: n }, (_, i) => `Xq${i % 7}z Rtv kkz Qw#pl Zr Tz Bxq%m ${i}vv Nn`);
+    const r = await extractPdfMetadata(syntheticPdf({ pages: [[{ text: 'Qzx Wvk Trpl', x: 72, y: 700, size: 20 }, ...paragraph(garbage(20), 72, 650, 10)]] }));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.warnings).toContain('text layer unreadable');
+    expect(r.confidence.title ?? 0).toBeLessThan(0.5);
+    expect(documentFieldsFromPdf(r).title).toBeUndefined();
   });
 });

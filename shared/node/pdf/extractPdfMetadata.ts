@@ -7,10 +7,13 @@ import { readDocumentInfo, type DocumentInfo } from './documentInfo.ts';
 import { readLayoutFields } from './layoutFields.ts';
 import { DEFAULT_MAX_BYTES, describeOpenError, failure, openPdf, readInput, type PdfDocument } from './openPdf.ts';
 import { analyseLayout, type PageText } from './pageLayout.ts';
+import { dominantRotation, turnUpright } from './pageRotation.ts';
 import { buildLines, normalizeText, type RawTextItem } from './textLines.ts';
+import { readableShare, UNREADABLE_BELOW, UNREADABLE_TEXT_WARNING } from './textQuality.ts';
 import { NO_TEXT_WARNING, type ExtractedFields, type ExtractedPerson, type ExtractionOptions, type ExtractionResult, type FieldConfidence } from './types.ts';
 
 export * from './types.ts';
+export { UNREADABLE_TEXT_WARNING } from './textQuality.ts';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_FULL_TEXT_CHARS = 5_000_000;
@@ -52,8 +55,12 @@ async function readPage(doc: PdfDocument, n: number): Promise<PageText> {
   try {
     const [, , width, height] = page.view as [number, number, number, number];
     const content = await page.getTextContent();
-    const { lines, rotatedText } = buildLines(content.items as RawTextItem[], n);
-    return { page: n, width: Math.abs(width) || 612, height: Math.abs(height) || 792, lines, rotatedText: normalizeText(rotatedText) };
+    let items = content.items as RawTextItem[];
+    let box = { width: Math.abs(width) || 612, height: Math.abs(height) || 792 };
+    const angle = dominantRotation(items);
+    if (angle !== undefined) ({ items, box } = turnUpright(items, angle, box));
+    const { lines, rotatedText } = buildLines(items, n);
+    return { page: n, ...box, lines, rotatedText: normalizeText(rotatedText) };
   } finally {
     page.cleanup();
   }
@@ -92,7 +99,7 @@ async function extractFromDocument(doc: PdfDocument, options: ExtractionOptions)
     const firstText = pages.findIndex((p) => p.lines.length > 0);
     if (firstText < 0) continue;
     textPages = pages.slice(firstText);
-    read = readLayoutFields(analyseLayout(textPages));
+    read = readLayoutFields(analyseLayout(textPages, pageCount));
     if (textPages.length > 1 || !titleInMargin(read.titleY, textPages[0]!)) break;
   }
   const hasText = !!read;
@@ -101,6 +108,12 @@ async function extractFromDocument(doc: PdfDocument, options: ExtractionOptions)
   if (read) {
     Object.assign(fields, read.fields);
     Object.assign(confidence, read.confidence);
+    // An unreadable text layer (bad OCR, a font without a Unicode map) gives guesses only.
+    const pageText = textPages[0]!.lines.map((l) => l.text).join(' ');
+    if (readableShare(pageText) < UNREADABLE_BELOW) {
+      warnings.push(UNREADABLE_TEXT_WARNING);
+      for (const key of Object.keys(confidence) as (keyof FieldConfidence)[]) confidence[key] = Math.min(confidence[key] ?? 0, 0.3);
+    }
   } else {
     warnings.push(NO_TEXT_WARNING);
   }

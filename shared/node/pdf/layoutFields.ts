@@ -1,9 +1,12 @@
 // Fields read from the look of the first pages: the title is the largest text near the top
 // of page 1 that is not a running head, banner or journal name; the authors are the
 // name-shaped lines below it; then the date, abstract, keywords and identifiers.
-import { arxivYear, findArxivIds, findDois, findIsbns, findIssns, findPmids } from '../../identifiers/index.ts';
+import { arxivYear, findArxivIds, findIsbns, findIssns, findPmids } from '../../identifiers/index.ts';
+import { findPublicationYear, isDateLine } from './dates.ts';
+import { detectDocumentType } from './documentType.ts';
+import { ownDois } from './placeholderDoi.ts';
 import type { Layout } from './pageLayout.ts';
-import { parsePersonName, splitAuthorLine } from './personNames.ts';
+import { isAffiliation, parsePersonName, splitAuthorLine } from './personNames.ts';
 import type { TextLine } from './textLines.ts';
 import type { ExtractedFields, ExtractedPerson, FieldConfidence } from './types.ts';
 
@@ -19,12 +22,19 @@ const NOT_A_TITLE = [
   /^[\d\s.,:;()\-–—/]+$/,
   /^(?:\d+\.?\s*)?(?:abstract|summary|contents|table of contents|introduction|keywords|key words|index terms)(?:\s*[:.—–-].*)?$/i,
   /^abstract\b/i,
+  // Banners and labels: a university's name, a degree label, a paper number, an article label.
+  /^(?:the\s+)?(?:university|universit[àäéy]|universidad|universidade|università|institut[eo]?|college|school|faculty|fakultät|department)\b.{0,60}$/i,
+  /^(?:(?:master|bachelor|doctoral|phd|diploma)(?:'s)?\s+)?(?:thesis|dissertation)(?:\s*\/.*)?$|^(?:masterarbeit|bachelorarbeit|diplomarbeit|seminararbeit|praktikumsbericht|thèse|tesis|tese)$/i,
+  /^[A-Z]{2,}\d{2,}[-\w]*$/,
+  /\|\s*(?:general|research|original|review|regular)?\s*article\b/i,
+  /^(?:draft|version|released?|typeset)\b.{0,60}$/i,
 ];
+
+/** A line that ends a title block: a version or release line under the title. */
+const TITLE_STOP = /^(?:version|v\d|release|draft|revision)\b/i;
 
 const HEADING_STOP = /^(?:abstract|summary|contents|table of contents|(?:\d+\.?\s*)?introduction$|\d+(?:\.\d+)*\.?\s+\p{Lu}\p{Ll}+|keywords?|key\s*words|index terms|background|overview)\b/iu;
 
-const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
-const YEAR = '(19[5-9]\\d|20\\d\\d)';
 
 export interface LayoutFields {
   fields: ExtractedFields;
@@ -40,7 +50,9 @@ function titleCandidates(layout: Layout): TextLine[] {
     if (layout.runningHeads.has(l)) return false;
     if (l.y < page.height * 0.3) return false;
     const t = l.text;
-    if (!/\p{L}{2}/u.test(t) || t.length > 300) return false;
+    if (!/\p{L}{2}/u.test(t) || t.length > 300 || isDateLine(t) && t.split(/\s+/).length <= 6) return false;
+    // An affiliation set large ("McGill University, Montreal, Canada").
+    if (/\b(?:universit\w*|institut\w*|department|laborator\w*|school of|college)\b/i.test(t) && /,\s*\p{Lu}/u.test(t)) return false;
     return !NOT_A_TITLE.some((re) => re.test(t));
   });
 }
@@ -55,8 +67,22 @@ function joinLines(parts: string[]): string {
   return out.replace(/\s+/g, ' ').trim();
 }
 
+/** A title's continuation line, even if alone it would look like a journal's name. */
+function continuesTitle(text: string): boolean {
+  return /^(?:the\s+)?(?:journal|annals|proceedings|bulletin|transactions)\s+(?:of|on)\b/i.test(text) && !/\d/.test(text);
+}
+
+/** "Marei Peischl", "First Author, Second Author and Third Author": names and nothing else. */
+function onlyNames(text: string): boolean {
+  // Function words ("of", "the", "für") are in titles, not in names.
+  if (/\b(?:the|of|for|in|on|to|an?|with|from|using|der|die|das|für|les?|des|du|pour|sur|para|com|del|zur|im)\b/i.test(text)) return false;
+  const pieces = splitAuthorLine(text);
+  return pieces.length > 0 && pieces.every((p) => parsePersonName(p)) && !/[:?!]/.test(text);
+}
+
 function cleanTitle(s: string): string {
-  return s.replace(/\s*[∗*†‡§¶⁎✝]+\s*/g, ' ').replace(/\s+([:,.;])/g, '$1').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
+  return s
+    .replace(/[,;]\s*(?:19|20)\d\d[/-]\d\d[/-]\d\d$/, '').replace(/\s*[∗*†‡§¶⁎✝]+\s*/g, ' ').replace(/\s+([:,.;])/g, '$1').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
 }
 
 function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidence: number } | undefined {
@@ -68,10 +94,18 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
   // A sparse title page (a title, a name, a date) has no body text to compare sizes with.
   const sparse = layout.pages[0]!.lines.reduce((n, l) => n + l.text.length, 0) < 400;
   const pool = distinct || sparse ? candidates : candidates.filter((l) => l.y > layout.pages[0]!.height * 0.7);
-  const start = pool.filter((l) => l.size >= maxSize * 0.97).sort((p, q) => q.y - p.y)[0];
+  // A cover may set the author's name above the title, as large: a line of names only is not the title.
+  // Only when another line as large is not names: many titles are capitalised words too.
+  const named = pool.filter((l) => !onlyNames(l.text));
+  const usable = named.some((l) => l.size >= maxSize * 0.9) ? named : pool;
+  const top = Math.max(...usable.map((l) => l.size));
+  const start = usable.filter((l) => l.size >= top * 0.97).sort((p, q) => q.y - p.y)[0];
   if (!start) return undefined;
-  const lines = [start];
+  const lines: TextLine[] = [start];
   const pageLines = layout.pages[0]!.lines;
+  // A first title line that reads like names ("Simultaneous Inference") set just above it.
+  const above = pageLines.filter((l) => l.y > start.y && l.y - start.y <= start.size * 2 && Math.abs(l.size - start.size) <= start.size * 0.08 && l.x < start.right && l.right > start.x && candidates.includes(l));
+  if (above.length === 1 && onlyNames(above[0]!.text)) lines.unshift(above[0]!);
   let last = start;
   for (const l of pageLines) {
     if (l.y >= last.y - 0.5 || l === start) continue;
@@ -79,7 +113,8 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
     const sameSize = Math.abs(l.size - start.size) <= start.size * 0.08;
     const near = last.y - l.y <= start.size * 2.0;
     const overlaps = l.x < last.right && l.right > last.x;
-    if (sameSize && near && overlaps && candidates.includes(l)) {
+    // A continuation may name a journal ("... for the Journal of ..."); it must not be a version line.
+    if (sameSize && near && overlaps && !TITLE_STOP.test(l.text) && (candidates.includes(l) || continuesTitle(l.text))) {
       lines.push(l);
       last = l;
     } else if (l.y < last.y - start.size * 0.5) {
@@ -97,7 +132,7 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
 function headerEnd(lines: TextLine[], bodySize: number, after: number): number {
   for (let i = after; i < lines.length; i++) {
     const l = lines[i]!;
-    if (HEADING_STOP.test(l.text)) return i;
+    if (HEADING_STOP.test(l.text) && !isDateLine(l.text)) return i;
     if (l.text.split(/\s+/).length >= 14 && Math.abs(l.size - bodySize) < 0.6) return i;
   }
   return Math.min(lines.length, after + 25);
@@ -107,30 +142,19 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
   const authors: ExtractedPerson[] = [];
   for (let i = from; i < to && i < from + 20; i++) {
     const line = lines[i]!;
-    if (/@|https?:|www\./i.test(line.text) && !/\s{2}/.test(line.text)) continue;
-    for (const piece of splitAuthorLine(line.textWithMarkerBreaks)) {
+    if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ')) && !/\s{2}/.test(line.text)) continue;
+    // "et al." is a citation; translators and editors are not the authors.
+    if (/\bet\s+al\b|^(?:traduit|translated|übersetzt|traducido|traduzido|edited|herausgegeben|hrsg\.?|supervisor|advisor|betreuer)\b/i.test(line.text)) continue;
+    // "Sonia Tarazona (starazona@cipf.es)": the address goes, the name stays.
+    const text = line.textWithMarkerBreaks.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ');
+    for (const piece of splitAuthorLine(text)) {
+      // An affiliation runs to the end of its line ("University of California, San Francisco").
+      if (isAffiliation(piece)) break;
       const person = parsePersonName(piece);
       if (person && !authors.some((a) => a.last_name === person.last_name && a.first_name === person.first_name)) authors.push(person);
     }
   }
   return authors;
-}
-
-function findYear(lines: TextLine[]): number | undefined {
-  const dated = new RegExp(`(?:${MONTH}\\s*(?:\\d{1,2},?\\s*)?${YEAR}|\\b\\d{1,2}\\.?\\s+${MONTH}\\s+${YEAR}|\\b${YEAR}-\\d\\d-\\d\\d|${YEAR}\\s*[,;]\\s*(?:vol|\\d+\\s*\\())`, 'i');
-  const now = new Date().getFullYear() + 1;
-  for (const l of lines) {
-    const m = dated.exec(l.text);
-    const y = m ? Number(m.slice(1).find((g) => g)) : NaN;
-    if (y && y <= now) return y;
-  }
-  for (const l of lines) {
-    if (l.text.split(/\s+/).length > 8) continue;
-    const m = new RegExp(`^(?:\\(?${YEAR}\\)?|(?:spring|summer|fall|autumn|winter)\\s+${YEAR})$`, 'i').exec(l.text);
-    const y = m ? Number(m[1] ?? m[2]) : NaN;
-    if (y && y <= now) return y;
-  }
-  return undefined;
 }
 
 function findAbstract(layout: Layout): string | undefined {
@@ -216,7 +240,8 @@ export function readLayoutFields(layout: Layout): LayoutFields {
   const pageText = lines.map((l) => l.text).join('\n');
   const rotated = page.rotatedText;
   const arxiv = findArxivIds(`${rotated}\n${pageText}`)[0];
-  let year = findYear(header);
+  const margins = lines.filter((l) => l.y > page.height * 0.88 || l.y < page.height * 0.12);
+  let year = findPublicationYear(header, margins);
   if (year) confidence.year = 0.7;
   if (!year && arxiv) {
     year = arxivYear(arxiv);
@@ -225,7 +250,7 @@ export function readLayoutFields(layout: Layout): LayoutFields {
   if (year) fields.year = year;
 
   const identifiers: ExtractedFields['identifiers'] = {};
-  const doi = findDois(`${pageText}\n${rotated}`)[0];
+  const doi = ownDois(`${pageText}\n${rotated}`)[0];
   if (doi) identifiers.doi = doi;
   if (arxiv) identifiers.arxiv = arxiv;
   const isbn = findIsbns(pageText)[0];
@@ -248,6 +273,19 @@ export function readLayoutFields(layout: Layout): LayoutFields {
     fields.keywords = keywords;
     confidence.keywords = 0.7;
   }
+  const titleLines = title ? title.lines : [];
+  const detected = detectDocumentType({
+    lines: lines.map((l) => l.text),
+    head: [...new Set([...header, ...margins, ...titleLines])].map((l) => l.text),
+    pageCount: layout.pageCount ?? layout.pages.length,
+    textLength: pageText.length,
+    hasAbstract: !!abstract || lines.some((l) => /^(?:abstract|summary|résumé|zusammenfassung|resumo|resumen)\b/i.test(l.text)),
+    hasAffiliations: header.some((l) => isAffiliation(l.text)),
+    hasIsbn: !!isbn,
+    title: fields.title,
+  });
+  fields.type = detected.type;
+  confidence.type = detected.confidence;
   const source = findSource(header);
   if (source) {
     fields.source = source.slice(0, 255);

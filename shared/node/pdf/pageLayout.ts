@@ -16,9 +16,11 @@ export interface Layout {
   bodySize: number;
   /** Lines of the first page that repeat, at the same place, on another page. */
   runningHeads: Set<TextLine>;
+  /** Pages in the whole document, when known (a book has many). */
+  pageCount?: number;
 }
 
-export function analyseLayout(pages: PageText[]): Layout {
+export function analyseLayout(pages: PageText[], pageCount?: number): Layout {
   const first = pages[0];
   const weights = new Map<number, number>();
   for (const line of first?.lines ?? []) {
@@ -34,5 +36,5 @@ export function analyseLayout(pages: PageText[]): Layout {
     if (!key) continue;
     if (elsewhere.some((o) => o.key === key && Math.abs(o.y - line.y) < 12)) runningHeads.add(line);
   }
-  return { pages, bodySize, runningHeads };
+  return { pages, bodySize, runningHeads, pageCount };
 }

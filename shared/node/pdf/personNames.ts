@@ -4,7 +4,14 @@ import type { ExtractedPerson } from './types.ts';
 
 const PARTICLES = new Set(['van', 'von', 'de', 'der', 'den', 'da', 'di', 'du', 'le', 'la', 'del', 'della', 'dos', 'das', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'st.', 'zu', "d'"]);
 
-const NOT_A_NAME = /\b(?:univ\w*|institut\w*|department|dept|project|team|school|cent(?:er|re)|laborator\w*|lab|statisti\w*|inc|ltd|gmbh|llc|hospital|clinic|research|science\w*|foundation|corporation|development|core|group|package|version|vignette|journal|college|faculty|academy|agency|national|society|association|company|enthusiasts|compiled|abstract|introduction|contents|summary|keywords|email|e-mail|http\w*|www|edu|org|com|road|street|avenue|germany|austria|france|switzerland|usa|canada|australia|denmark|netherlands|china|japan|italy|spain|uk|program\w*|software|ministry|council|division|network|technolog\w*|engineering|informatics|mathemati\w*|economics|medicine|health|management|business|county|preprint|draft|manuscript|copyright|license|licensed|typeset|revised|updated|processed|published|submitted|accepted|appendix|chapter|section|figure|table)\b/i;
+const NOT_A_NAME = /\b(?:univ\w*|foundations?|consortium|palace|pradesh|nagar|philosophy|lecturer|editor|chief|report|mechanical|words|point|master|inria|institut\w*|department|dept|project|team|school|cent(?:er|re)|laborator\w*|lab|statisti\w*|inc|ltd|gmbh|llc|hospital|clinic|research|science\w*|foundation|corporation|development|core|group|package|version|vignette|journal|college|faculty|academy|agency|national|society|association|company|enthusiasts|compiled|abstract|introduction|contents|summary|keywords|email|e-mail|http\w*|www|edu|org|com|road|street|avenue|germany|austria|france|switzerland|usa|canada|australia|denmark|netherlands|china|japan|italy|spain|uk|program\w*|software|ministry|council|division|network|technolog\w*|engineering|informatics|mathemati\w*|economics|medicine|health|management|business|county|preprint|draft|manuscript|copyright|license|licensed|typeset|revised|updated|processed|published|submitted|accepted|appendix|chapter|section|figure|table)\b/i;
+
+/** Words of an affiliation or address: where one starts, the names on its line have ended. */
+const AFFILIATION = /\b(?:univ\w*|universit\w*|institut\w*|department|dept|laborator\w*|school|college|faculty|fakultät|cent(?:er|re)|hospital|clinic|foundations?|consortium|academy|corporation|company|gmbh|inc|ltd|llc|ag|s\.a\.|inria|cnrs|csic|group|lab|palace|research|organi[sz]ation|street|road|avenue|campus|building|p\.\s?o\.\s?box|affiliation|address)\b/i;
+
+export function isAffiliation(text: string): boolean {
+  return AFFILIATION.test(text);
+}
 
 const MONTHS = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
 
@@ -14,9 +21,10 @@ const INITIALS = /^(?:\p{Lu}\.?-?){1,3}$/u;
 
 export function splitAuthorLine(text: string): string[] {
   return text
-    .replace(/^\s*(?:by|authors?:?)\s+/i, '')
+    .replace(/^\s*(?:by|par|por|door|von|authors?:?)\s+(?=\p{Lu})/iu, '')
     .replace(/\(\s*[\d,\s]+\)/g, ',')
-    .split(/\s*(?:,|;|\band\b|&|\s{3,}|·|•|\|)\s*/i)
+    // "and" in the languages of the corpus; "e" (Portuguese) is left out: it joins family names.
+    .split(/\s*(?:,|;|\band\b|\bund\b|\bet\b|\by\b|\boch\b|\bog\b|&|\s{3,}|·|•|\|)\s*/i)
     .map((s) => s.replace(/[∗*†‡§¶⁎✝#✉]+/g, ' ').replace(/\s\d+$|(?<=\p{Ll})\d+$/u, '').replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 }
@@ -24,7 +32,9 @@ export function splitAuthorLine(text: string): string[] {
 /** A person when `piece` looks like a name ("Mark A. van de Wiel"), else undefined. */
 export function parsePersonName(piece: string): ExtractedPerson | undefined {
   if (piece.length > 60 || /[@\d:/()[\]{}=<>]/.test(piece) || NOT_A_NAME.test(piece) || MONTHS.test(piece) && /\d/.test(piece)) return undefined;
+  // Generational suffixes belong to the name but are not the family name ("Hansen Jr", "Lienhard V").
   const tokens = piece.split(/\s+/).filter(Boolean);
+  while (tokens.length > 2 && /^(?:jr|sr|ii|iii|iv|v)\.?$/i.test(tokens[tokens.length - 1]!)) tokens.pop();
   if (tokens.length < 2 || tokens.length > 5) return undefined;
   let sawWord = false;
   for (const t of tokens) {

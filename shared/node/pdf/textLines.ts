@@ -55,19 +55,21 @@ export function uprightItems(raw: RawTextItem[]): { items: Item[]; rotatedText: 
 export function buildLines(raw: RawTextItem[], page: number): { lines: TextLine[]; rotatedText: string } {
   const { items, rotatedText } = uprightItems(raw);
   // Group by baseline: an item joins a row when its baseline is within a fraction of the size.
+  // Rows are anchored on their largest item, so a raised small letter (the A of the LaTeX
+  // logo) met first does not push the lowered E of the same logo into a row of its own.
   const sorted = [...items].sort((p, q) => q.y - p.y || p.x - q.x);
-  const rows: Item[][] = [];
+  const rows: { anchor: Item; items: Item[] }[] = [];
   for (const item of sorted) {
-    const row = rows.find((r) => {
-      const main = r[0]!;
-      const tol = Math.max(main.size, item.size) * 0.45;
-      return Math.abs(main.y - item.y) <= tol;
-    });
-    if (row) row.push(item);
-    else rows.push([item]);
+    const row = rows.find(({ anchor }) => Math.abs(anchor.y - item.y) <= Math.max(anchor.size, item.size) * 0.45);
+    if (!row) {
+      rows.push({ anchor: item, items: [item] });
+      continue;
+    }
+    row.items.push(item);
+    if (item.size > row.anchor.size * 1.05) row.anchor = item;
   }
   const lines: TextLine[] = [];
-  for (const row of rows) {
+  for (const { items: row } of rows) {
     row.sort((p, q) => p.x - q.x);
     // Split the row where the horizontal gap is wide: columns, or names set side by side.
     let segment: Item[] = [];
@@ -99,10 +101,10 @@ function makeLine(items: Item[], page: number): TextLine {
   let withoutMarkers = '';
   let markers = 0;
   let prev: Item | undefined;
-  for (const it of items) {
+  items.forEach((it, i) => {
     const gap = prev ? it.x - prev.right : 0;
     const space = prev && gap > Math.min(prev.size, it.size) * 0.15 && !text.endsWith(' ') && !it.str.startsWith(' ') ? ' ' : '';
-    const isMarker = it.size < size * 0.82 && it.str.trim().length <= 4 && it.y > baseline + size * 0.15;
+    const isMarker = it.size < size * 0.82 && it.str.trim().length <= 4 && it.y > baseline + size * 0.15 && !insideWord(prev, it, items[i + 1]);
     text += space + it.str;
     if (isMarker) {
       markers++;
@@ -113,7 +115,7 @@ function makeLine(items: Item[], page: number): TextLine {
       withoutMarkers += space + it.str;
     }
     prev = it;
-  }
+  });
   return {
     text: normalizeText(text),
     size,
@@ -127,9 +129,39 @@ function makeLine(items: Item[], page: number): TextLine {
   };
 }
 
+/**
+ * A raised capital set tight between two letters is part of the word (the A of LaTeX), not
+ * a footnote or affiliation marker, which are digits, symbols or lower-case letters.
+ */
+function insideWord(prev: Item | undefined, it: Item, next: Item | undefined): boolean {
+  if (!prev || !next || !/^\p{Lu}+$/u.test(it.str.trim())) return false;
+  const tight = (a: Item, b: Item) => b.x - a.right < Math.max(a.size, b.size) * 0.1;
+  return /\p{L}$/u.test(prev.str) && /^\p{L}/u.test(next.str) && tight(prev, it) && tight(it, next);
+}
+
+// TeX fonts without a Unicode map give their ligature glyphs as the font's code points:
+// 0x0B-0x0F in OT1 (ff, fi, fl, ffi, ffl) and 0x1B-0x1F in T1.
+const TEX_LIGATURES: Record<string, string> = {
+  '\u000b': 'ff', '\u000c': 'fi', '\u000d': 'fl', '\u000e': 'ffi', '\u000f': 'ffl',
+  '\u001b': 'ff', '\u001c': 'fi', '\u001d': 'fl', '\u001e': 'ffi', '\u001f': 'ffl',
+};
+
+// Built from a string: a regex literal with control characters is easy to misread.
+const TEX_LIGATURE_GLYPH = new RegExp(`(?<=\\p{L}|^|\\s)[${Object.keys(TEX_LIGATURES).join('')}](?=\\p{L}|$|\\s|[.,;:)])`, 'gu');
+
+// Spacing accents TeX sets before (or after) a letter ("Sedmite\u02c7cn\u00e1") to combining marks.
+const SPACING_ACCENTS: Record<string, string> = {
+  '\u02c7': '\u030c', '\u00b4': '\u0301', '`': '\u0300', '\u00a8': '\u0308', '\u02dc': '\u0303', '\u02c6': '\u0302', '\u02da': '\u030a', '\u00b8': '\u0327', '\u02d8': '\u0306', '\u02dd': '\u030b',
+};
+
 /** Ligatures and compatibility forms to plain letters, runs of spaces to one. */
 export function normalizeText(s: string): string {
   return s
+    .replace(TEX_LIGATURE_GLYPH, (c) => TEX_LIGATURES[c] ?? c)
+    .replace(/[\u02c7\u00b4\u00a8\u02dc\u02c6\u02da\u00b8\u02d8\u02dd](?=\p{L})/gu, (c) => `\u200b${SPACING_ACCENTS[c]}`)
+    .replace(/\u200b([\u0300-\u036f])(\p{L})/gu, '$2$1')
+    // A dotless i under an accent is an accented i ("art\u0131\u0301culo").
+    .replace(/\u0131(?=[\u0300-\u036f])/g, 'i')
     .normalize('NFKC')
     // TeX sets an accent as its own glyph before the letter ("M ̈achler"): put it back on it.
     .replace(/\s?([\u0300-\u036f]+)(\p{L})/gu, '$2$1')

@@ -14,8 +14,12 @@ export interface ExtractedIdentifiers {
   pmid?: string;
 }
 
+/** The document types extraction can tell from a page's words and layout. */
+export type ExtractedDocumentType = 'journal' | 'conference_proceedings' | 'thesis' | 'report' | 'book' | 'book_section' | 'generic';
+
 export interface ExtractedFields {
   title?: string;
+  type?: ExtractedDocumentType;
   authors?: ExtractedPerson[];
   year?: number;
   source?: string;

@@ -1,0 +1,62 @@
+// The import bench's corpus: real PDFs from Debian packages with ground truth read from
+// page 1 (corpus.json), split by a fixed rule into a development part and a held-aside part
+// that extraction is never tuned on. The PDFs live in a cache that fetchCorpus.sh fills.
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface CorpusDocument {
+  package: string;
+  path: string;
+  sha1: string;
+  /** The kind of source: r-cran, bioconductor, journal-layouts, theses, ... */
+  source: string;
+  title: string;
+  subtitle?: string;
+  /** Last names in printed order; [] none printed; null not personal names (not scored). */
+  authors: string[] | null;
+  /** Only the first author's last name (the r-cran vignettes). */
+  firstAuthor?: string;
+  year: number | null;
+  type: string | null;
+  doi: string | null;
+  classes: string[];
+}
+
+export type CorpusPart = 'dev' | 'held-aside';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const FETCH_SCRIPT = 'bench/import/corpus/fetchCorpus.sh';
+
+export function loadCorpus(file = path.join(here, 'corpus.json')): CorpusDocument[] {
+  return (JSON.parse(readFileSync(file, 'utf8')) as { documents: CorpusDocument[] }).documents;
+}
+
+/** Fixed before any tuning: about 30% of the documents, by the first hex digit of the SHA-1. */
+export function corpusPart(doc: Pick<CorpusDocument, 'sha1'>): CorpusPart {
+  return parseInt(doc.sha1[0]!, 16) < 5 ? 'held-aside' : 'dev';
+}
+
+export function corpusCacheDir(): string {
+  return process.env.REFSHELF_IMPORT_CORPUS_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'refshelf', 'import-corpus');
+}
+
+export function corpusPdfDir(cache = corpusCacheDir()): string {
+  return path.join(cache, 'pdf');
+}
+
+export function corpusFile(doc: Pick<CorpusDocument, 'package' | 'path'>, cache = corpusCacheDir()): string {
+  return path.join(corpusPdfDir(cache), doc.package, doc.path);
+}
+
+/** The documents whose PDF has been fetched, and how many have not. */
+export function fetchedDocuments(docs: CorpusDocument[], cache = corpusCacheDir()): { present: CorpusDocument[]; missing: number } {
+  const present = docs.filter((d) => existsSync(corpusFile(d, cache)));
+  return { present, missing: docs.length - present.length };
+}
+
+/** The first author's last name the truth gives, if any. */
+export function expectedFirstAuthor(doc: CorpusDocument): string | undefined {
+  return doc.authors ? doc.authors[0] : doc.firstAuthor;
+}

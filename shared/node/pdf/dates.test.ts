@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { findPublicationYear, isDateLine } from './dates.ts';
+import type { TextLine } from './textLines.ts';
+
+const line = (text: string): TextLine => ({ text, size: 10, x: 0, y: 0, right: 100, page: 1, markers: 0, textWithMarkerBreaks: text, textWithoutMarkers: text });
+const year = (header: string[], margins: string[] = []) => findPublicationYear(header.map(line), margins.map(line), 2027);
+
+describe('findPublicationYear', () => {
+  it('reads day-first and non-English dates', () => {
+    expect(year(['11 February 2016'])).toBe(2016);
+    expect(year(['8. April 2018'])).toBe(2018);
+    expect(year(['Tag der Einreichung: 11. Dezember 2022'])).toBe(2022);
+    expect(year(['Version 5.01fr-0, 25 Avril 2011'])).toBe(2011);
+    expect(year(['Versão 0.5.8, 17 de maio de 2022'])).toBe(2022);
+    expect(year(['4. september 2014'])).toBe(2014);
+    expect(year(['Released 2021/03/02'])).toBe(2021);
+    expect(year(['ΑΘΗΝΑ', 'May, 2019'])).toBe(2019);
+  });
+
+  it('prefers the latest revision to the first date, and any date to a received or compiled one', () => {
+    expect(year(['23 October 2004, Revised 21 October 2013'])).toBe(2013);
+    expect(year(['Modified: October 24, 2011 Compiled: November 1, 2022'])).toBe(2011);
+    expect(year(['Edited: February 2018; Compiled: November 1, 2022'])).toBe(2018);
+    expect(year(['Received 27 September 2005'], ['Pattern Recognition 40 (2007) 2730 – 2741'])).toBe(2007);
+  });
+
+  it("reads a journal's or conference's reference line in the page margins", () => {
+    expect(year([], ['Annals of Mathematics 160 (2008), 17–46'])).toBe(2008);
+    expect(year([], ['Proceedings of Machine Learning Research 1:1–11, 2010'])).toBe(2010);
+    expect(year([], ['© 2018 Association for Computing Machinery.'])).toBe(2018);
+    expect(year(['Proc. of the 9th Int. Conference on Digital Audio Effects (DAFx-06), Montreal, Canada, September 18-20, 2006'])).toBe(2006);
+  });
+
+  it('takes short place-and-year lines and ignores future years', () => {
+    expect(year(['Budapest, 2022'])).toBe(2022);
+    expect(year(['México, D.F., 2112'])).toBeUndefined();
+    expect(year(['Introduction'])).toBeUndefined();
+  });
+});
+
+describe('isDateLine', () => {
+  it('tells a date from a numbered heading', () => {
+    expect(isDateLine('11 February 2016')).toBe(true);
+    expect(isDateLine('8. April 2018')).toBe(true);
+    expect(isDateLine('2 Methods and Materials')).toBe(false);
+  });
+});

@@ -1,0 +1,110 @@
+// The publication year printed on page 1. Dates come in many shapes ("6 October, 2006",
+// "11. Dezember 2022", "17 de maio de 2022", "2021/03/02", "Annals of Mathematics 160
+// (2008)"), and a page often prints several: the year wanted is the one of publication or
+// of the latest revision, not the year the paper was received or the file was compiled.
+import type { TextLine } from './textLines.ts';
+
+const MONTHS = [
+  // English
+  'jan(?:uary)?', 'feb(?:ruary)?', 'mar(?:ch)?', 'apr(?:il)?', 'may', 'june?', 'july?', 'aug(?:ust)?', 'sep(?:t(?:ember)?)?', 'oct(?:ober)?', 'nov(?:ember)?', 'dec(?:ember)?',
+  // German, French, Spanish, Portuguese, Italian, Dutch, Scandinavian
+  'januar', 'februar', 'märz', 'mai', 'juni', 'juli', 'oktober', 'dezember',
+  'janvier', 'février', 'mars', 'avril', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre',
+  'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'setiembre', 'octubre', 'noviembre', 'diciembre',
+  'janeiro', 'fevereiro', 'março', 'maio', 'junho', 'julho', 'setembro', 'outubro', 'novembro', 'dezembro',
+  'gennaio', 'febbraio', 'aprile', 'maggio', 'giugno', 'luglio', 'settembre', 'ottobre', 'dicembre',
+  'januari', 'februari', 'maart', 'mei', 'augustus', 'okt', 'desember', 'mai',
+];
+const MONTH = `(?:${MONTHS.join('|')})\\.?`;
+const YEAR = '((?:19[5-9]|20\\d)\\d)';
+const DAY = '\\d{1,2}(?:\\.|er|st|nd|rd|th)?(?:\\s*[-–]\\s*\\d{1,2})?';
+
+/** Every shape of a printed date that carries a year, first group = the year. */
+const DATE_SHAPES = [
+  `\\b${DAY}\\s+(?:de\\s+)?${MONTH},?\\s+(?:de\\s+)?${YEAR}`,
+  `\\b${MONTH}\\s*(?:[-–/]\\s*${MONTH}\\s*)?,?\\s*(?:${DAY},?\\s*)?${YEAR}`,
+  `\\b${YEAR}[-/.]\\d\\d?[-/.]\\d\\d?\\b`,
+  `\\b\\d\\d?[./]\\d\\d?[./]${YEAR}\\b`,
+  `\\b${YEAR}\\s*年`,
+];
+const DATE = new RegExp(DATE_SHAPES.join('|'), 'giu');
+
+/** A journal's or conference's reference line: "Annals of Mathematics 160 (2008)", "TUGboat, Volume 28 (2007)". */
+const JOURNAL_HEADER = [
+  new RegExp(`\\b\\d+\\s*\\(${YEAR}\\)`, 'u'),
+  new RegExp(`\\b(?:vol(?:ume)?\\.?|proceedings|proc\\.|journal|conference|symposium|workshop|congress|tagung|research)\\b[^\\n]{0,120}?[,(]\\s*${YEAR}\\b`, 'iu'),
+  new RegExp(`^${YEAR},\\s*(?:vol|v-?\\d|\\d)`, 'iu'),
+  new RegExp(`(?:©|\\(c\\)|copyright)\\s*${YEAR}\\b`, 'iu'),
+];
+
+const LATER = /\b(?:revised|revision|modified|edited|updated|accepted|published|advance access|version of|last change|überarbeitet|révisé|geändert)\b/i;
+const EARLIER = /\b(?:received|submitted|compiled|generated|eingereicht am|reçu)\b/i;
+/** A bare year on a short line: "2021", "Budapest, 2022", "(SoSe 2015)" is not one. */
+const BARE_YEAR = new RegExp(`^(?:\\(?${YEAR}\\)?|(?:spring|summer|fall|autumn|winter)\\s+${YEAR}|[\\p{L} .'-]{2,40},\\s*${YEAR}|${YEAR},\\s*v?-?[\\d.]+)$`, 'iu');
+
+interface Mention {
+  year: number;
+  rank: number;
+  order: number;
+}
+
+/** The dates of a line, each with the words between it and the date before it. */
+function yearsIn(text: string): { year: number; before: string }[] {
+  const out: { year: number; before: string }[] = [];
+  let end = 0;
+  for (const m of text.matchAll(DATE)) {
+    const y = m.slice(1).find((g) => g);
+    if (y) out.push({ year: Number(y), before: text.slice(Math.max(end, m.index - 40), m.index) });
+    end = m.index + m[0].length;
+  }
+  return out;
+}
+
+/**
+ * The year of the document, from the lines before its body (`header`) and the page's top
+ * and bottom margins (`margins`, where journals print their reference line), or undefined.
+ */
+export function findPublicationYear(header: TextLine[], margins: TextLine[], now = new Date().getFullYear() + 1): number | undefined {
+  const mentions: Mention[] = [];
+  let order = 0;
+  const add = (year: number, rank: number) => {
+    if (year <= now) mentions.push({ year, rank, order: order++ });
+  };
+  for (const line of header) {
+    const text = line.text;
+    for (const { year, before } of yearsIn(text)) {
+      // The words just before a date say what it is ("Revised 21 October 2013").
+      add(year, LATER.test(before) ? 4 : EARLIER.test(before) ? 1 : 2);
+    }
+    if (text.split(/\s+/).length <= 6) {
+      const bare = BARE_YEAR.exec(text.trim());
+      const y = bare ? Number(bare.slice(1).find((g) => g)) : NaN;
+      if (y) add(y, 2);
+    }
+  }
+  // A dated line in a margin: the journal's or the preprint's ("Preprint submitted to Elsevier June 8, 2018").
+  for (const line of margins) {
+    const journal = /\b(?:vol|journal|proceedings|conference|symposium|workshop|preprint|submitted to)\b|©/i.test(line.text);
+    for (const { year } of yearsIn(line.text)) add(year, journal ? 3 : 1.5);
+  }
+  for (const line of [...header, ...margins]) {
+    for (const re of JOURNAL_HEADER) {
+      const m = re.exec(line.text);
+      const y = m ? Number(m.slice(1).find((g) => g)) : NaN;
+      if (y) add(y, 3);
+    }
+  }
+  if (!mentions.length) return undefined;
+  const best = Math.max(...mentions.map((m) => m.rank));
+  const top = mentions.filter((m) => m.rank === best);
+  // Among revisions the latest counts; otherwise the first date printed.
+  return best === 4 ? Math.max(...top.map((m) => m.year)) : top.sort((p, q) => p.order - q.order)[0]!.year;
+}
+
+/** A line that is a date ("11 February 2016", "8. April 2018"), not a numbered heading. */
+export function isDateLine(text: string): boolean {
+  DATE.lastIndex = 0;
+  const m = DATE.exec(text);
+  DATE.lastIndex = 0;
+  return !!m && m.index <= 12;
+}

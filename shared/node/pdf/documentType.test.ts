@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { detectDocumentType, type TypeEvidence } from './documentType.ts';
+
+const evidence = (lines: string[], more: Partial<TypeEvidence> = {}): TypeEvidence => ({
+  lines, head: lines, pageCount: 12, textLength: 3000, hasAbstract: false, hasAffiliations: false, hasIsbn: false, ...more,
+});
+const type = (lines: string[], more: Partial<TypeEvidence> = {}) => detectDocumentType(evidence(lines, more)).type;
+
+describe('detectDocumentType', () => {
+  it('reads a degree from the title page in several languages', () => {
+    expect(type(['The Syntax and Semantics of Phonology', 'By', 'Joe Linguist', 'A DISSERTATION', 'Submitted to', 'Michigan State University'])).toBe('thesis');
+    expect(type(['Partielle Lösungen', 'BACHELORARBEIT', 'eingereicht am'])).toBe('thesis');
+    expect(type(['Le chaos du rire', 'Thèse présentée par Alphonse Allais'])).toBe('thesis');
+    expect(type(['Partial Solutions to Universal Problems', 'Alex A. Wiseguy', 'M A S T E R A R B E I T'])).toBe('thesis');
+    expect(type(['TUDaThesis – Abschlussarbeiten im CD der TU Darmstadt'])).toBe('generic');
+  });
+
+  it('tells reports, conference papers, journal articles and books apart', () => {
+    expect(type(['MINITION MANAGEMENT SAMPLE PROJECT', 'Final Report'])).toBe('report');
+    expect(type(['Sample Template for Writing the Working Papers of the Czech National Bank'])).toBe('report');
+    expect(type(['Proceedings of the ASME 2023', 'A LaTeX template'])).toBe('conference_proceedings');
+    expect(type(['Pattern Recognition 40 (2007) 2730 – 2741', 'Cubic Bézier approximation'])).toBe('journal');
+    expect(type(['TUGboat, Volume 28 (2007), No. 1 — Proceedings of the Practical TEX 2006 Conference'])).toBe('journal');
+    expect(type(['A title', 'An author'], { hasAbstract: true, hasAffiliations: true })).toBe('journal');
+    expect(type(['Exemplo de livro', 'Publicações Acadêmicas Ltda.'], { textLength: 80, pageCount: 120 })).toBe('book');
+  });
+
+  it('falls back to a generic document, less sure', () => {
+    const detected = detectDocumentType(evidence(['Using savR', 'R. Brent Calder', 'November 1, 2022', '> library(savR)']));
+    expect(detected).toEqual({ type: 'generic', confidence: 0.5 });
+  });
+});

@@ -1,0 +1,92 @@
+// The document type, from the words of page 1 and where they sit: a title page that says
+// it was submitted for a degree is a thesis; a report names itself; a conference paper
+// carries the conference's name in its head or foot; a journal article its journal's
+// reference line, an abstract with affiliations, or a received/accepted history; a sparse
+// cover with a publisher or an ISBN is a book. Anything else is a generic document
+// (manuals, package vignettes), which is also what an unsure answer falls back to.
+import type { ExtractedDocumentType } from './types.ts';
+
+export interface TypeEvidence {
+  /** Every line of page 1, top to bottom. */
+  lines: string[];
+  /** The lines of the page's top and bottom margins and the title block. */
+  head: string[];
+  pageCount: number;
+  /** Characters of text on page 1. */
+  textLength: number;
+  hasAbstract: boolean;
+  hasAffiliations: boolean;
+  hasIsbn: boolean;
+  /** The title found, if any. */
+  title?: string;
+}
+
+export interface DetectedType {
+  type: ExtractedDocumentType;
+  confidence: number;
+}
+
+/** Phrases that only a thesis's title page prints, wherever they sit on it. */
+const THESIS = [
+  /\bin partial (?:ful)?fil?l?ment\b/i,
+  /\b(?:submitted|presented) (?:to|for) the (?:faculty|degree|university|department)\b/i,
+  /\bdegree of (?:doctor|master|bachelor)\b/i,
+  /\b(?:doctor of philosophy|master of (?:science|arts)|bachelor of (?:science|arts))\b/i,
+  /\b(?:zur erlangung des (?:grades|akademischen grades)|eingereicht am fachhochschul)/i,
+  /\b(?:master|bachelor|diplom|doktor|abschluss)arbeit\b|\b(?:master|bachelor)'?s thesis\b/i,
+  /\b(?:thèse (?:présentée|de doctorat)|th[eè]se pour|tesis (?:doctoral|de (?:maestr[ií]a|licenciatura))|que para obtener el t[ií]tulo|tese de doutorado|disserta[çc][ãa]o de mestrado|trabalho de conclus[ãa]o)\b/i,
+  /πτυχιακη εργασια|διπλωματικη εργασια|学位论文|博士学位|硕士学位/i,
+];
+
+/** A thesis's label on a line of its own ("A THESIS", "MASTERARBEIT", "Doctoral Dissertation"), letter-spaced or not. */
+const THESIS_LABEL = /^(?:an?\s*)?(?:(?:doctoral|master'?s?|bachelor'?s?|ph\.?d\.?|diploma)\s*)?(?:thesis|dissertation|masterarbeit|bachelorarbeit|diplomarbeit|dissertationsschrift|thèse|tesis|tese)\b/i;
+
+const REPORT = [
+  /\b(?:technical|research|final|annual|progress|project|lab(?:oratory)?|internship|term|special|interim|activity|status) report\b/i,
+  /\breport (?:no\.?|number|series)\b/i,
+  /\bworking papers?(?: series)?\b/i,
+  /\b(?:praktikumsbericht|endbericht|abschlussbericht|forschungsbericht|zwischenbericht|rapport (?:technique|de recherche)|relat[óo]rio t[ée]cnico|informe t[ée]cnico)\b/i,
+  /\b(?:ERDC|CRREL|NASA|RAND)(?:\/[A-Z]+)?\s+[A-Z]{1,4}-?\d/,
+];
+
+const CONFERENCE = [
+  /\bproceedings\b|\bproc\.\s+(?:of|\d)/i,
+  /\b(?:international |annual |national )?(?:conference|symposium|workshop|congress)\b(?! on the web)/i,
+  /\b(?:herbsttagung|frühjahrstagung|tagung|colloque|congrès|congreso|jornadas)\b/i,
+  /\bconference acronym\b|\bIn Proceedings of\b/i,
+];
+
+const JOURNAL = [
+  /\bjournal\b|\bjournals\b|\bzeitschrift\b|\brevista\b|\brevue\b|\bgazette\b|\bgaceta\b|\bzpravodaj\b|\bannals of\b|\btransactions on\b|\bletters\b|\btugboat\b|\bcahiers\b/i,
+  /\bvol(?:ume)?\.?\s*\d+\b|\b\d+\s*\((?:19|20)\d\d\)/i,
+  /\b(?:received|accepted|published online|available online|advance access)\b/i,
+  /\bissn\b|\bpreprint submitted to\b|\bmanuscript\b|\b(?:research|original|review|regular|general) article\b|\barticle\s+\d+\b/i,
+];
+
+const BOOK = [
+  /\bisbn\b/i,
+  /\b(?:press|verlag|publishing|publishers?|publica[çc][õo]es|[ée]ditions?|editora|editorial)\b/i,
+];
+
+const any = (patterns: RegExp[], texts: string[]) => patterns.some((re) => texts.some((t) => re.test(t)));
+
+const count = (patterns: RegExp[], texts: string[]) => patterns.filter((re) => texts.some((t) => re.test(t))).length;
+
+export function detectDocumentType(e: TypeEvidence): DetectedType {
+  // A degree is named on the title page itself, wherever it sits on it.
+  const titlePage = e.lines.slice(0, 40);
+  const labels = titlePage.filter((l) => l.length <= 40).map((l) => [l, l.replace(/\s+/g, '')]).flat();
+  if (any(THESIS, titlePage) || labels.some((l) => THESIS_LABEL.test(l))) return { type: 'thesis', confidence: 0.8 };
+  // A title that calls the document a thesis.
+  if (e.title && /\b(?:thesis|dissertation)\b|abschlussarbeit/i.test(e.title)) return { type: 'thesis', confidence: 0.6 };
+  if (any(REPORT, e.head)) return { type: 'report', confidence: 0.75 };
+  // A journal issue may print "Proceedings of ... Conference" too: the stronger evidence wins.
+  const conference = count(CONFERENCE, e.head);
+  if (conference && conference > count(JOURNAL, e.head)) return { type: 'conference_proceedings', confidence: 0.7 };
+  const sparse = e.textLength < 600;
+  if (sparse && !e.hasAbstract && e.pageCount >= 10 && (e.hasIsbn || any(BOOK, e.lines) || e.textLength < 150)) return { type: 'book', confidence: 0.6 };
+  if (any(JOURNAL, e.head)) return { type: 'journal', confidence: 0.65 };
+  // A paper's shape: an abstract (with affiliations, surer).
+  if (e.hasAbstract) return { type: 'journal', confidence: e.hasAffiliations ? 0.6 : 0.5 };
+  return { type: 'generic', confidence: 0.5 };
+}

@@ -1,0 +1,20 @@
+// Whether a page's text layer can be read: a scan with a bad OCR layer, or a font without
+// a usable Unicode map, gives "text" that is mostly symbols, single letters or words
+// without a vowel. Fields read from such a layer are guesses and must say so.
+
+/** Share (0..1) of a text's words that look like words of a language. */
+export function readableShare(text: string): number {
+  const tokens = text.split(/\s+/).filter((t) => t.length > 0);
+  if (!tokens.length) return 0;
+  let readable = 0;
+  for (const t of tokens) {
+    const letters = t.replace(/[^\p{L}]/gu, '');
+    const wordlike = letters.length >= 2 && letters.length >= t.length * 0.6 && (/[aeiouyàâäéèêëíîïóôöúûüåæøœ]/i.test(letters) || /[^\p{Script=Latin}]/u.test(letters));
+    if (wordlike || /^\d+[.,]?$/.test(t)) readable++;
+  }
+  return readable / tokens.length;
+}
+
+/** Below this share of readable words, a page's text layer is not trusted. */
+export const UNREADABLE_BELOW = 0.5;
+export const UNREADABLE_TEXT_WARNING = 'text layer unreadable';
