@@ -1,6 +1,7 @@
 // Service settings: command-line flags override environment variables override defaults.
 import path from 'node:path';
 import { DEFAULT_VENDOR, isValidVendor } from '../shared/vendor.ts';
+import { readResolverSettings, RESOLVER_ENV, RESOLVER_FLAGS, type ResolverRawKey, type ResolverSettings } from './metadata/resolverSettings.ts';
 
 export interface ServerConfig {
   host: string;
@@ -18,9 +19,16 @@ export interface ServerConfig {
   /** Lifetime of signed download URLs. */
   downloadUrlLifetimeSeconds: number;
   logLevel: string;
+  /** Identifiers the catalog does not hold are resolved through public metadata services. */
+  resolver: ResolverSettings;
 }
 
-const ENV: Record<string, keyof ServerConfig> = {
+/** What a caller may set directly (tests, the embedded service); resolver settings singly. */
+export type ConfigOverrides = Partial<Omit<ServerConfig, 'resolver'>> & { resolver?: Partial<ResolverSettings> };
+
+type RawKey = Exclude<keyof ServerConfig, 'resolver'> | ResolverRawKey;
+
+const ENV: Record<string, RawKey> = {
   SERVICE_HOST: 'host',
   SERVICE_PORT: 'port',
   SERVICE_DATA_DIR: 'dataDir',
@@ -28,9 +36,10 @@ const ENV: Record<string, keyof ServerConfig> = {
   SERVICE_VENDOR: 'vendor',
   SERVICE_TOKEN_LIFETIME: 'tokenLifetimeSeconds',
   SERVICE_LOG_LEVEL: 'logLevel',
+  ...RESOLVER_ENV,
 };
 
-const FLAGS: Record<string, keyof ServerConfig> = {
+const FLAGS: Record<string, RawKey> = {
   '--host': 'host',
   '--port': 'port',
   '--data-dir': 'dataDir',
@@ -38,12 +47,13 @@ const FLAGS: Record<string, keyof ServerConfig> = {
   '--vendor': 'vendor',
   '--token-lifetime': 'tokenLifetimeSeconds',
   '--log-level': 'logLevel',
+  ...RESOLVER_FLAGS,
 };
 
 export class ConfigError extends Error {}
 
-export function resolveConfig(overrides: Partial<ServerConfig> = {}, argv: string[] = [], env: NodeJS.ProcessEnv = {}): ServerConfig {
-  const raw: Partial<Record<keyof ServerConfig, string | number>> = {};
+export function resolveConfig(overrides: ConfigOverrides = {}, argv: string[] = [], env: NodeJS.ProcessEnv = {}): ServerConfig {
+  const raw: Partial<Record<RawKey, string | number>> = {};
   for (const [name, key] of Object.entries(ENV)) if (env[name]) raw[key] = env[name];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -54,7 +64,8 @@ export function resolveConfig(overrides: Partial<ServerConfig> = {}, argv: strin
     if (value === undefined) throw new ConfigError(`Option ${flag} needs a value`);
     raw[key] = value;
   }
-  Object.assign(raw, overrides);
+  const { resolver: resolverOverrides, ...plainOverrides } = overrides;
+  Object.assign(raw, plainOverrides);
 
   const host = String(raw.host ?? '127.0.0.1');
   const port = toInt(raw.port ?? 8080, 'port', 0, 65535);
@@ -79,6 +90,7 @@ export function resolveConfig(overrides: Partial<ServerConfig> = {}, argv: strin
     fileBodyLimit: toInt(raw.fileBodyLimit ?? 512 * 1024 * 1024, 'file body limit', 1024, 8 * 1024 * 1024 * 1024),
     downloadUrlLifetimeSeconds: toInt(raw.downloadUrlLifetimeSeconds ?? 900, 'download URL lifetime', 1, 7 * 86400),
     logLevel: String(raw.logLevel ?? 'warn'),
+    resolver: readResolverSettings(raw, resolverOverrides, (message) => new ConfigError(message)),
   };
 }
 

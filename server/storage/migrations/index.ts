@@ -7,6 +7,7 @@ import * as m0003 from './0003-vocabularies.ts';
 import * as m0004 from './0004-datasets.ts';
 import * as m0005 from './0005-catalog.ts';
 import * as m0006 from './0006-trash-index.ts';
+import * as m202611240340 from './202611240340-identifier-resolutions.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-library': m0001,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0004-datasets': m0004,
   '0005-catalog': m0005,
   '0006-trash-index': m0006,
+  '202611240340-identifier-resolutions': m202611240340,
 };
