@@ -22,6 +22,8 @@ export interface StandInUpstream {
   /** The body served for an identifier (JSON values are serialised). */
   serve(upstream: UpstreamName, id: string, body: unknown): void;
   misbehave(upstream: UpstreamName, id: string, how: Misbehaviour): void;
+  /** The identifier is answered normally again. */
+  recover(upstream: UpstreamName, id: string): void;
   requests: SeenRequest[];
   /** Resolves when a request for this identifier has arrived. */
   arrival(upstream: UpstreamName, id: string): Promise<void>;
@@ -101,6 +103,9 @@ export async function startStandInUpstream(): Promise<StandInUpstream> {
     },
     misbehave(upstream, id, how) {
       misbehaviours.set(key(upstream, id), how);
+    },
+    recover(upstream, id) {
+      misbehaviours.delete(key(upstream, id));
     },
     requests,
     arrival(upstream, id) {
