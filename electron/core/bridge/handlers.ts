@@ -25,6 +25,7 @@ import { importHandlers } from '../import/importHandlers.ts';
 import type { Importer } from '../import/importer.ts';
 import { guardGroupWrites } from '../people/groupWriteGuard.ts';
 import { peopleHandlers } from '../people/peopleHandlers.ts';
+import { duplicatesHandlers } from '../duplicates/duplicatesHandlers.ts';
 import type { Handlers, HandlersOf } from './dispatch.ts';
 import { BridgeFailure } from './errors.ts';
 import type { EventHub } from './eventHub.ts';
@@ -91,6 +92,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...importHandlers(deps),
     ...peopleHandlers(deps),
     ...readerHandlers(deps),
+    ...duplicatesHandlers(deps),
   }, deps.replica), deps.replica);
 }
 
