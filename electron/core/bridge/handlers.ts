@@ -26,6 +26,7 @@ import type { Importer } from '../import/importer.ts';
 import { guardGroupWrites } from '../people/groupWriteGuard.ts';
 import { peopleHandlers } from '../people/peopleHandlers.ts';
 import { duplicatesHandlers } from '../duplicates/duplicatesHandlers.ts';
+import { retrieveHandlers } from '../retrieve/retrieveHandlers.ts';
 import type { Handlers, HandlersOf } from './dispatch.ts';
 import { BridgeFailure } from './errors.ts';
 import type { EventHub } from './eventHub.ts';
@@ -93,6 +94,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...peopleHandlers(deps),
     ...readerHandlers(deps),
     ...duplicatesHandlers(deps),
+    ...retrieveHandlers(deps),
   }, deps.replica), deps.replica);
 }
 

@@ -37,7 +37,7 @@ function metadataQuery(document: LibraryDocument, filehash: string | undefined):
 }
 
 /** The best catalog record for the document and how sure the service is (100: certain). */
-async function findRecord(api: LibraryApi, document: LibraryDocument, filehash: string | undefined): Promise<{ record: CatalogDocument; score: number } | undefined> {
+export async function findRecord(api: LibraryApi, document: LibraryDocument, filehash: string | undefined): Promise<{ record: CatalogDocument; score: number } | undefined> {
   const ids = document.identifiers ?? {};
   const hasStrongId = ids.doi || ids.arxiv || ids.pmid || filehash;
   if (ids.isbn && !hasStrongId) {
