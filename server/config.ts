@@ -1,6 +1,7 @@
 // Service settings: command-line flags override environment variables override defaults.
 import path from 'node:path';
 import { DEFAULT_VENDOR, isValidVendor } from '../shared/vendor.ts';
+import { readResolverSettings, RESOLVER_ENV, RESOLVER_FLAGS, type ResolverRawKey, type ResolverSettings } from './metadata/resolverSettings.ts';
 
 export interface ServerConfig {
   host: string;
@@ -40,9 +41,16 @@ export interface ServerConfig {
   tokenRequestsPerMinute: number;
   /** Bytes of files one user may store. */
   storageQuotaBytes: number;
+  /** Identifiers the catalog does not hold are resolved through public metadata services. */
+  resolver: ResolverSettings;
 }
 
-const ENV: Record<string, keyof ServerConfig> = {
+/** What a caller may set directly (tests, the embedded service); resolver settings singly. */
+export type ConfigOverrides = Partial<Omit<ServerConfig, 'resolver'>> & { resolver?: Partial<ResolverSettings> };
+
+type RawKey = Exclude<keyof ServerConfig, 'resolver'> | ResolverRawKey;
+
+const ENV: Record<string, RawKey> = {
   SERVICE_HOST: 'host',
   SERVICE_PORT: 'port',
   SERVICE_DATA_DIR: 'dataDir',
@@ -56,9 +64,10 @@ const ENV: Record<string, keyof ServerConfig> = {
   SERVICE_TOKEN_REQUESTS_PER_MINUTE: 'tokenRequestsPerMinute',
   SERVICE_STORAGE_QUOTA_BYTES: 'storageQuotaBytes',
   SERVICE_SIGNUPS_PER_ADDRESS_PER_HOUR: 'signUpsPerAddressPerHour',
+  ...RESOLVER_ENV,
 };
 
-const FLAGS: Record<string, keyof ServerConfig> = {
+const FLAGS: Record<string, RawKey> = {
   '--host': 'host',
   '--port': 'port',
   '--data-dir': 'dataDir',
@@ -71,12 +80,13 @@ const FLAGS: Record<string, keyof ServerConfig> = {
   '--outbox-dir': 'outboxDir',
   '--token-requests-per-minute': 'tokenRequestsPerMinute',
   '--storage-quota-bytes': 'storageQuotaBytes',
+  ...RESOLVER_FLAGS,
 };
 
 export class ConfigError extends Error {}
 
-export function resolveConfig(overrides: Partial<ServerConfig> = {}, argv: string[] = [], env: NodeJS.ProcessEnv = {}): ServerConfig {
-  const raw: Partial<Record<keyof ServerConfig, string | number>> = {};
+export function resolveConfig(overrides: ConfigOverrides = {}, argv: string[] = [], env: NodeJS.ProcessEnv = {}): ServerConfig {
+  const raw: Partial<Record<RawKey, string | number>> = {};
   for (const [name, key] of Object.entries(ENV)) if (env[name]) raw[key] = env[name];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -87,7 +97,8 @@ export function resolveConfig(overrides: Partial<ServerConfig> = {}, argv: strin
     if (value === undefined) throw new ConfigError(`Option ${flag} needs a value`);
     raw[key] = value;
   }
-  Object.assign(raw, overrides);
+  const { resolver: resolverOverrides, ...plainOverrides } = overrides;
+  Object.assign(raw, plainOverrides);
 
   const host = String(raw.host ?? '127.0.0.1');
   const port = toInt(raw.port ?? 8080, 'port', 0, 65535);
@@ -126,6 +137,7 @@ export function resolveConfig(overrides: Partial<ServerConfig> = {}, argv: strin
     // of requests per second for ten seconds and must stay under it.
     tokenRequestsPerMinute: toInt(raw.tokenRequestsPerMinute ?? 600_000, 'requests per token per minute', 1, 1e9),
     storageQuotaBytes: toInt(raw.storageQuotaBytes ?? 20 * 1024 ** 3, 'storage quota', 0, 2 ** 52),
+    resolver: readResolverSettings(raw, resolverOverrides, (message) => new ConfigError(message)),
   };
 }
 

@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import type { IconName } from '../components/Icon.tsx';
 import { CatalogView } from './catalog/CatalogView.tsx';
 import { DatasetsView } from './datasets/DatasetsView.tsx';
+import { DuplicatesView } from './duplicates/DuplicatesView.tsx';
 import { GroupsView } from './groups/GroupsView.tsx';
 import { PeopleView } from './people/PeopleView.tsx';
 
@@ -20,4 +21,5 @@ export const VIEWS: readonly ViewDefinition[] = [
   { id: 'datasets', label: 'Datasets', icon: 'folder', component: DatasetsView },
   { id: 'groups', label: 'Groups', icon: 'group', component: GroupsView },
   { id: 'people', label: 'People', icon: 'person', component: PeopleView },
+  { id: 'duplicates', label: 'Duplicates', icon: 'book', component: DuplicatesView },
 ];

@@ -16,6 +16,8 @@ import { ensureSampleCatalog } from './sampleCatalog.ts';
 import { ensureSampleShelf } from './sampleShelf.ts';
 import { institutionIndex } from '../vocabularies/vocabularyData.ts';
 import { fold } from '../vocabularies/textFold.ts';
+import { IdentifierResolver } from '../metadata/identifierResolver.ts';
+import { metadataOrResolved, rowOrResolved } from '../metadata/resolvingLookup.ts';
 
 type Query = Record<string, unknown>;
 
@@ -59,6 +61,8 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): 
   const sqlite = ctx.database.sqlite;
   const store = catalogStoreOf(sqlite);
   const sync = librarySyncOf(sqlite);
+  // Identifiers the catalog lacks are resolved through public metadata services (server/metadata/).
+  const resolver = new IdentifierResolver(ctx.config.resolver, store, sqlite);
   const views: ViewContext = {
     stats: new ReaderStatsReader(sqlite, institutionCountry),
     linkOf: (id) => ctx.url(`/catalog/v/${id}`),
@@ -97,6 +101,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): 
       row = key === 'filehash' ? store.byFilehash(value) : store.byIdentifier(key, value);
       if (row) break;
     }
+    row = await rowOrResolved(resolver, given, row);
     return send(request, reply, row ? [catalogJson(row, view, views)] : []);
   });
 
@@ -173,7 +178,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): 
       throw badRequest('No filter specified: give arxiv, doi, pmid, filehash or title');
     }
     catchUp();
-    const result = lookupMetadata(store, lookup);
+    const result = await metadataOrResolved(resolver, lookup, lookupMetadata(store, lookup));
     if (!result) throw notFound('No catalog document matches');
     return send(request, reply, result);
   });

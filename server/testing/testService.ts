@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveConfig, type ServerConfig } from '../config.ts';
+import { resolveConfig, type ConfigOverrides } from '../config.ts';
 import { buildService, type BuiltService, type ServiceOptions } from '../app.ts';
 import { createAccount, registerClient } from '../auth/accounts.ts';
 
@@ -30,9 +30,11 @@ export interface TestService extends BuiltService {
 
 let counter = 0;
 
-export async function startTestService(overrides: Partial<ServerConfig> = {}, options: ServiceOptions = {}): Promise<TestService> {
+export async function startTestService(overrides: ConfigOverrides = {}, options: ServiceOptions = {}): Promise<TestService> {
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'refshelf-service-'));
-  const base = resolveConfig({ port: 0, logLevel: 'silent', dataDir, ...overrides });
+  // Tests never reach the internet: identifiers are resolved only when a test names its stand-in upstreams.
+  const resolver = { enabled: overrides.resolver !== undefined, ...overrides.resolver };
+  const base = resolveConfig({ port: 0, logLevel: 'silent', dataDir, ...overrides, resolver });
   // Listen first on port 0 (or the port asked for, e.g. to restart a service in place) to
   // learn the port, so public URLs are right.
   let service = await buildService(base, options);

@@ -24,6 +24,8 @@ import { importHandlers } from '../import/importHandlers.ts';
 import type { Importer } from '../import/importer.ts';
 import { guardGroupWrites } from '../people/groupWriteGuard.ts';
 import { peopleHandlers } from '../people/peopleHandlers.ts';
+import { duplicatesHandlers } from '../duplicates/duplicatesHandlers.ts';
+import { retrieveHandlers } from '../retrieve/retrieveHandlers.ts';
 import type { Handlers, HandlersOf } from './dispatch.ts';
 import { BridgeFailure } from './errors.ts';
 import { createSaveGrants, guardSavePaths } from './saveGrants.ts';
@@ -95,6 +97,8 @@ export function createHandlers(given: HandlerDeps): Handlers {
     ...importHandlers(deps),
     ...peopleHandlers(deps),
     ...readerHandlers(deps),
+    ...duplicatesHandlers(deps),
+    ...retrieveHandlers(deps),
   }, deps.replica), deps.replica), grants);
 }
 

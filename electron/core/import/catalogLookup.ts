@@ -1,15 +1,17 @@
 // Runs the queued catalog lookups: GET /metadata with what the document knows (identifiers,
 // file hash, title, authors, year), or GET /catalog?isbn= for books, then GET /catalog/{id}
-// for the record, merged by catalogPatch. Offline (no HTTP answer) the queue stays as it is.
+// for the record, merged by catalogPatch. Offline (no HTTP answer) the queue stays as it is;
+// when the service answers that the public metadata service behind it is down or rate
+// limited (503/504), the entry stays queued with that reason, and the other entries go on.
 import type { LibraryDocument } from '../../../shared/bridge/contract.ts';
-import { NetworkError } from '../../../shared/client/serviceErrors.ts';
+import { NetworkError, ServiceError } from '../../../shared/client/serviceErrors.ts';
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import type { CatalogDocument, MetadataLookupQuery } from '../../../shared/schemas/catalog.ts';
 import type { Replica } from '../replica/index.ts';
 import { catalogPatch, CERTAIN_SCORE } from './catalogMerge.ts';
 import type { LookupQueue, QueuedLookup } from '../replica/index.ts';
 
-export type LookupOutcome = 'enriched' | 'no-match' | 'offline' | 'failed' | 'gone';
+export type LookupOutcome = 'enriched' | 'no-match' | 'offline' | 'deferred' | 'failed' | 'gone';
 
 export interface LookupDeps {
   replica: Replica;
@@ -34,7 +36,7 @@ function metadataQuery(document: LibraryDocument, filehash: string | undefined):
 }
 
 /** The best catalog record for the document and how sure the service is (100: certain). */
-async function findRecord(api: LibraryApi, document: LibraryDocument, filehash: string | undefined): Promise<{ record: CatalogDocument; score: number } | undefined> {
+export async function findRecord(api: LibraryApi, document: LibraryDocument, filehash: string | undefined): Promise<{ record: CatalogDocument; score: number } | undefined> {
   const ids = document.identifiers ?? {};
   const hasStrongId = ids.doi || ids.arxiv || ids.pmid || filehash;
   if (ids.isbn && !hasStrongId) {
@@ -59,6 +61,10 @@ export async function lookupOne(deps: LookupDeps, entry: QueuedLookup): Promise<
     found = await findRecord(api, document, entry.filehash);
   } catch (error) {
     if (error instanceof NetworkError) return 'offline';
+    if (error instanceof ServiceError && (error.status === 503 || error.status === 504)) {
+      queue.deferred(entry.documentId, error.message);
+      return 'deferred';
+    }
     queue.failed(entry.documentId, error instanceof Error ? error.message : String(error));
     return 'failed';
   }

@@ -8,7 +8,7 @@ import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import type { LibraryDocument } from '../../../shared/bridge/contract.ts';
 
 /** Catalog fields that are also editable document fields. */
-const MERGED_FIELDS = [
+export const MERGED_FIELDS = [
   'title', 'type', 'abstract', 'source', 'year', 'authors', 'keywords', 'month', 'day', 'pages', 'volume', 'issue',
   'websites', 'publisher', 'city', 'edition', 'institution', 'series', 'chapter', 'editors',
 ] as const;

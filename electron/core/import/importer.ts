@@ -127,7 +127,12 @@ export function createImporter(deps: ImporterDeps) {
     await lookupNow().catch(() => undefined);
     const id = currentId();
     const outcome = { ...created, ...(id ? { documentId: id } : {}) };
-    if (id && queue.get(id)) return { ...outcome, message: 'Saved; the details will be looked up when the service can be reached.' };
+    const waiting = id ? queue.get(id) : undefined;
+    if (waiting) {
+      // The service's own sentence says which metadata service failed; the retry is automatic here.
+      const reason = waiting.lastError?.replace(/;\s*try again (?:later|in \d+ s)\.?$/, '.');
+      return { ...outcome, message: reason ? `Saved. ${reason} The details will be looked up again later.` : 'Saved; the details will be looked up when the service can be reached.' };
+    }
     const document = id ? replica.getDocument(id) : undefined;
     const found = document && document.title !== created.file;
     return { ...outcome, file: document?.title ?? created.file, ...(found ? {} : { status: 'warning', message: 'The catalog does not know this identifier; the document keeps it as its title.' }) };

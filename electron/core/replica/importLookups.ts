@@ -60,6 +60,10 @@ export function createLookupQueue(db: Db) {
     done(documentId: string): void {
       stmt(db, 'DELETE FROM import_lookups WHERE document_id = ?').run(documentId);
     },
+    /** The service could not answer for now (its upstream is down): kept, not counted as a try. */
+    deferred(documentId: string, message: string): void {
+      db.prepare('UPDATE import_lookups SET last_error = ? WHERE document_id = ?').run(message.slice(0, 500), documentId);
+    },
     /** A failure that is not "offline": tried again later, at most MAX_LOOKUP_ATTEMPTS times. */
     failed(documentId: string, message: string): void {
       stmt(db, 'UPDATE import_lookups SET attempts = attempts + 1, last_error = ? WHERE document_id = ?').run(message.slice(0, 500), documentId);
