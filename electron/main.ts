@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell, type MenuItemConstructorOptions } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, protocol, safeStorage, session, shell, type MenuItemConstructorOptions } from 'electron';
 import type { MenuAction } from '../shared/bridge/contract.ts';
 import { forwardEventsToWindow, registerIpcHandlers, trustUrlsUnder } from './core/bridge/ipc.ts';
 import { CONTENT_SECURITY_POLICY } from './core/bridge/contentSecurityPolicy.ts';
@@ -187,7 +187,9 @@ async function main(): Promise<void> {
   });
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
 
-  core = await createCore({ dataDir: app.getPath('userData'), rendererDir, openExternal, secretStore: secretCodec(), chooseFiles, chooseSavePath, appVersion: app.getVersion(), fileUrlStyle: 'desktop' });
+  core = await createCore({ dataDir: app.getPath('userData'), rendererDir, openExternal, secretStore: secretCodec(), chooseFiles, chooseSavePath, appVersion: app.getVersion(), fileUrlStyle: 'desktop',
+    // Quick copy: HTML keeps italics in a word processor, RTF where the platform takes it.
+    writeClipboard: (content) => clipboard.write({ text: content.text, html: content.html, rtf: content.rtf }) });
   serveFiles();
   registerIpcHandlers(ipcMain, core.handlers, { isTrustedUrl });
   Menu.setApplicationMenu(buildMenu());

@@ -10,12 +10,14 @@ import type {
   SyncConflict, TagCount,
 } from './libraryTypes.ts';
 import { CATALOG_COMMAND_NAMES, type CatalogCommands, type DatasetUploadProgress } from './catalogCommands.ts';
+import { CITING_COMMAND_NAMES, type CitingCommands } from './citingCommands.ts';
 import { IMPORT_COMMAND_NAMES, type ImportCommands } from './importCommands.ts';
 import { PEOPLE_COMMAND_NAMES, type PeopleCommands } from './peopleCommands.ts';
 import { READER_COMMAND_NAMES, type ReaderCommands } from './readerCommands.ts';
 
 export type * from './libraryTypes.ts';
 export type * from './catalogCommands.ts';
+export type * from './citingCommands.ts';
 export type * from './importCommands.ts';
 export type * from './peopleCommands.ts';
 export type * from './readerCommands.ts';
@@ -188,7 +190,7 @@ export interface CoreCommands {
  * Every command: the core's, and one interface per area (import, reader, people, catalog,
  * datasets), each in its own file beside this one, with its own list of names.
  */
-export type BridgeCommands = CoreCommands & CatalogCommands & ImportCommands & PeopleCommands & ReaderCommands;
+export type BridgeCommands = CoreCommands & CatalogCommands & ImportCommands & PeopleCommands & ReaderCommands & CitingCommands;
 
 export type CommandName = keyof BridgeCommands;
 export type CommandRequest<K extends CommandName> = BridgeCommands[K]['request'];
@@ -218,6 +220,7 @@ export const COMMAND_NAMES = [
   ...IMPORT_COMMAND_NAMES,
   ...PEOPLE_COMMAND_NAMES,
   ...READER_COMMAND_NAMES,
+  ...CITING_COMMAND_NAMES,
 ] as const satisfies readonly CommandName[];
 
 // The list above must name every command: this fails to compile when one is missing.

@@ -1,7 +1,9 @@
 // Formatting through citeproc-js: bibliographies (sorted as the style says) and in-text
 // citations, as HTML, RTF or plain text. Building an engine parses the style and locale
-// (the slow part), so engines are kept per style, locale and output format; the items of
-// each call are handed to the engine through `retrieveItem`.
+// (the slow part), so engines are kept per style and locale (the output format is switched
+// on the engine); the items of each call are handed to the engine through `retrieveItem`.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the shell's tsconfig (main.ts and its imports) must see citeproc's declarations too
+/// <reference path="./citeproc.d.ts" />
 import CSL, { type Engine } from 'citeproc';
 import type { CslItem } from '../../../shared/csl/cslJson.ts';
 import { StyleProblem } from './styleInfo.ts';
@@ -42,24 +44,22 @@ export function rtfDocument(entries: readonly string[]): string {
 export function createCitationFormatter(library: StyleLibrary): CitationFormatter {
   const engines = new Map<string, { engine: Engine; items: Map<string, CslItem> }>();
 
-  function build(xml: string, locale: string, output: CitationOutput, items: Map<string, CslItem>): Engine {
+  function build(xml: string, locale: string, items: Map<string, CslItem>): Engine {
     const sys = {
       retrieveLocale: (lang: string) => library.localeXml(lang) ?? library.localeXml('en-US'),
       retrieveItem: (id: string) => items.get(id) as Record<string, unknown>,
     };
-    const engine = new CSL.Engine(sys, xml, locale, true);
-    engine.setOutputFormat(output);
-    return engine;
+    return new CSL.Engine(sys, xml, locale, true);
   }
 
   function engineFor(options: FormatOptions, items: readonly CslItem[]): Engine {
-    const key = `${options.style}\u0000${options.locale}\u0000${options.output}`;
+    const key = `${options.style}\u0000${options.locale}`;
     let entry = engines.get(key);
     if (!entry) {
       const store = new Map<string, CslItem>();
       let engine: Engine;
       try {
-        engine = build(library.styleXml(options.style), options.locale, options.output, store);
+        engine = build(library.styleXml(options.style), options.locale, store);
       } catch (error) {
         if (error instanceof StyleProblem) throw error;
         throw new StyleProblem(`The citation style "${options.style}" cannot be used: ${String((error as Error).message ?? error).split('\n')[0]}`);
@@ -72,6 +72,7 @@ export function createCitationFormatter(library: StyleLibrary): CitationFormatte
     engines.set(key, entry);
     entry.items.clear();
     for (const item of items) entry.items.set(idOf(item), item);
+    entry.engine.setOutputFormat(options.output);
     return entry.engine;
   }
 
@@ -97,7 +98,8 @@ export function createCitationFormatter(library: StyleLibrary): CitationFormatte
     checkStyle(xml) {
       try {
         const store = new Map([[idOf(SAMPLE), SAMPLE]]);
-        const engine = build(xml, 'en-US', 'text', store);
+        const engine = build(xml, 'en-US', store);
+        engine.setOutputFormat('text');
         engine.updateItems([idOf(SAMPLE)]);
         engine.makeCitationCluster([{ id: idOf(SAMPLE) }]);
         engine.makeBibliography();

@@ -10,7 +10,7 @@ declare module 'citeproc' {
     bibstart: string;
     bibend: string;
   }
-  class Engine {
+  export class Engine {
     constructor(sys: CiteprocSys, style: string, lang?: string, forceLang?: boolean);
     opt: { xclass: string; 'default-locale': string[] };
     bibliography: { tokens: unknown[] };
