@@ -1,5 +1,5 @@
 // What the import UI does, in one place: pick files (the shell's dialog on the desktop, an
-// <input type=file> in a browser), import dropped files, export and copy citations.
+// <input type=file> in a browser), import dropped files, export to BibTeX or RIS.
 import type { ExportFormat, ExportScope } from '../../shared/bridge/contract.ts';
 import { useLibrary, useStores } from '../state/context.tsx';
 import { useImportStore } from './importContext.tsx';
@@ -7,24 +7,6 @@ import { saveText } from '../lib/download.ts';
 
 export const IMPORT_EXTENSIONS = ['pdf', 'bib', 'bibtex', 'ris'];
 const MEDIA_TYPES: Record<ExportFormat, string> = { bibtex: 'application/x-bibtex', ris: 'application/x-research-info-systems' };
-
-/** The Clipboard API where the page may use it; else the older copy command (the desktop shell denies permission prompts). */
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const copied = document.execCommand('copy');
-    area.remove();
-    if (!copied) throw new Error('The citation could not be copied to the clipboard');
-  }
-}
 
 /** The folder shown, so imports land where the user is looking. */
 function useTargetFolder(): string | undefined {
@@ -69,14 +51,6 @@ export function useImportActions() {
       try {
         const result = await bridge.call('export.bibliography', { format, scope });
         saveText(result.text, result.fileName, MEDIA_TYPES[format]);
-      } catch (error) {
-        showError(error);
-      }
-    },
-    async copyCitation(ids: string[]): Promise<void> {
-      try {
-        const { text } = await bridge.call('citation.format', { ids });
-        await copyText(text);
       } catch (error) {
         showError(error);
       }

@@ -33,7 +33,13 @@ describe('documentToCsl', () => {
     expect(documentToCsl({ title: 'T', type: 'report', issue: 'TR-7' })).not.toHaveProperty('issue');
     expect(documentToCsl({ title: 'T', type: 'thesis', institution: 'MIT', genre: 'PhD thesis', pages: '212' })).toMatchObject({ publisher: 'MIT', genre: 'PhD thesis', 'number-of-pages': '212' });
     expect(documentToCsl({ title: 'T', type: 'working_paper', institution: 'NBER', issue: 'w123' })).toMatchObject({ type: 'report', genre: 'Working paper', number: 'w123', publisher: 'NBER' });
-    expect(documentToCsl({ title: 'T', type: 'patent', patent_application_number: 'US 1', country: 'US', patent_owner: 'ACME', patent_legal_status: 'granted' })).toMatchObject({ number: 'US 1', jurisdiction: 'US', publisher: 'ACME', status: 'granted' });
+    expect(documentToCsl({ title: 'T', type: 'patent', source: 'U.S. Patent and Trademark Office', patent_application_number: 'US 1', country: 'US', patent_legal_status: 'granted' }))
+      .toMatchObject({ number: 'US 1', jurisdiction: 'US', authority: 'U.S. Patent and Trademark Office', publisher: 'U.S. Patent and Trademark Office', status: 'granted' });
+    expect(documentToCsl({ title: 'T', type: 'thesis', source: 'MIT' })).toMatchObject({ publisher: 'MIT' });
+    expect(documentToCsl({ title: 'T', type: 'thesis', source: 'MIT' })).not.toHaveProperty('container-title');
+    expect(documentToCsl({ title: 'T', type: 'film', source: 'Warner Bros.' })).toMatchObject({ publisher: 'Warner Bros.' });
+    expect(documentToCsl({ title: 'T', type: 'hearing', source: 'Committee on Finance' })).toMatchObject({ authority: 'Committee on Finance' });
+    expect(documentToCsl({ title: 'T', type: 'computer_program', source: 'Linux' })).toMatchObject({ medium: 'Linux' });
     expect(documentToCsl({ title: 'T', type: 'case', source: 'U.S.', volume: '347', pages: '483', institution: 'Supreme Court' })).toMatchObject({ 'container-title': 'U.S.', volume: '347', page: '483', authority: 'Supreme Court' });
     expect(documentToCsl({ title: 'T', type: 'statute', code: 'U.S.C.' })).toMatchObject({ 'container-title': 'U.S.C.' });
   });

@@ -1,7 +1,9 @@
 // A library document as a CSL-JSON item, the input of citeproc-js and of CSL-JSON export.
-// Field by field and type by type: `source` is the container only for types that have
-// one; report, patent and bill numbers are CSL `number`, not `issue`; a film's authors are
-// its directors; arXiv preprints keep their id; names keep particles and suffixes.
+// Field by field and type by type, with the meanings the details pane gives the fields
+// (renderer/lib/fieldLayout.ts): `source` is the container only for types that have one (a
+// thesis's is its university, a film's its distributor, a patent's its office, a report's
+// its series); report, patent and bill numbers are CSL `number`, not `issue`; a film's
+// authors are its directors; arXiv preprints keep their id; names keep particles and suffixes.
 import type { Person } from '../schemas/common.ts';
 import type { DocumentFields, DocumentType } from '../schemas/document.ts';
 import type { CslItem, CslName } from './cslJson.ts';
@@ -18,7 +20,7 @@ export const CSL_TYPE_OF: Record<DocumentType, string> = {
 /** Types whose `source` is the work they appear in (journal, book, proceedings, site, reporter...). */
 const CONTAINED: ReadonlySet<DocumentType> = new Set([
   'journal', 'book_section', 'conference_proceedings', 'magazine_article', 'newspaper_article', 'encyclopedia_article',
-  'web_page', 'television_broadcast', 'case', 'statute', 'bill', 'hearing',
+  'web_page', 'television_broadcast', 'case', 'statute', 'bill',
 ]);
 
 /** Types whose `issue` is a number of the document itself (report no., patent no., bill no.). */
@@ -104,16 +106,18 @@ export function documentToCsl(d: CitableDocument): CslItem {
 
   const institution = d.institution ?? d.department;
   if (ISSUED_BY_INSTITUTION.has(type)) set('publisher', institution);
+  if (type === 'thesis' || type === 'film') set('publisher', d.source);
+  if (type === 'hearing' || type === 'patent') set('authority', d.source);
   if (type === 'case' || type === 'hearing' || type === 'statute' || type === 'bill') set('authority', institution);
   set('publisher', d.publisher);
-  if (type === 'patent') set('publisher', d.patent_owner);
+  if (type === 'patent') set('publisher', d.source);
   if (type === 'conference_proceedings' || type === 'generic') set('publisher', institution);
   set('publisher-place', d.city);
   if (type === 'patent') set('jurisdiction', d.country);
   else set('publisher-place', d.country);
 
   set('genre', d.genre ?? (type === 'thesis' ? d.source_type : undefined) ?? (type === 'working_paper' && !preprint ? 'Working paper' : undefined));
-  set('medium', d.medium);
+  set('medium', d.medium ?? (type === 'computer_program' ? d.source : undefined));
   set('status', d.patent_legal_status);
   set('language', d.language);
   set('title-short', d.short_title);
