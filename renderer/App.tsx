@@ -21,6 +21,7 @@ import { ImportProvider } from './import/importContext.tsx';
 import { ImportLayer } from './import/ImportLayer.tsx';
 import { ReaderTabs } from './views/reader/ReaderTabs.tsx';
 import { isMac, shortcutFor } from './lib/shortcuts.ts';
+import { useCitingActions } from './citing/useCitingActions.ts';
 import { usePersistentState } from './lib/usePersistentState.ts';
 import { createAppStore, effectiveTheme } from './state/appStore.ts';
 import { StoresContext, useApp, useLibrary, useStores, type Stores } from './state/context.tsx';
@@ -61,6 +62,7 @@ function useTheme() {
 
 function Window() {
   const { bridge, library, app, mac } = useStores();
+  const citing = useCitingActions();
   const searchRef = useRef<HTMLInputElement>(null);
   const detailsRef = useRef<HTMLElement>(null);
   const dialog = useApp((s) => s.dialog);
@@ -128,13 +130,20 @@ function Window() {
         case 'find': if (!dialogOpen) { e.preventDefault(); searchRef.current?.focus(); searchRef.current?.select(); } break;
         case 'sync': e.preventDefault(); void app.getState().syncNow(); break;
         case 'help': if (!dialogOpen) { e.preventDefault(); openDialog('shortcuts'); } break;
+        case 'copy-bibliography':
+        case 'copy-citation':
+          if (!dialogOpen && library.getState().selectedIds().length) {
+            e.preventDefault();
+            void citing.copy(library.getState().selectedIds(), shortcut.action === 'copy-citation' ? 'citation' : 'bibliography');
+          }
+          break;
         case 'focus-list': if (!dialogOpen && typing && detailsRef.current?.contains(e.target as Node)) focusList(); break;
         default: break;
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [mac, app, openDialog]);
+  }, [mac, app, openDialog, library, citing]);
 
   const collection = useLibrary((s) => s.collection);
   const view = useApp((s) => s.view);

@@ -16,6 +16,7 @@ import { createEventHub, type EventHub } from './bridge/eventHub.ts';
 import { createHandlers } from './bridge/handlers.ts';
 import { createFileLinks, type FileUrlStyle } from './files/fileLinks.ts';
 import { createFileStore } from './files/fileStore.ts';
+import { createCitingArea } from './citing/citingArea.ts';
 import { createImporter, type Importer } from './import/importer.ts';
 import { createPdfLane } from './import/pdfLane.ts';
 import { createExportShelf } from './reader/exportShelf.ts';
@@ -44,6 +45,10 @@ export interface CoreOptions {
   serviceLogLevel?: string;
   /** How file URLs for the reader look: browser mode's /files/ route (default) or the desktop's custom scheme. */
   fileUrlStyle?: FileUrlStyle;
+  /** The shell's clipboard, written in several formats at once (quick copy); browser mode's page writes its own. */
+  writeClipboard?: (content: { text: string; html: string; rtf: string }) => void;
+  /** How soon live bibliography files follow a change (tests make it short). */
+  autoExportDebounceMs?: number;
 }
 
 export interface Core {
@@ -148,7 +153,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     tokenStorage: options.secretStore ? 'keychain' : 'file',
   });
 
+  const citing = createCitingArea({
+    dataDir, replica, events,
+    onLocalEdit: (ids) => {
+      events.emit('library.changed', { kinds: ['document'], ids });
+      sync.requestSync();
+    },
+    ...(options.writeClipboard ? { writeClipboard: options.writeClipboard } : {}),
+    ...(options.autoExportDebounceMs !== undefined ? { autoExportDebounceMs: options.autoExportDebounceMs } : {}),
+  });
+
   const handlers = createHandlers({
+    citing: citing.handlers,
     replica,
     api,
     fileStore,
@@ -198,6 +214,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       offSettings();
       await Promise.all(servers.map((server) => server.close()));
       await importer.stop();
+      await citing.stop();
       await sync.stop();
       await account.dispose();
       await embedded?.close();

@@ -1,8 +1,10 @@
-// Settings: the theme (applies at once), when files download, which service to sync with
+// Settings: the theme (applies at once), when files download, citation style and live
+// bibliography files (citing/CitationSettings.tsx), which service to sync with
 // (takes effect after a restart), and the account.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import type { DownloadPolicy, Theme } from '../../shared/bridge/contract.ts';
+import { CitationSettings } from '../citing/CitationSettings.tsx';
 import { useApp } from '../state/context.tsx';
 
 export function SettingsDialog() {
@@ -52,6 +54,7 @@ export function SettingsDialog() {
               </select>
             </label>
           </fieldset>
+          {open ? <CitationSettings onFailure={setFailure} /> : null}
           <fieldset className="settings-group">
             <legend>Service</legend>
             <form className="settings-form" onSubmit={(e) => { e.preventDefault(); void apply({ serviceUrl: serviceUrl.trim() || null, clientId: clientId.trim() || null }); }}>

@@ -1,5 +1,5 @@
 // What the import UI does, in one place: pick files (the shell's dialog on the desktop, an
-// <input type=file> in a browser), import dropped files, export and copy citations.
+// <input type=file> in a browser), import dropped files, export to BibTeX or RIS.
 import { BIBTEX_MEDIA_TYPE } from '../../shared/bibtex/formatBibtex.ts';
 import type { ExportFormat, ExportScope } from '../../shared/bridge/contract.ts';
 import { IMPORT_EXTENSIONS } from '../../shared/bridge/importCommands.ts';
@@ -9,24 +9,6 @@ import { useImportStore } from './importContext.tsx';
 import { saveText } from '../lib/download.ts';
 
 const MEDIA_TYPES: Record<ExportFormat, string> = { bibtex: BIBTEX_MEDIA_TYPE, ris: RIS_MEDIA_TYPE };
-
-/** The Clipboard API where the page may use it; else the older copy command (the desktop shell denies permission prompts). */
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const copied = document.execCommand('copy');
-    area.remove();
-    if (!copied) throw new Error('The citation could not be copied to the clipboard');
-  }
-}
 
 /** The folder shown, so imports land where the user is looking. */
 function useTargetFolder(): string | undefined {
@@ -71,14 +53,6 @@ export function useImportActions() {
       try {
         const result = await bridge.call('export.bibliography', { format, scope });
         saveText(result.text, result.fileName, MEDIA_TYPES[format]);
-      } catch (error) {
-        showError(error);
-      }
-    },
-    async copyCitation(ids: string[]): Promise<void> {
-      try {
-        const { text } = await bridge.call('citation.format', { ids });
-        await copyText(text);
       } catch (error) {
         showError(error);
       }

@@ -3,7 +3,8 @@
 
 export type ShortcutAction =
   | 'new-document' | 'find' | 'settings' | 'help' | 'trash' | 'select-all' | 'focus-details' | 'focus-list'
-  | 'up' | 'down' | 'extend-up' | 'extend-down' | 'first' | 'last' | 'toggle-star' | 'toggle-read' | 'sync';
+  | 'up' | 'down' | 'extend-up' | 'extend-down' | 'first' | 'last' | 'toggle-star' | 'toggle-read' | 'sync'
+  | 'copy-bibliography' | 'copy-citation';
 
 export interface Shortcut {
   action: ShortcutAction;
@@ -27,6 +28,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'first', keys: 'Home', description: 'First document' },
   { action: 'last', keys: 'End', description: 'Last document' },
   { action: 'select-all', keys: 'Mod+A', description: 'Select every document' },
+  { action: 'copy-bibliography', keys: 'Mod+Shift+C', description: 'Copy the selection as a bibliography (default style)' },
+  { action: 'copy-citation', keys: 'Mod+Shift+A', description: 'Copy the in-text citation of the selection' },
   { action: 'focus-details', keys: 'Enter', description: 'Edit the selected document' },
   { action: 'focus-list', keys: 'Escape', description: 'Back to the list (or close a dialog)', global: true },
   { action: 'toggle-star', keys: 'S', description: 'Star or unstar the selection' },

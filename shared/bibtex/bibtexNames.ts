@@ -37,8 +37,8 @@ function isLowerWord(word: string): boolean {
   for (let i = 0; i < word.length; i++) {
     const ch = word[i]!;
     if (ch === '{') {
-      // {\'e}cole: a special character at depth 1 counts by its letter.
-      if (word[i + 1] === '\\') {
+      // {\'e}cole: a special character at depth 1 counts by its letter (not one inside a braced group: {J{\"o}rg}).
+      if (depth === 0 && word[i + 1] === '\\') {
         const m = /^\{\\[^A-Za-z]?\s*\{?([A-Za-z])/.exec(word.slice(i));
         if (m) return m[1] === m[1]!.toLowerCase();
       }
@@ -100,11 +100,11 @@ export function parseBibtexName(raw: string): Person | undefined {
       }
     }
   }
-  let lastName = clean(last);
-  if (jr) lastName = `${lastName}, ${clean(jr)}`;
+  const lastName = clean(last);
+  const suffix = clean(jr);
   const firstName = clean(first);
   if (!lastName) return firstName ? { last_name: firstName } : undefined;
-  return firstName ? { last_name: lastName, first_name: firstName } : { last_name: lastName };
+  return { last_name: lastName, ...(firstName ? { first_name: firstName } : {}), ...(suffix ? { suffix } : {}) };
 }
 
 function balanced(text: string): boolean {
@@ -118,7 +118,10 @@ function balanced(text: string): boolean {
 
 /** "A and B and others": the people, without the "others" marker. */
 export function parseBibtexNames(raw: string): Person[] {
-  return splitTopLevel(raw.replace(/\s+/g, ' '), /\s+and\s+/iy)
+  // "~" ties initials ("W.~C.~Reynolds") and "\ " is an escaped space: both separate words.
+  // "and and" (a name left out) separates once.
+  const spaced = raw.replace(/(?<!\\)~|\\(?=\s)/g, ' ').replace(/\s+/g, ' ');
+  return splitTopLevel(spaced, /\s+and(?:\s+and)*\s+/iy)
     .filter((part) => part.toLowerCase() !== 'others')
     .map(parseBibtexName)
     .filter((p): p is Person => Boolean(p));

@@ -107,7 +107,11 @@ function fitPeople(people: Person[] | undefined): Person[] | undefined {
   const fitted = people
     .filter((p) => p.last_name.trim())
     .slice(0, 5000)
-    .map((p) => (p.first_name ? { last_name: cut(p.last_name, 255), first_name: cut(p.first_name, 255) } : { last_name: cut(p.last_name, 255) }));
+    .map((p) => ({
+      last_name: cut(p.last_name, 255),
+      ...(p.first_name ? { first_name: cut(p.first_name, 255) } : {}),
+      ...(p.suffix?.trim() ? { suffix: cut(p.suffix.trim(), 50) } : {}),
+    }));
   return fitted.length ? fitted : undefined;
 }
 

@@ -76,7 +76,7 @@ describe('BibTeX names and LaTeX', () => {
     expect(parseBibtexName('Knuth, Donald E.')).toEqual({ last_name: 'Knuth', first_name: 'Donald E.' });
     expect(parseBibtexName('Donald E. Knuth')).toEqual({ last_name: 'Knuth', first_name: 'Donald E.' });
     expect(parseBibtexName('Ludwig van Beethoven')).toEqual({ last_name: 'van Beethoven', first_name: 'Ludwig' });
-    expect(parseBibtexName('Steele, Jr, Guy L.')).toEqual({ last_name: 'Steele, Jr', first_name: 'Guy L.' });
+    expect(parseBibtexName('Steele, Jr, Guy L.')).toEqual({ last_name: 'Steele', first_name: 'Guy L.', suffix: 'Jr' });
     expect(parseBibtexName('{{World Health Organization}}')).toEqual({ last_name: 'World Health Organization' });
     expect(parseBibtexName('{\\"O}zt{\\"u}rk, Ay{\\c{s}}e')).toEqual({ last_name: 'Öztürk', first_name: 'Ayşe' });
     expect(parseBibtexNames('A. One and {Barnes and Noble} and others')).toEqual([{ last_name: 'One', first_name: 'A.' }, { last_name: 'Barnes and Noble' }]);

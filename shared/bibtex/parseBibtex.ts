@@ -295,7 +295,30 @@ const TYPES: Record<string, DocumentType> = {
   video: 'film', movie: 'film', audio: 'generic', newsarticle: 'newspaper_article',
 };
 
+/** @misc kinds the BibTeX export writes in `type` (formatBibtex.ts MISC_KINDS), and their usual names. */
+const MISC_KIND_TYPES: [RegExp, DocumentType][] = [
+  [/^(?:web ?page|web ?site|online)$/i, 'web_page'], [/^(?:computer (?:software|program)|software)$/i, 'computer_program'],
+  [/^(?:film|movie|motion picture)$/i, 'film'], [/^(?:television broadcast|tv broadcast)$/i, 'television_broadcast'],
+];
+
+export function miscKindOf(entryType: string, subtype: string | undefined): DocumentType | undefined {
+  if (entryType.toLowerCase() !== 'misc' || !subtype) return undefined;
+  return MISC_KIND_TYPES.find(([pattern]) => pattern.test(subtype.trim()))?.[1];
+}
+
+/** What a `type` field says beyond the entry type: a genre, unless it only names the entry type. */
+function genreOf(entryType: string, subtype: string | undefined): string | undefined {
+  const entry = entryType.toLowerCase();
+  if (entry === 'mastersthesis' || (entry === 'thesis' && /^(?:mathesis|master'?s? thesis)$/i.test(subtype ?? ''))) return "Master's thesis";
+  if (entry === 'phdthesis' || (entry === 'thesis' && /^phdthesis$/i.test(subtype ?? ''))) return 'PhD thesis';
+  if (miscKindOf(entryType, subtype)) return undefined;
+  if (/^(?:techreport|working ?paper)$/i.test(subtype ?? '') && (entry === 'report' || entry === 'techreport')) return undefined;
+  return subtype;
+}
+
 export function documentTypeOfBibtex(entryType: string, subtype?: string): DocumentType {
+  const kind = miscKindOf(entryType, subtype);
+  if (kind) return kind;
   const type = TYPES[entryType.toLowerCase()] ?? 'generic';
   if (type === 'report' && subtype && /working\s*paper/i.test(subtype)) return 'working_paper';
   if (entryType.toLowerCase() === 'article' && subtype && /magazine/i.test(subtype)) return 'magazine_article';
@@ -357,11 +380,12 @@ export function bibtexEntryToDocument(entry: BibtexEntry): { document: RecordFie
     publisher: text('publisher'),
     city: first('address', 'location'),
     edition: text('edition'),
+    revision: text('version'),
     institution: first('institution', 'school', 'organization'),
     series: text('series'),
     chapter: text('chapter'),
     language: first('language', 'langid'),
-    genre: entry.type === 'mastersthesis' ? "Master's thesis" : entry.type === 'phdthesis' ? 'PhD thesis' : subtype,
+    genre: genreOf(entry.type, subtype),
     citation_key: entry.key || undefined,
     websites: websites.length ? websites : undefined,
     accessed,

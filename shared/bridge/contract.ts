@@ -10,6 +10,7 @@ import type {
   SyncConflict, TagCount,
 } from './libraryTypes.ts';
 import { CATALOG_COMMAND_NAMES, type CatalogCommands, type DatasetUploadProgress } from './catalogCommands.ts';
+import { CITING_COMMAND_NAMES, type CitingCommands } from './citingCommands.ts';
 import { IMPORT_COMMAND_NAMES, type ImportCommands } from './importCommands.ts';
 import { PEOPLE_COMMAND_NAMES, type PeopleCommands } from './peopleCommands.ts';
 import { READER_COMMAND_NAMES, type ReaderCommands } from './readerCommands.ts';
@@ -18,6 +19,7 @@ import { RETRIEVE_COMMAND_NAMES, type RetrieveCommands } from './retrieveCommand
 
 export type * from './libraryTypes.ts';
 export type * from './catalogCommands.ts';
+export type * from './citingCommands.ts';
 export type * from './importCommands.ts';
 export type * from './peopleCommands.ts';
 export type * from './readerCommands.ts';
@@ -196,7 +198,7 @@ export interface CoreCommands {
  * Every command: the core's, and one interface per area (import, reader, people, catalog,
  * datasets), each in its own file beside this one, with its own list of names.
  */
-export type BridgeCommands = CoreCommands & CatalogCommands & ImportCommands & PeopleCommands & ReaderCommands & DuplicatesCommands & RetrieveCommands;
+export type BridgeCommands = CoreCommands & CatalogCommands & ImportCommands & PeopleCommands & ReaderCommands & DuplicatesCommands & RetrieveCommands & CitingCommands;
 
 export type CommandName = keyof BridgeCommands;
 export type CommandRequest<K extends CommandName> = BridgeCommands[K]['request'];
@@ -228,6 +230,7 @@ export const COMMAND_NAMES = [
   ...READER_COMMAND_NAMES,
   ...DUPLICATES_COMMAND_NAMES,
   ...RETRIEVE_COMMAND_NAMES,
+  ...CITING_COMMAND_NAMES,
 ] as const satisfies readonly CommandName[];
 
 // The list above must name every command: this fails to compile when one is missing.

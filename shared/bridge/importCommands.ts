@@ -1,6 +1,6 @@
 // The import area's commands: PDFs and bibliography files by path (dropped, chosen, or
 // staged from a browser's File objects), documents by identifier, catalog lookups,
-// export to BibTeX or RIS, and a formatted citation.
+// export to BibTeX or RIS (formatted citations are the citing area's, citingCommands.ts).
 
 interface Command<Req, Res> {
   request: Req;
@@ -81,10 +81,8 @@ export interface ImportCommands {
   'staging.write': Command<{ token?: string; name: string; chunkBase64: string; last?: boolean }, { token: string; path?: string }>;
   /** BibTeX or RIS of a selection, a folder or the library; written to `path` when given. */
   'export.bibliography': Command<{ format: ExportFormat; scope: ExportScope; path?: string }, ExportResult>;
-  /** Author-year citations (APA-like) of the documents, one paragraph each. */
-  'citation.format': Command<{ ids: string[] }, { text: string }>;
 }
 
 export const IMPORT_COMMAND_NAMES = [
-  'import.paths', 'import.identifier', 'import.lookupNow', 'staging.write', 'export.bibliography', 'citation.format',
+  'import.paths', 'import.identifier', 'import.lookupNow', 'staging.write', 'export.bibliography',
 ] as const satisfies readonly (keyof ImportCommands)[];

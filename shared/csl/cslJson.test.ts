@@ -23,9 +23,13 @@ describe('CSL-JSON', () => {
   });
 
   it('round-trips document fields and types', () => {
-    const doc = { title: 'T', type: 'report' as const, year: 2001, month: 2, authors: [{ last_name: 'A', first_name: 'B' }], source: 'S', pages: '3-4', volume: '1', issue: '2', publisher: 'P', city: 'C', identifiers: { doi: '10.1000/x', isbn: '123456789X' }, keywords: ['k1', 'k2'], abstract: 'Abs', websites: ['https://x.org'] };
+    const doc = { title: 'T', type: 'report' as const, citation_key: 'a2001', year: 2001, month: 2, authors: [{ last_name: 'A', first_name: 'B', suffix: 'Jr.' }], series: 'S', pages: '3-4', volume: '1', issue: '2', publisher: 'P', city: 'C', identifiers: { doi: '10.1000/x', isbn: '123456789X' }, keywords: ['k1', 'k2'], abstract: 'Abs', websites: ['https://x.org'] };
     const [record] = parseCslJson(JSON.stringify([documentToCsl(doc)])).records;
     expect(record!.document).toEqual(doc);
-    for (const type of DOCUMENT_TYPES) expect(documentTypeOfCsl(cslTypeOf(type))).toBe(type);
+    for (const type of DOCUMENT_TYPES) {
+      const [typed] = parseCslJson(JSON.stringify([documentToCsl({ title: 'T', type })])).records;
+      expect(typed!.document.type).toBe(type);
+    }
+    expect(documentTypeOfCsl(cslTypeOf('journal'))).toBe('journal');
   });
 });

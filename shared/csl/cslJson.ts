@@ -2,7 +2,8 @@
 // items, one item, or {items: [...]}; an item that is not an object or has no title is
 // reported by its index (and line, when it can be found) and the others are kept.
 import type { Person } from '../schemas/common.ts';
-import type { DocumentFields, DocumentType } from '../schemas/document.ts';
+import type { DocumentType } from '../schemas/document.ts';
+import { CSL_TYPE_OF } from './documentToCsl.ts';
 import {
   cleanArxiv, cleanDoi, cleanPages, fitRecord, splitKeywords, yearOf,
   type ImportedRecord, type ParseProblem, type ParseResult, type RecordFields,
@@ -37,17 +38,8 @@ const FROM_CSL: Record<string, DocumentType> = {
   standard: 'generic', 'personal_communication': 'generic', interview: 'generic', speech: 'conference_proceedings',
 };
 
-const TO_CSL: Record<DocumentType, string> = {
-  journal: 'article-journal', book: 'book', generic: 'document', book_section: 'chapter',
-  conference_proceedings: 'paper-conference', working_paper: 'article', report: 'report', web_page: 'webpage',
-  thesis: 'thesis', magazine_article: 'article-magazine', statute: 'legislation', patent: 'patent',
-  newspaper_article: 'article-newspaper', computer_program: 'software', hearing: 'hearing',
-  television_broadcast: 'broadcast', encyclopedia_article: 'entry-encyclopedia', case: 'legal_case',
-  film: 'motion_picture', bill: 'bill',
-};
-
 export const documentTypeOfCsl = (type: string | undefined): DocumentType => FROM_CSL[type ?? ''] ?? 'generic';
-export const cslTypeOf = (type: DocumentType | undefined): string => TO_CSL[type ?? 'journal'] ?? 'document';
+export const cslTypeOf = (type: DocumentType | undefined): string => CSL_TYPE_OF[type ?? 'journal'];
 
 const str = (value: unknown): string | undefined => {
   if (typeof value === 'string') return value.trim() || undefined;
@@ -62,9 +54,9 @@ function personOf(name: unknown): Person | undefined {
   const family = str(n.family);
   const last = family ? [particle, family].filter(Boolean).join(' ') : str(n.literal);
   if (!last) return undefined;
-  const lastName = n.suffix ? `${last}, ${n.suffix}` : last;
   const given = str(n.given);
-  return given ? { last_name: lastName, first_name: given } : { last_name: lastName };
+  const suffix = str(n.suffix);
+  return { last_name: last, ...(given ? { first_name: given } : {}), ...(suffix ? { suffix } : {}) };
 }
 
 function people(value: unknown): Person[] | undefined {
@@ -94,7 +86,10 @@ export function cslToDocument(item: unknown): { document: RecordFields; openAcce
   const c = item as CslItem;
   const title = str(c.title);
   if (!title) return 'item has no title';
-  const type = documentTypeOfCsl(str(c.type));
+  const genre = str(c.genre);
+  // A working paper goes out as a CSL report with that genre (documentToCsl).
+  const workingPaper = str(c.type) === 'report' && /^working paper$/i.test(genre ?? '');
+  const type = workingPaper ? 'working_paper' : documentTypeOfCsl(str(c.type));
   const issued = dateOf(c.issued);
   const keywords = str(c.keyword);
   const url = str(c.URL);
@@ -107,21 +102,23 @@ export function cslToDocument(item: unknown): { document: RecordFields; openAcce
     year: issued.year,
     month: issued.month,
     day: issued.day,
-    authors: people(c.author),
+    authors: people(c.author) ?? people(c.director),
     editors: people(c.editor),
     translators: people(c.translator),
     abstract: str(c.abstract),
     keywords: keywords ? splitKeywords(keywords) : undefined,
     volume: str(c.volume),
-    issue: str(c.issue),
+    issue: str(c.issue) ?? (str(c.number)?.startsWith('arXiv:') ? undefined : str(c.number)),
     pages: str(c.page) ? cleanPages(str(c.page)!) : undefined,
     publisher: str(c.publisher),
     city: str(c['publisher-place']),
     edition: str(c.edition),
     series: str(c['collection-title']),
+    revision: str(c.version),
+    medium: str(c.medium),
     chapter: str(c['chapter-number']),
     language: str(c.language),
-    genre: str(c.genre),
+    genre: workingPaper ? undefined : genre,
     citation_key: str(c['citation-key']) ?? str(c.id),
     short_title: str(c['title-short']),
     websites: url ? [url] : undefined,
@@ -136,43 +133,7 @@ export function cslToDocument(item: unknown): { document: RecordFields; openAcce
   return { document, openAccess: Boolean(arxiv) || Boolean(str(c.PMCID)) || /creativecommons|\bcc[- ]by\b|open/i.test(licence) };
 }
 
-const nameOf = (p: Person): CslName => (p.first_name ? { family: p.last_name, given: p.first_name } : { family: p.last_name });
-
-export function documentToCsl(d: DocumentFields & { title: string; id?: string }): CslItem {
-  const item: CslItem = { type: cslTypeOf(d.type), title: d.title };
-  const set = (key: string, value: unknown) => {
-    if (value !== undefined && value !== '' && !(Array.isArray(value) && !value.length)) item[key] = value;
-  };
-  set('id', d.citation_key ?? d.id);
-  set('author', d.authors?.map(nameOf));
-  set('editor', d.editors?.map(nameOf));
-  set('translator', d.translators?.map(nameOf));
-  set('container-title', d.source);
-  if (typeof d.year === 'number') {
-    set('issued', { 'date-parts': [[d.year, ...(d.month ? [d.month, ...(d.day ? [d.day] : [])] : [])]] });
-  }
-  set('abstract', d.abstract);
-  set('keyword', d.keywords?.join(', '));
-  set('volume', d.volume);
-  set('issue', d.issue);
-  set('page', d.pages);
-  set('publisher', d.publisher);
-  set('publisher-place', d.city);
-  set('edition', Array.isArray(d.edition) ? d.edition.join(', ') : d.edition);
-  set('collection-title', d.series);
-  set('chapter-number', d.chapter);
-  set('language', d.language);
-  set('genre', d.genre);
-  set('title-short', d.short_title);
-  set('URL', d.websites?.[0]);
-  const ids = d.identifiers ?? {};
-  set('DOI', ids.doi);
-  set('ISBN', ids.isbn);
-  set('ISSN', ids.issn);
-  set('PMID', ids.pmid);
-  set('arxiv', ids.arxiv);
-  return item;
-}
+export { documentToCsl } from './documentToCsl.ts';
 
 /** Line of the n-th top-level item in a JSON array text (best effort, for messages). */
 function itemLines(text: string): number[] {

@@ -9,7 +9,8 @@ export const RIS_MEDIA_TYPE = 'application/x-research-info-systems';
 type RisSource = DocumentFields & { title: string };
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-const name = (p: Person) => (p.first_name ? `${p.last_name}, ${p.first_name}` : p.last_name);
+/** "Last, First" or "Last, First, Suffix", as RIS readers expect. */
+const name = (p: Person) => [p.last_name, p.first_name ?? (p.suffix ? '' : undefined), p.suffix].filter((part) => part !== undefined).join(', ');
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function formatRisRecord(d: RisSource): string {
@@ -37,7 +38,9 @@ export function formatRisRecord(d: RisSource): string {
     add('SP', start);
     add('EP', end);
   }
-  add('PB', d.publisher);
+  // RIS has no institution tag: a thesis's university or a report's institution is its PB.
+  const issuedByInstitution = d.type === 'thesis' || d.type === 'report' || d.type === 'working_paper';
+  add('PB', issuedByInstitution ? d.institution ?? d.publisher : d.publisher);
   add('CY', d.city);
   add('ET', Array.isArray(d.edition) ? d.edition.join(', ') : d.edition);
   add('LA', d.language);

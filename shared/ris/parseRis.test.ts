@@ -44,7 +44,7 @@ describe('parseRis', () => {
   });
 
   it('reads names written either way', () => {
-    expect(parseRisName('Smith, John, Jr.')).toEqual({ last_name: 'Smith, Jr.', first_name: 'John' });
+    expect(parseRisName('Smith, John, Jr.')).toEqual({ last_name: 'Smith', first_name: 'John', suffix: 'Jr.' });
     expect(parseRisName('John Smith')).toEqual({ last_name: 'Smith', first_name: 'John' });
   });
 });

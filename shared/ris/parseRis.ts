@@ -25,9 +25,8 @@ export function parseRisName(value: string): Person | undefined {
     // "Last, First, Suffix"
     const first = rest.filter(Boolean);
     const suffix = first.length > 1 ? first.pop() : undefined;
-    const lastName = suffix ? `${last}, ${suffix}` : last!;
-    if (!lastName) return first.length ? { last_name: first.join(' ') } : undefined;
-    return first.length ? { last_name: lastName, first_name: first.join(' ') } : { last_name: lastName };
+    if (!last) return first.length ? { last_name: first.join(' ') } : undefined;
+    return { last_name: last, ...(first.length ? { first_name: first.join(' ') } : {}), ...(suffix ? { suffix } : {}) };
   }
   const words = text.split(' ');
   if (words.length === 1) return { last_name: text };
@@ -104,6 +103,7 @@ function recordToDocument(raw: RawRecord): RecordFields | string {
   const arxiv = urls.map((u) => cleanArxiv(u)).find(Boolean);
   const source = type === 'book_section' ? one('T2', 'BT') : one('T2', 'JO', 'JF', 'JA', 'J1', 'J2');
   const editors = type === 'journal' ? people('ED') : people('A2', 'ED');
+  const issuedByInstitution = type === 'thesis' || type === 'report' || type === 'working_paper';
   const pmid = all('AN', 'C2').map((v) => /^(?:PMID:\s*)?(\d{1,9})$/i.exec(v)?.[1]).find(Boolean);
   return fitRecord({
     title,
@@ -119,7 +119,9 @@ function recordToDocument(raw: RawRecord): RecordFields | string {
     volume: one('VL'),
     issue: one('IS'),
     pages,
-    publisher: one('PB'),
+    // A thesis's or report's PB is its university or institution (formatRis writes it so).
+    publisher: issuedByInstitution ? undefined : one('PB'),
+    institution: issuedByInstitution ? one('PB') : undefined,
     city: one('CY', 'PP'),
     edition: one('ET'),
     series: one('T3'),
@@ -127,7 +129,8 @@ function recordToDocument(raw: RawRecord): RecordFields | string {
     citation_key: one('ID'),
     // The arXiv abstract page is the arxiv identifier's own page, kept as the identifier.
     websites: [...new Set(urls.filter((u) => !(arxiv && /arxiv\.org\/abs\//i.test(u) && cleanArxiv(u) === arxiv)))],
-    identifiers: { doi, isbn: type === 'journal' ? undefined : isbn, issn, arxiv, pmid },
+    // An ISBN stays one on any type (a journal issue published as a book has one too).
+    identifiers: { doi, isbn, issn, arxiv, pmid },
   });
 }
 

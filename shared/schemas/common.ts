@@ -14,6 +14,8 @@ export const IsoTimestamp = Type.String({
 export const Person = Type.Object({
   last_name: Type.String({ minLength: 1, maxLength: 255 }),
   first_name: Type.Optional(Type.String({ maxLength: 255 })),
+  // Beyond the spec's person (which does not forbid further fields): "Jr.", "III".
+  suffix: Type.Optional(Type.String({ maxLength: 50 })),
   scopus_author_id: Type.Optional(Type.String({ maxLength: 255 })),
 });
 export type Person = Static<typeof Person>;

@@ -21,6 +21,8 @@ import { readerHandlers } from '../reader/readerHandlers.ts';
 import type { Replica } from '../replica/index.ts';
 import { catalogCommandHandlers } from '../catalog/catalogCommandHandlers.ts';
 import { importHandlers } from '../import/importHandlers.ts';
+import { citingUnavailable } from '../citing/citingArea.ts';
+import type { CitingCommands } from '../../../shared/bridge/citingCommands.ts';
 import type { Importer } from '../import/importer.ts';
 import { guardGroupWrites } from '../people/groupWriteGuard.ts';
 import { peopleHandlers } from '../people/peopleHandlers.ts';
@@ -72,6 +74,8 @@ export interface HandlerDeps {
   pdfLane?: PdfLane;
   /** Where browser mode's annotated copies wait for their download; absent where nothing serves them. */
   exportShelf?: ExportShelf;
+  /** The citing area's handlers (citing/citingArea.ts); absent in handler tests over a bare device. */
+  citing?: HandlersOf<CitingCommands>;
 }
 
 /** Documents as the query's view asks: whole, or cut to what a list row shows. */
@@ -99,6 +103,7 @@ export function createHandlers(given: HandlerDeps): Handlers {
     ...readerHandlers(deps),
     ...duplicatesHandlers(deps),
     ...retrieveHandlers(deps),
+    ...(deps.citing ?? citingUnavailable()),
   }, deps.replica), deps.replica), grants);
 }
 

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseBibtex } from '../../../shared/bibtex/parseBibtex.ts';
 import { parseRis } from '../../../shared/ris/parseRis.ts';
-import { formatCitation } from './citation.ts';
 import { testImporter } from './importTesting.ts';
 
 const BIB = String.raw`@article{knuth1984,
@@ -94,15 +93,5 @@ describe('BibTeX and RIS in and out', () => {
     const selection = await exportBibliography(t.replica, { format: 'ris', scope: { ids: [latex!.id] } });
     expect(parseRis(selection.text).records.map((r) => r.document.title)).toEqual(['LaTeX: A Document Preparation System']);
     await expect(exportBibliography(t.replica, { format: 'ris', scope: { ids: ['nope'] } })).rejects.toThrow(/not in the library/);
-  });
-
-  it('formats an author-year citation', async () => {
-    t = testImporter();
-    const file = path.join(t.dir, 'refs.bib');
-    writeFileSync(file, BIB);
-    await t.importer.importPaths([file]);
-    const [latex, knuth] = t.replica.listDocuments({ sort: 'title' });
-    expect(formatCitation(knuth!)).toBe('Knuth, D. E. (1984). Literate Programming. The Computer Journal, 27(2), 97–111. https://doi.org/10.1093/comjnl/27.2.97');
-    expect(formatCitation(latex!)).toBe('Lamport, L., & Public, J. Q. (1994). LaTeX: A Document Preparation System. Addison-Wesley.');
   });
 });

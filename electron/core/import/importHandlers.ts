@@ -3,10 +3,9 @@
 import type { ExportFormat, ExportScope, ImportCommands } from '../../../shared/bridge/contract.ts';
 import type { HandlersOf } from '../bridge/dispatch.ts';
 import { BridgeFailure } from '../bridge/errors.ts';
-import { objectOf, requiredObject, stringField, stringList } from '../bridge/requestChecks.ts';
+import { requiredObject, stringField, stringList } from '../bridge/requestChecks.ts';
 import type { Replica } from '../replica/index.ts';
 import { exportBibliography } from './bibliographyExport.ts';
-import { formatCitation } from './citation.ts';
 import type { Importer } from './importer.ts';
 
 const FORMATS: readonly ExportFormat[] = ['bibtex', 'ris'];
@@ -50,15 +49,6 @@ export function importHandlers(deps: { importer: Importer; replica: Replica }): 
       const format = body.format as ExportFormat;
       if (!FORMATS.includes(format)) throw new BridgeFailure('invalid', `format must be one of ${FORMATS.join(', ')}`, 'format');
       return exportBibliography(replica, { format, scope: exportScope(body.scope), path: optionalString(body, 'path') });
-    },
-    'citation.format': (request) => {
-      const ids = stringList(objectOf(request, 'citation.format'), 'ids');
-      const texts = ids.map((id) => {
-        const document = replica.getDocument(id);
-        if (!document) throw new BridgeFailure('not_found', `Document ${id} is not in the library`);
-        return formatCitation(document);
-      });
-      return { text: texts.join('\n\n') };
     },
   };
 }

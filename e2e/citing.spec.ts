@@ -1,0 +1,54 @@
+// Citing in the library window, against the real core in browser mode: a style picked in
+// Settings' searchable list formats what Ctrl/Cmd+Shift+A and +C put on the clipboard,
+// as plain text and HTML (italics kept).
+import { expect, test, type Page } from '@playwright/test';
+import { LibraryWindow } from './app.ts';
+
+async function chooseStyle(page: Page, search: string, title: string): Promise<void> {
+  await page.keyboard.press('ControlOrMeta+Comma');
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('searchbox', { name: 'Search citation styles' }).fill(search);
+  const option = dialog.getByRole('option', { name: title, exact: true });
+  await option.click();
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The clipboard's plain text and HTML, as a word processor would read them. */
+async function clipboardContents(page: Page): Promise<{ text: string; html: string }> {
+  return page.evaluate(async () => {
+    const [item] = await navigator.clipboard.read();
+    const read = async (type: string) => (item!.types.includes(type) ? (await item!.getType(type)).text() : '');
+    return { text: await read('text/plain'), html: await read('text/html') };
+  });
+}
+
+test('a style picked in Settings formats the quick copy of the selection', async ({ page, context }) => {
+  // Each style's first use parses it (about a second, several under load).
+  test.setTimeout(90_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const app = await LibraryWindow.open(page);
+  await app.createDocument({ title: 'Giraffe necks reconsidered', authors: 'Okapi, Ada; Bongo, Ben', year: '2019' });
+  await app.field('Journal').fill('Journal of Tall Mammals');
+  await app.field('Journal').press('Tab');
+  await app.selectOnly('Giraffe necks reconsidered');
+
+  await chooseStyle(page, 'ieee', 'IEEE');
+  try {
+    await app.row('Giraffe necks reconsidered').click();
+    await page.keyboard.press('ControlOrMeta+Shift+A');
+    await expect.poll(async () => (await clipboardContents(page)).text).toBe('[1]');
+    await page.keyboard.press('ControlOrMeta+Shift+C');
+    await expect.poll(async () => (await clipboardContents(page)).text).toBe('[1] A. Okapi and B. Bongo, “Giraffe necks reconsidered,” Journal of Tall Mammals, 2019.');
+    expect((await clipboardContents(page)).html).toContain('<i>Journal of Tall Mammals</i>');
+
+    await chooseStyle(page, 'chicago author', 'Chicago Manual of Style 17th edition (author-date)');
+    await app.row('Giraffe necks reconsidered').click();
+    await page.keyboard.press('ControlOrMeta+Shift+A');
+    await expect.poll(async () => (await clipboardContents(page)).text).toBe('(Okapi and Bongo 2019)');
+  } finally {
+    await chooseStyle(page, 'american psychological', 'American Psychological Association 7th edition');
+  }
+});

@@ -1,0 +1,24 @@
+// The part of citeproc-js (npm `citeproc`, no type declarations of its own) RefShelf uses.
+declare module 'citeproc' {
+  interface CiteprocSys {
+    retrieveLocale(lang: string): string | undefined;
+    retrieveItem(id: string): Record<string, unknown>;
+  }
+  interface BibliographyParams {
+    entry_ids: string[][];
+    bibliography_errors: unknown[];
+    bibstart: string;
+    bibend: string;
+  }
+  export class Engine {
+    constructor(sys: CiteprocSys, style: string, lang?: string, forceLang?: boolean);
+    opt: { xclass: string; 'default-locale': string[] };
+    bibliography: { tokens: unknown[] };
+    setOutputFormat(format: 'html' | 'text' | 'rtf'): void;
+    updateItems(ids: string[]): void;
+    makeBibliography(): [BibliographyParams, string[]] | false;
+    makeCitationCluster(items: { id: string }[]): string;
+  }
+  const CSL: { Engine: typeof Engine };
+  export default CSL;
+}

@@ -1,0 +1,105 @@
+// The citing area over a real replica: quick copy on both transports, bibliography
+// export, styles and preferences, through the same dispatch both transports use.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CitingCommands } from '../../../shared/bridge/contract.ts';
+import { dispatch, type Handlers } from '../bridge/dispatch.ts';
+import { createEventHub } from '../bridge/eventHub.ts';
+import { tempReplica, type TempReplica } from '../replica/testing.ts';
+import { createCitingArea, type CitingArea } from './citingArea.ts';
+import { REFERENCE_DOCUMENTS } from './fixtures/referenceDocuments.ts';
+
+const bundledDir = path.resolve(import.meta.dirname, '../../../resources/csl');
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+function setup(options: { clipboard?: boolean } = {}) {
+  const temp: TempReplica = tempReplica();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'refshelf-citing-'));
+  const clipboard: { text: string; html: string; rtf: string }[] = [];
+  const events = createEventHub();
+  const area: CitingArea = createCitingArea({
+    dataDir, replica: temp.replica, events, bundledDir, onLocalEdit: () => {},
+    ...(options.clipboard ? { writeClipboard: (content: { text: string; html: string; rtf: string }) => void clipboard.push(content) } : {}),
+  });
+  cleanup.push(async () => {
+    await area.stop();
+    temp.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const ids = new Map(REFERENCE_DOCUMENTS.slice(0, 4).map(({ id, ...fields }) => [id, temp.replica.createDocument(fields).id]));
+  const run = <K extends keyof CitingCommands>(command: K, request?: CitingCommands[K]['request']) =>
+    dispatch(area.handlers as unknown as Handlers, command, request);
+  return { temp, dataDir, clipboard, area, ids, run };
+}
+
+describe('quick copy', () => {
+  it('puts HTML, plain text and RTF on the shell clipboard (desktop transport)', async () => {
+    const { run, ids, clipboard } = setup({ clipboard: true });
+    const result = await run('citing.copy', { ids: [ids.get('watson1953')!, ids.get('knuth1984')!], kind: 'bibliography' });
+    expect(result).toMatchObject({ ok: true, value: { copied: true } });
+    expect(clipboard).toHaveLength(1);
+    expect(clipboard[0]!.html).toContain('<i>The Computer Journal</i>');
+    expect(clipboard[0]!.text.split('\n')).toEqual([
+      'Knuth, D. E. (1984). Literate programming. The Computer Journal, 27(2), 97–111. https://doi.org/10.1093/comjnl/27.2.97',
+      'Watson, J. D., & Crick, F. H. C. (1953). Molecular structure of nucleic acids: A structure for deoxyribose nucleic acid. Nature, 171(4356), 737–738. https://doi.org/10.1038/171737a0',
+    ]);
+    expect(clipboard[0]!.rtf).toContain('{\\i{}The Computer Journal}');
+    const inText = await run('citing.copy', { ids: [ids.get('knuth1984')!], kind: 'citation' });
+    expect(inText).toMatchObject({ ok: true, value: { text: '(Knuth, 1984)', html: '(Knuth, 1984)', copied: true } });
+  });
+
+  it('answers the formats for the page to copy where there is no shell clipboard (browser transport)', async () => {
+    const { run, ids } = setup();
+    const result = await run('citing.copy', { ids: [ids.get('king1963')!], kind: 'bibliography' });
+    expect(result).toMatchObject({ ok: true, value: { copied: false, text: expect.stringContaining('King, M. L., Jr. (1963).'), html: expect.stringContaining('<i>Why we can’t wait</i>') } });
+  });
+
+  it('follows the chosen style and locale, and refuses what is not installed', async () => {
+    const { run, ids, dataDir } = setup();
+    expect(await run('citing.setPreferences', { style: 'ieee', locale: 'de-DE' })).toMatchObject({ ok: true, value: { style: 'ieee', locale: 'de-DE' } });
+    expect(await run('citing.copy', { ids: [ids.get('knuth1984')!], kind: 'citation' })).toMatchObject({ ok: true, value: { text: '[1]' } });
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'citing.json'), 'utf8')).preferences).toMatchObject({ style: 'ieee', locale: 'de-DE' });
+    expect(await run('citing.setPreferences', { style: 'no-such-style' })).toMatchObject({ ok: false, error: { code: 'invalid', field: 'style', message: 'Choose one of the installed citation styles' } });
+    expect(await run('citing.setPreferences', { keyPattern: 'auth + nonsense' })).toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringContaining('Unknown key part "nonsense"') } });
+    expect(await run('citing.copy', { ids: ['missing'], kind: 'citation' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await run('citing.copy', { ids: [], kind: 'citation' })).toMatchObject({ ok: false, error: { code: 'invalid', message: 'Select at least one document to cite' } });
+  });
+});
+
+describe('styles', () => {
+  it('lists bundled styles with the current choice, and adds a user style by path or by text', async () => {
+    const { run, dataDir } = setup();
+    const listed = await run('citing.styles');
+    expect(listed).toMatchObject({ ok: true, value: { preferences: { style: 'apa', locale: 'en-US' } } });
+    const styles = (listed as { value: { styles: { id: string }[] } }).value.styles.map((s) => s.id);
+    expect(styles).toEqual(expect.arrayContaining(['apa', 'chicago-author-date', 'ieee', 'vancouver', 'nature']));
+
+    const file = path.join(dataDir, 'Lab Style.csl');
+    writeFileSync(file, readFileSync(path.join(bundledDir, 'styles', 'apa.csl'), 'utf8').replace(/<title>[^<]*<\/title>/, '<title>Lab style</title>'));
+    expect(await run('citing.addStyle', { path: file })).toMatchObject({ ok: true, value: { id: 'lab-style', title: 'Lab style', bundled: false } });
+    expect(await run('citing.addStyle', { fileName: 'broken.csl', xml: '<style xmlns="http://purl.org/net/xbiblio/csl"><info><title>B</title>' }))
+      .toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringMatching(/^This CSL style is not well-formed XML/) } });
+    expect(await run('citing.addStyle', { path: path.join(dataDir, 'missing.csl') })).toMatchObject({ ok: false, error: { code: 'invalid', message: 'The file missing.csl could not be read' } });
+  });
+});
+
+describe('bibliography export', () => {
+  it('exports the library in any style as HTML, RTF or text, sorted as the style says', async () => {
+    const { run, dataDir } = setup();
+    const target = path.join(dataDir, 'refs.rtf');
+    const rtf = await run('citing.exportBibliography', { scope: { library: true }, output: 'rtf', style: 'chicago-author-date', path: target });
+    expect(rtf).toMatchObject({ ok: true, value: { count: 4, fileName: 'library.rtf', path: target } });
+    expect(readFileSync(target, 'utf8')).toMatch(/^\{\\rtf1/);
+    const text = await run('citing.exportBibliography', { scope: { library: true }, output: 'text', style: 'chicago-author-date' });
+    expect((text as { value: { text: string } }).value.text.split('\n').map((line) => line.split('.')[0])).toEqual(['King, Martin Luther, Jr', 'Knuth, Donald E', 'Lamport, Leslie', 'Watson, J']);
+    const html = await run('citing.exportBibliography', { scope: { library: true }, output: 'html' });
+    expect((html as { value: { text: string; fileName: string } }).value).toMatchObject({ fileName: 'library.html', text: expect.stringContaining('<div class="csl-entry">') });
+    expect(await run('citing.exportBibliography', { scope: { library: true }, output: 'pdf' as 'html' })).toMatchObject({ ok: false, error: { code: 'invalid', field: 'output' } });
+  });
+});

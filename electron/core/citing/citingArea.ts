@@ -1,0 +1,83 @@
+// The citing area as the core composes it: styles and locales (bundled and the user's),
+// the citeproc-js formatter, the area's preferences, the live bibliography files, and the
+// bridge handlers over them. Its narrow needs: the replica, the event hub it listens to
+// for library changes, a way to announce its own edits, and the shell's clipboard.
+import path from 'node:path';
+import type { CitingCommands, ExportScope } from '../../../shared/bridge/contract.ts';
+import { resourcePath } from '../../../shared/node/resourcesDir.ts';
+import type { HandlersOf } from '../bridge/dispatch.ts';
+import { BridgeFailure } from '../bridge/errors.ts';
+import type { EventHub } from '../bridge/eventHub.ts';
+import { documentsInScope } from '../import/bibliographyExport.ts';
+import type { Replica } from '../replica/replica.ts';
+import { createAutoExporter, type AutoExporter } from './autoExporter.ts';
+import { createCitationFormatter } from './citationFormatter.ts';
+import { citingHandlers } from './citingHandlers.ts';
+import { createCitingPreferences } from './citingPreferences.ts';
+import { createStyleLibrary } from './styleLibrary.ts';
+import { CITING_COMMAND_NAMES } from '../../../shared/bridge/citingCommands.ts';
+
+export interface CitingAreaDeps {
+  dataDir: string;
+  replica: Pick<Replica, 'getDocument' | 'listDocuments' | 'getFolder' | 'updateDocument'>;
+  events: Pick<EventHub, 'subscribe'>;
+  /** After the area wrote documents (made citation keys): announce and sync them. */
+  onLocalEdit(ids: string[]): void;
+  writeClipboard?: (content: { text: string; html: string; rtf: string }) => void;
+  /** resources/csl unless given (tests). */
+  bundledDir?: string;
+  autoExportDebounceMs?: number;
+}
+
+export interface CitingArea {
+  handlers: HandlersOf<CitingCommands>;
+  autoExporter: AutoExporter;
+  stop(): Promise<void>;
+}
+
+export function createCitingArea(deps: CitingAreaDeps): CitingArea {
+  const styles = createStyleLibrary({ bundledDir: deps.bundledDir ?? resourcePath('csl'), userDir: path.join(deps.dataDir, 'csl-styles') });
+  const formatter = createCitationFormatter(styles);
+  const preferences = createCitingPreferences(path.join(deps.dataDir, 'citing.json'));
+  const replica = deps.replica as Replica;
+  const documentsIn = (scope: ExportScope) => documentsInScope(replica, scope);
+  const autoExporter = createAutoExporter({
+    preferences,
+    documentsIn,
+    scopeProblem: (scope) => ('folderId' in scope && !deps.replica.getFolder(scope.folderId) ? 'The folder this file follows was deleted' : undefined),
+    storeKeys(keys) {
+      for (const { id, key } of keys) deps.replica.updateDocument(id, { citation_key: key });
+      deps.onLocalEdit(keys.map((k) => k.id));
+    },
+    debounceMs: deps.autoExportDebounceMs,
+    onError: (error) => console.error('[refshelf] a live bibliography file could not be written:', error),
+  });
+  const offEvents = deps.events.subscribe((event, payload) => {
+    if (event !== 'library.changed') return;
+    const { kinds } = payload as { kinds: string[] };
+    if (kinds.includes('document') || kinds.includes('folder')) autoExporter.notifyChanged();
+  });
+  // Keys and files are brought up to date once at start: the library may have changed while the app was closed.
+  autoExporter.refreshAll();
+  const handlers = citingHandlers({
+    styles, formatter, preferences, documentsIn, autoExporter,
+    scopeName: (scope) => ('folderId' in scope ? (deps.replica.getFolder(scope.folderId)?.name ?? 'folder') : 'library' in scope ? 'library' : 'selection'),
+    ...(deps.writeClipboard ? { writeClipboard: deps.writeClipboard } : {}),
+  });
+  return {
+    handlers,
+    autoExporter,
+    async stop() {
+      offEvents();
+      await autoExporter.stop();
+    },
+  };
+}
+
+/** Where no citing area was composed (handler tests over a bare device): a clear answer. */
+export function citingUnavailable(): HandlersOf<CitingCommands> {
+  const fail = () => {
+    throw new BridgeFailure('unsupported', 'Citation styles are not available here');
+  };
+  return Object.fromEntries(CITING_COMMAND_NAMES.map((name) => [name, fail])) as unknown as HandlersOf<CitingCommands>;
+}
