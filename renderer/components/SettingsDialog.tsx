@@ -87,7 +87,7 @@ export function SettingsDialog() {
           </fieldset>
           {failure ? <p className="field-error" role="alert">{failure}</p> : null}
           {info?.tokenStorage === 'file'
-            ? <p className="hint">No system keyring was found: your sign-in is kept in a file only your user account can read, not encrypted.</p>
+            ? <p className="hint">No system keyring is in use: your sign-in is kept unencrypted in a file only your user account can read.</p>
             : null}
           {info ? <p className="hint about">{info.name} {info.version} · data in {info.dataDir}</p> : null}
           <div className="dialog-actions"><Dialog.Close className="button">Done</Dialog.Close></div>
