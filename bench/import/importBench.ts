@@ -17,7 +17,7 @@ const TARGETS = { title: 95, firstAuthor: 95, allAuthors: 90, year: 90, type: 90
 export async function runImportBench(): Promise<BenchResult[]> {
   const { present: docs, missing } = fetchedDocuments(loadCorpus());
   if (!docs.length) {
-    console.log(`  the corpus is not fetched: run \`bash ${FETCH_SCRIPT}\` (apt-get download + dpkg -x, about 1 GB of packages)`);
+    console.log(`  the corpus is not fetched: run \`bash ${FETCH_SCRIPT}\` (apt-get download + dpkg -x, about 700 MB of packages)`);
     return [];
   }
   if (missing) console.log(`  ${missing} corpus PDFs not fetched (run \`bash ${FETCH_SCRIPT}\`); scoring the ${docs.length} present`);
