@@ -199,3 +199,17 @@ describe('pages set sideways and unreadable text layers', () => {
     expect(documentFieldsFromPdf(r).title).toBeUndefined();
   });
 });
+
+describe('a title repeated on the next page', () => {
+  it('is still the title when it is a block of lines (a thesis repeats it on its abstract page), not a running head', async () => {
+    const title = paragraph(['A STUDY OF THE SOCIOLOGICAL IMPACT OF THE', '1984 OLYMPICS ON THE POVERTY', 'LEVEL OF CITIZENS OF', 'LOS ANGELES'], 180, 710);
+    const cover = [...title, ...paragraph(['by', 'John J. Smith, B.A.'], 260, 508), ...paragraph(['A Thesis submitted to the Faculty of the Graduate School,', 'in Partial Fulfillment of the Requirements for', 'the Degree of Master of Science'], 150, 318), ...paragraph(['December 2013'], 260, 92)];
+    const abstractPage = [...title, ...paragraph(['ABSTRACT', ...Array.from({ length: 20 }, () => 'The games changed the city in many ways that this thesis measures with care.')], 72, 600)];
+    const r = await extractPdfMetadata(syntheticPdf({ pages: [cover, abstractPage] }));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.fields.title).toBe('A STUDY OF THE SOCIOLOGICAL IMPACT OF THE 1984 OLYMPICS ON THE POVERTY LEVEL OF CITIZENS OF LOS ANGELES');
+    expect(r.fields.type).toBe('thesis');
+    expect(r.fields.year).toBe(2013);
+  });
+});

@@ -140,11 +140,18 @@ function headerEnd(lines: TextLine[], bodySize: number, after: number): number {
 
 function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPerson[] {
   const authors: ExtractedPerson[] = [];
+  let credited = false;
   for (let i = from; i < to && i < from + 20; i++) {
     const line = lines[i]!;
     if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ')) && !/\s{2}/.test(line.text)) continue;
-    // "et al." is a citation; translators and editors are not the authors.
-    if (/\bet\s+al\b|^(?:traduit|translated|übersetzt|traducido|traduzido|edited|herausgegeben|hrsg\.?|supervisor|advisor|betreuer)\b/i.test(line.text)) continue;
+    // "et al." is a citation; translators and editors (and the lines their credit runs on to) are not the authors.
+    if (/^(?:traduit|translated|übersetzt|traducido|traduzido|edited|herausgegeben|hrsg\.?|supervisor|advisor|betreuer)\b/i.test(line.text)) {
+      credited = true;
+      continue;
+    }
+    if (credited && /^(?:et|and|und|y|&)\s/i.test(line.text)) continue;
+    credited = false;
+    if (/\bet\s+al\b/i.test(line.text)) continue;
     // "Sonia Tarazona (starazona@cipf.es)": the address goes, the name stays.
     const text = line.textWithMarkerBreaks.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ');
     for (const piece of splitAuthorLine(text)) {

@@ -36,5 +36,14 @@ export function analyseLayout(pages: PageText[], pageCount?: number): Layout {
     if (!key) continue;
     if (elsewhere.some((o) => o.key === key && Math.abs(o.y - line.y) < 12)) runningHeads.add(line);
   }
+  // A running head is a line or two; a block of three or more repeated lines is a title
+  // repeated on the next page (a thesis's abstract page), not a running head.
+  const lines = first?.lines ?? [];
+  for (let i = 0; i < lines.length; ) {
+    let j = i;
+    while (j < lines.length && runningHeads.has(lines[j]!)) j++;
+    if (j - i >= 3) for (let k = i; k < j; k++) runningHeads.delete(lines[k]!);
+    i = Math.max(j, i + 1);
+  }
   return { pages, bodySize, runningHeads, pageCount };
 }

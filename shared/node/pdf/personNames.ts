@@ -2,7 +2,7 @@
 // pieces shaped like personal names (affiliations, e-mails and dates are dropped).
 import type { ExtractedPerson } from './types.ts';
 
-const PARTICLES = new Set(['van', 'von', 'de', 'der', 'den', 'da', 'di', 'du', 'le', 'la', 'del', 'della', 'dos', 'das', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'st.', 'zu', "d'"]);
+const PARTICLES = new Set(['van', 'von', 'de', 'der', 'die', 'das', 'den', 'da', 'di', 'du', 'le', 'la', 'del', 'della', 'dos', 'das', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'st.', 'zu', "d'"]);
 
 const NOT_A_NAME = /\b(?:univ\w*|foundations?|consortium|palace|pradesh|nagar|philosophy|lecturer|editor|chief|report|mechanical|words|point|master|inria|institut\w*|department|dept|project|team|school|cent(?:er|re)|laborator\w*|lab|statisti\w*|inc|ltd|gmbh|llc|hospital|clinic|research|science\w*|foundation|corporation|development|core|group|package|version|vignette|journal|college|faculty|academy|agency|national|society|association|company|enthusiasts|compiled|abstract|introduction|contents|summary|keywords|email|e-mail|http\w*|www|edu|org|com|road|street|avenue|germany|austria|france|switzerland|usa|canada|australia|denmark|netherlands|china|japan|italy|spain|uk|program\w*|software|ministry|council|division|network|technolog\w*|engineering|informatics|mathemati\w*|economics|medicine|health|management|business|county|preprint|draft|manuscript|copyright|license|licensed|typeset|revised|updated|processed|published|submitted|accepted|appendix|chapter|section|figure|table)\b/i;
 
@@ -44,6 +44,8 @@ export function parsePersonName(piece: string): ExtractedPerson | undefined {
     if (t.length >= 2) sawWord = true;
   }
   if (!sawWord) return undefined;
+  // "der TeX-Löwe": a name starts with a given name or an initial, not with an article.
+  if (tokens.length === 2 && PARTICLES.has(tokens[0]!)) return undefined;
   const last = tokens[tokens.length - 1]!;
   if (last.length < 2 || INITIALS.test(last) && !/\p{Ll}/u.test(last)) return undefined;
   // "R Enthusiasts": a bare capital and one word is an abbreviation, not a name.
