@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, openAsBlob, rmSync } from 'node:fs';
 import { appendFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BridgeFailure } from '../bridge/errors.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 
 /** Biggest file accepted through the bridge (sent from disk as a stream, never whole in memory). */
 export const MAX_STAGED_BYTES = 2 * 2 ** 30;

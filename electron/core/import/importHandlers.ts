@@ -1,9 +1,9 @@
 // The import area's bridge commands over the importer: each request checked field by field
 // before anything is read or written.
 import type { ExportFormat, ExportScope, ImportCommands } from '../../../shared/bridge/contract.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import { objectOf, requiredObject, stringField, stringList } from '../bridge/requestChecks.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import { objectOf, requiredObject, stringField, stringList } from '../commands/requestChecks.ts';
 import type { Replica } from '../replica/index.ts';
 import { exportBibliography } from './bibliographyExport.ts';
 import { formatCitation } from './citation.ts';
