@@ -47,13 +47,17 @@ export default tseslint.config(
   { files: ['bench/**'], rules: restrict([replicaInternals]) },
   {
     // The desktop runs the service embedded through server/embedded.ts alone; its tests may
-    // start a test service (server/testing/) and seed it.
+    // start a test service (server/testing/) and seed it, and call commands through the
+    // bridge's dispatch as the window does.
     files: ['electron/**'],
     ignores: ['electron/core/replica/**', 'electron/main.ts', 'electron/preload.ts', '**/*.test.ts', '**/*Testing.ts'],
     rules: restrict([
       { group: ['better-sqlite3'], message: 'Only electron/core/replica/ opens SQLite: use the replica\'s methods.' },
       replicaInternals,
       { group: ['**/server/**', '!**/server/embedded.ts'], message: 'The desktop imports the service only through server/embedded.ts.' },
+      // The bridge is transport and dispatch: an area declares its dependencies (commands/
+      // holds the handler types, failures and request checks) and createCore wires it.
+      { group: ['../bridge/*'], message: 'An area does not import from bridge/: take what it needs from commands/ and declare its deps for createCore (wiring.ts).' },
     ]),
   },
   {

@@ -11,9 +11,8 @@ import { createAccountManager, type AccountManager } from './account/account.ts'
 import { startEmbeddedService, type EmbeddedService } from './account/embeddedService.ts';
 import { createTokenVault, type SecretCodec } from './account/tokenVault.ts';
 import { startBrowserServer, type BrowserServer } from './bridge/browserServer.ts';
-import type { Handlers } from './bridge/dispatch.ts';
-import { createEventHub, type EventHub } from './bridge/eventHub.ts';
-import { createHandlers } from './bridge/handlers.ts';
+import type { Handlers } from './commands/handlerTypes.ts';
+import { createEventHub, type EventHub } from './commands/eventHub.ts';
 import { createFileLinks, type FileUrlStyle } from './files/fileLinks.ts';
 import { createFileStore } from './files/fileStore.ts';
 import { createCitingArea } from './citing/citingArea.ts';
@@ -24,6 +23,7 @@ import { storedFileResponse, type StoredFileResponse } from './files/storedFileR
 import { openReplica, type Replica } from './replica/index.ts';
 import { createSettingsStore } from './settings/settings.ts';
 import { createSyncEngine, type SyncEngine } from './sync/syncEngine.ts';
+import { createHandlers } from './wiring.ts';
 
 export interface CoreOptions {
   /** The app's data directory (Electron's userData; shared/node/appDataDir.ts in browser mode). */
@@ -175,6 +175,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     appInfo,
     importer,
+    uploadsDir: path.join(dataDir, 'dataset-uploads'),
     chooseFiles: options.chooseFiles,
     chooseSavePath: options.chooseSavePath,
     pdfLane,

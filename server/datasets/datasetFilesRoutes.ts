@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import { formatContentDisposition } from '../library/contentDisposition.ts';
-import { parseRange } from '../library/byteRanges.ts';
+import { parseRange } from '../../shared/byteRanges.ts';
 import { verifyDownload } from '../library/signedUrls.ts';
 import { DATASET_DOWNLOAD_PREFIX, grantIdOf } from './datasetFiles.ts';
 import { nowOf } from './clock.ts';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import { formatContentDisposition } from './contentDisposition.ts';
-import { parseRange } from './byteRanges.ts';
+import { parseRange } from '../../shared/byteRanges.ts';
 import { DOWNLOAD_PATH_PREFIX, verifyDownload } from './signedUrls.ts';
 
 export async function downloadRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {

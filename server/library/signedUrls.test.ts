@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signedDownloadPath, verifyDownload } from './signedUrls.ts';
-import { parseRange } from './byteRanges.ts';
 
 const key = randomBytes(32);
 const now = 1_700_000_000;
@@ -40,26 +39,5 @@ describe('signed download URLs', () => {
     const inline = signedDownloadPath(key, { fileId: 'f1', expires: now + 60, disposition: 'inline' });
     expect(queryOf(inline).signature).not.toBe(queryOf(path).signature);
     expect(verifyDownload(key, 'f1', queryOf(inline), now)).toMatchObject({ ok: true, grant: { disposition: 'inline' } });
-  });
-});
-
-describe('parseRange', () => {
-  it('reads single ranges', () => {
-    expect(parseRange('bytes=0-9', 100)).toEqual({ kind: 'partial', start: 0, end: 9 });
-    expect(parseRange('bytes=90-', 100)).toEqual({ kind: 'partial', start: 90, end: 99 });
-    expect(parseRange('bytes=-10', 100)).toEqual({ kind: 'partial', start: 90, end: 99 });
-    expect(parseRange('bytes=-1000', 100)).toEqual({ kind: 'partial', start: 0, end: 99 });
-    expect(parseRange('bytes=50-5000', 100)).toEqual({ kind: 'partial', start: 50, end: 99 });
-  });
-
-  it('serves the whole body for absent, malformed or multiple ranges', () => {
-    for (const header of [undefined, 'bytes=', 'items=0-1', 'bytes=0-1,5-6', 'bytes=9-2', 'nonsense']) {
-      expect(parseRange(header, 100)).toEqual({ kind: 'full' });
-    }
-  });
-
-  it('reports ranges outside the body', () => {
-    expect(parseRange('bytes=100-', 100)).toEqual({ kind: 'unsatisfiable' });
-    expect(parseRange('bytes=-0', 100)).toEqual({ kind: 'unsatisfiable' });
   });
 });

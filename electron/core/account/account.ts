@@ -5,7 +5,7 @@
 import type { AccountStatus } from '../../../shared/bridge/contract.ts';
 import { ServiceClient } from '../../../shared/client/serviceClient.ts';
 import { profilesApi } from '../../../shared/client/profilesApi.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 import { startLoopbackListener, type LoopbackListener } from './loopbackListener.ts';
 import { createPkcePair, randomState } from './pkce.ts';
 import { requestTokens, TokenEndpointError, type TokenSet } from './tokenEndpoint.ts';

@@ -3,7 +3,7 @@
 // with a short page, and hands the query parameters back.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BridgeFailure } from '../bridge/errors.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 
 export interface LoopbackListener {
   redirectUri: string;

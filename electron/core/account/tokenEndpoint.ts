@@ -1,6 +1,6 @@
 // Calls of the service's token endpoint as a public client (no secret: PKCE proves the
 // code, the refresh token proves itself): the code exchange and the refresh.
-import { BridgeFailure } from '../bridge/errors.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 
 export interface TokenSet {
   accessToken: string;

@@ -14,7 +14,7 @@ import type { WebSocket } from 'ws';
 import { WS_PATH, WS_PROTOCOL, WS_SECRET_PROTOCOL_PREFIX, type WsServerMessage } from '../../../shared/bridge/contract.ts';
 import { dispatch, type Handlers } from './dispatch.ts';
 import { CONTENT_SECURITY_POLICY } from './contentSecurityPolicy.ts';
-import type { EventHub } from './eventHub.ts';
+import type { EventHub } from '../commands/eventHub.ts';
 import { FILE_ROUTE } from '../files/fileLinks.ts';
 import type { StoredFileResponse } from '../files/storedFileResponse.ts';
 

@@ -1,14 +1,10 @@
 // The handler map both transports run, and the one function that calls into it: any
 // command name from the wire is checked, and every outcome becomes a BridgeResult value.
-import {
-  COMMAND_NAMES, type BridgeResult, type CommandName, type CommandRequest, type CommandResponse,
-} from '../../../shared/bridge/contract.ts';
+import { COMMAND_NAMES, type BridgeResult, type CommandName } from '../../../shared/bridge/contract.ts';
+import type { Handlers } from '../commands/handlerTypes.ts';
 import { toBridgeError } from './errors.ts';
 
-export type Handler<K extends CommandName> = (request: CommandRequest<K>) => CommandResponse<K> | Promise<CommandResponse<K>>;
-export type Handlers = { [K in CommandName]: Handler<K> };
-/** The handlers of one area's command set (shared/bridge/*Commands.ts). */
-export type HandlersOf<C> = { [K in keyof C & CommandName]: Handler<K> };
+export type { Handler, Handlers } from '../commands/handlerTypes.ts';
 
 const KNOWN = new Set<string>(COMMAND_NAMES);
 

@@ -1,20 +1,9 @@
 // Turns whatever a handler throws into the typed error value that crosses the bridge, so
 // the renderer always gets a code it can act on and the original message.
-import type { BridgeError, BridgeErrorCode } from '../../../shared/bridge/contract.ts';
+import type { BridgeError } from '../../../shared/bridge/contract.ts';
 import { NetworkError, ServiceError } from '../../../shared/client/serviceErrors.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 import { ReplicaError } from '../replica/index.ts';
-
-/** An error of the core that already knows its bridge code. */
-export class BridgeFailure extends Error {
-  override name = 'BridgeFailure';
-  constructor(
-    readonly code: BridgeErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
 
 export function toBridgeError(error: unknown): BridgeError {
   if (error instanceof ReplicaError || error instanceof BridgeFailure) {

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '../../../shared/bridge/contract.ts';
 import { tempReplica } from '../replica/testing.ts';
-import { createEventHub } from './eventHub.ts';
-import { createHandlers } from './handlers.ts';
+import { createEventHub } from '../commands/eventHub.ts';
+import { createHandlers } from '../wiring.ts';
 import { forwardEventsToWindow, registerIpcHandlers, trustUrlsUnder, type IpcInvokeEventLike, type IpcMainLike } from './ipc.ts';
 import { createSettingsStore } from '../settings/settings.ts';
 import { createImporter } from '../import/importer.ts';
@@ -43,6 +43,7 @@ function setup() {
     api,
     fileStore,
     importer,
+    uploadsDir: join(temp.file, '..', 'dataset-uploads'),
     sync: { status: () => ({ state: 'idle', pendingChanges: temp.replica.countOutbox(), conflicts: 0 }), syncNow: async () => ({}), requestSync: () => void syncRequests++, confirmDeletions: () => {} },
     account: { status: () => ({ signedIn: false, embedded: true }), signIn: async () => ({ signedIn: true, embedded: true }), signOut: async () => ({ signedIn: false, embedded: true }) },
     settings: createSettingsStore(join(temp.file, '..', 'settings.json')),

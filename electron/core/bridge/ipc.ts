@@ -4,7 +4,7 @@
 // frame cannot drive the core.
 import { COMMAND_NAMES, IPC_EVENT_CHANNEL, ipcChannel, type BridgeResult } from '../../../shared/bridge/contract.ts';
 import { dispatch, type Handlers } from './dispatch.ts';
-import type { EventHub } from './eventHub.ts';
+import type { EventHub } from '../commands/eventHub.ts';
 
 export interface IpcInvokeEventLike {
   senderFrame: { url: string } | null;

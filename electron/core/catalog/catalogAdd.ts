@@ -7,12 +7,13 @@ import type { CatalogCommands, CatalogRecordRef } from '../../../shared/bridge/c
 import type { LibraryFile } from '../../../shared/bridge/contract.ts';
 import { NetworkError, ServiceError } from '../../../shared/client/serviceErrors.ts';
 import type { CatalogDocument } from '../../../shared/schemas/catalog.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import type { HandlerDeps } from '../bridge/handlers.ts';
-import { requiredObject, stringField } from '../bridge/requestChecks.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import type { CatalogDeps } from './catalogDeps.ts';
+import { requiredObject, stringField } from '../commands/requestChecks.ts';
 import { attachedFileName, documentFromCatalog } from './catalogRecord.ts';
 import { requireSignedIn } from './onlineAccess.ts';
+import { downloadIntoStore } from '../files/fileDownloads.ts';
 
 type AddHandlers = Pick<HandlersOf<CatalogCommands>, 'catalog.addToLibrary' | 'catalog.inLibrary'>;
 
@@ -41,7 +42,7 @@ function recordRefs(body: Record<string, unknown>): CatalogRecordRef[] {
   });
 }
 
-export function catalogAddHandlers(deps: HandlerDeps): AddHandlers {
+export function catalogAddHandlers(deps: CatalogDeps): AddHandlers {
   const { api, replica, fileStore, events, sync, account } = deps;
 
   /** The catalog's open-access file of a record, when the service lists one. */
@@ -53,9 +54,8 @@ export function catalogAddHandlers(deps: HandlerDeps): AddHandlers {
     }
     if (!found) return undefined;
     // The same bytes may be here already (an import, another document): no download then.
-    if (!fileStore.has(found.filehash)) {
-      await fileStore.put(new Uint8Array(await api.files.download(found.id)), { expectedSha1: found.filehash });
-    }
+    // One try: a failure is answered at once (fileError), and adding again retries.
+    await downloadIntoStore({ api, fileStore }, found, { attempts: 1 });
     return replica.addFile({
       // A sync may have pushed the new document meanwhile and given it the service's id.
       document_id: replica.currentIdOf(documentId) ?? documentId,

@@ -4,10 +4,10 @@ import type { CatalogCommands, CatalogSearchPage, CatalogSearchRequest } from '.
 import type { CatalogSearch } from '../../../shared/client/catalogApi.ts';
 import type { Page } from '../../../shared/client/pagedIterator.ts';
 import type { CatalogDocument } from '../../../shared/schemas/catalog.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import type { HandlerDeps } from '../bridge/handlers.ts';
-import { requiredObject, stringField } from '../bridge/requestChecks.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import type { CatalogDeps } from './catalogDeps.ts';
+import { requiredObject, stringField } from '../commands/requestChecks.ts';
 import { requireSignedIn } from './onlineAccess.ts';
 
 type CatalogHandlers = Pick<HandlersOf<CatalogCommands>, 'catalog.search' | 'catalog.get'>;
@@ -50,7 +50,7 @@ export function catalogQueryOf(request: CatalogSearchRequest): { search: Catalog
   return { search: { ...fields, ...filters }, limit: limit as number | undefined };
 }
 
-export function catalogHandlers(deps: HandlerDeps): CatalogHandlers {
+export function catalogHandlers(deps: CatalogDeps): CatalogHandlers {
   const { api, account } = deps;
   const accept = () => api.client.mediaTypes.document;
 

@@ -2,9 +2,9 @@
 // signed in to the real test service, with the events it emits and the syncs it asks for.
 import type { BridgeEvents, BridgeResult, CommandName, CommandRequest, CommandResponse, EventName } from '../../../shared/bridge/contract.ts';
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
-import { createEventHub } from '../bridge/eventHub.ts';
+import { createEventHub } from '../commands/eventHub.ts';
 import { dispatch } from '../bridge/dispatch.ts';
-import { handlersOverDevice } from '../bridge/deviceHandlers.ts';
+import { handlersOverDevice } from '../handlersTesting.ts';
 import type { Device } from '../sync/syncTesting.ts';
 
 export interface BridgeUnderTest {

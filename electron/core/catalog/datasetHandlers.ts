@@ -5,10 +5,10 @@
 import type { CatalogCommands, DatasetUploadProgress, DatasetVersionInfo } from '../../../shared/bridge/catalogCommands.ts';
 import { ServiceError } from '../../../shared/client/serviceErrors.ts';
 import type { DatasetFieldsPatch, DatasetFileInput, DraftDataset } from '../../../shared/schemas/dataset.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import type { HandlerDeps } from '../bridge/handlers.ts';
-import { requiredObject, stringField } from '../bridge/requestChecks.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import type { CatalogDeps } from './catalogDeps.ts';
+import { requiredObject, stringField } from '../commands/requestChecks.ts';
 import { requireSignedIn } from './onlineAccess.ts';
 import type { StagedUpload, UploadStaging } from './uploadStaging.ts';
 
@@ -28,7 +28,7 @@ function fileInputs(draft: DraftDataset): DatasetFileInput[] {
   }));
 }
 
-export function datasetHandlers(deps: HandlerDeps, staging: UploadStaging): DatasetHandlers {
+export function datasetHandlers(deps: CatalogDeps, staging: UploadStaging): DatasetHandlers {
   const { api, account, events } = deps;
   const progress = (upload: StagedUpload, phase: DatasetUploadProgress['phase'], error?: string) =>
     events.emit('datasets.uploadProgress', { uploadId: upload.id, fileName: upload.fileName, received: upload.received, size: upload.size, phase, ...(error ? { error } : {}) });

@@ -5,13 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, openAsBlob, rmSync } from 'node:fs';
 import { appendFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BridgeFailure } from '../bridge/errors.ts';
+import { decodeBase64Chunk } from '../commands/base64Chunk.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 
 /** Biggest file accepted through the bridge (sent from disk as a stream, never whole in memory). */
 export const MAX_STAGED_BYTES = 2 * 2 ** 30;
 /** One chunk's decoded size at most: keeps each bridge message small. */
 export const MAX_CHUNK_BYTES = 4 * 2 ** 20;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export interface StagedUpload {
   id: string;
@@ -46,9 +46,7 @@ export class UploadStaging {
   async append(id: string, offset: number, base64: string): Promise<StagedUpload> {
     const upload = this.get(id);
     if (offset !== upload.received) throw new BridgeFailure('state', `Expected the chunk at byte ${upload.received}, got one at ${offset}`, 'offset');
-    if (typeof base64 !== 'string' || !BASE64.test(base64)) throw new BridgeFailure('invalid', 'base64 must be base64 text', 'base64');
-    const bytes = Buffer.from(base64, 'base64');
-    if (bytes.length > MAX_CHUNK_BYTES) throw new BridgeFailure('invalid', `A chunk holds at most ${MAX_CHUNK_BYTES} bytes`, 'base64');
+    const bytes = decodeBase64Chunk(base64, 'base64', MAX_CHUNK_BYTES);
     if (upload.received + bytes.length > upload.size) throw new BridgeFailure('invalid', `More bytes than the ${upload.size} announced`, 'base64');
     await appendFile(upload.path, bytes);
     upload.received += bytes.length;

@@ -5,7 +5,7 @@ import { text } from 'node:stream/consumers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileLinks, parseFileUrl } from './fileLinks.ts';
 import { createFileStore } from './fileStore.ts';
-import { parseByteRange, storedFileResponse } from './storedFileResponse.ts';
+import { storedFileResponse } from './storedFileResponse.ts';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -17,22 +17,6 @@ async function setup() {
   const stored = await fileStore.put(new TextEncoder().encode('%PDF-1.4 0123456789'));
   return { fileStore, stored };
 }
-
-describe('parseByteRange', () => {
-  it('reads one range, an open end and a suffix', () => {
-    expect(parseByteRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
-    expect(parseByteRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
-    expect(parseByteRange('bytes=95-200', 100)).toEqual({ start: 95, end: 99 });
-    expect(parseByteRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
-  });
-  it('serves the whole file for no or unsupported ranges, and refuses ranges past the end', () => {
-    expect(parseByteRange(undefined, 100)).toBeUndefined();
-    expect(parseByteRange('bytes=0-1,5-6', 100)).toBeUndefined();
-    expect(parseByteRange('items=0-1', 100)).toBeUndefined();
-    expect(parseByteRange('bytes=100-', 100)).toBe('unsatisfiable');
-    expect(parseByteRange('bytes=9-3', 100)).toBe('unsatisfiable');
-  });
-});
 
 describe('file links', () => {
   it('parse back in both styles and verify only their own token', () => {

@@ -6,32 +6,13 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { parseFileUrl, type FileLinks } from './fileLinks.ts';
 import type { FileStore } from './fileStore.ts';
+import { parseRange } from '../../../shared/byteRanges.ts';
 
 export interface StoredFileResponse {
   status: number;
   headers: Record<string, string>;
   /** Absent for errors and HEAD requests. */
   body?: Readable;
-}
-
-export type ByteRange = { start: number; end: number };
-
-/** A `Range: bytes=` header against a file of `size` bytes: one range, 'unsatisfiable', or undefined (serve it all). */
-export function parseByteRange(header: string | null | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
-  if (!header) return undefined;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return undefined; // several ranges or another unit: the whole file is a valid answer
-  const [, from, to] = match;
-  if (from === '' && to === '') return undefined;
-  if (from === '') {
-    const suffix = Number(to);
-    if (suffix === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(from);
-  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
 }
 
 const BASE_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' };
@@ -50,9 +31,9 @@ export async function storedFileResponse(
   if (!info?.isFile()) return { status: 404, headers: BASE_HEADERS };
 
   const headers = { ...BASE_HEADERS, 'Content-Type': 'application/pdf', 'Accept-Ranges': 'bytes' };
-  const range = parseByteRange(request.range, info.size);
-  if (range === 'unsatisfiable') return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${info.size}` } };
-  if (range) {
+  const range = parseRange(request.range, info.size);
+  if (range.kind === 'unsatisfiable') return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${info.size}` } };
+  if (range.kind === 'partial') {
     return {
       status: 206,
       headers: { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${info.size}`, 'Content-Length': String(range.end - range.start + 1) },

@@ -1,15 +1,16 @@
 // The import area's bridge commands over the importer: each request checked field by field
 // before anything is read or written.
 import type { ExportFormat, ExportScope, ImportCommands } from '../../../shared/bridge/contract.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import { requiredObject, stringField, stringList } from '../bridge/requestChecks.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { decodeBase64Chunk } from '../commands/base64Chunk.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import { requiredObject, stringField, stringList } from '../commands/requestChecks.ts';
 import type { Replica } from '../replica/index.ts';
 import { exportBibliography } from './bibliographyExport.ts';
 import type { Importer } from './importer.ts';
+import { MAX_CHUNK_BYTES } from './stagingArea.ts';
 
 const FORMATS: readonly ExportFormat[] = ['bibtex', 'ris'];
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function optionalString(body: Record<string, unknown>, field: string): string | undefined {
   return body[field] === undefined ? undefined : stringField(body, field);
@@ -39,10 +40,9 @@ export function importHandlers(deps: { importer: Importer; replica: Replica }): 
     'import.lookupNow': () => importer.lookupNow(),
     'staging.write': (request) => {
       const body = requiredObject(request, 'staging.write');
-      const chunk = body.chunkBase64;
-      if (typeof chunk !== 'string' || !BASE64.test(chunk)) throw new BridgeFailure('invalid', 'chunkBase64 must be base64 text', 'chunkBase64');
+      const bytes = decodeBase64Chunk(body.chunkBase64, 'chunkBase64', MAX_CHUNK_BYTES);
       if (body.last !== undefined && typeof body.last !== 'boolean') throw new BridgeFailure('invalid', 'last must be true or false', 'last');
-      return importer.staging.write({ token: optionalString(body, 'token'), name: stringField(body, 'name'), bytes: Buffer.from(chunk, 'base64'), last: body.last === true });
+      return importer.staging.write({ token: optionalString(body, 'token'), name: stringField(body, 'name'), bytes, last: body.last === true });
     },
     'export.bibliography': (request) => {
       const body = requiredObject(request, 'export.bibliography');

@@ -17,7 +17,7 @@ import { createIdentifierDocument, parseIdentifier } from './identifierImport.ts
 import { importPdf } from './pdfImport.ts';
 import { createPdfLane, type PdfLane } from './pdfLane.ts';
 import { createStagingArea } from './stagingArea.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 
 export interface ImporterDeps {
   replica: Replica;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { BridgeFailure } from '../bridge/errors.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 
 const refused = (message: string, field: string) => new BridgeFailure('invalid', message, field);
 

@@ -4,9 +4,9 @@
 // leaving also forgets the library here at once rather than at the next sync.
 import type { GroupCreate, GroupPatch } from '../../../shared/schemas/group.ts';
 import type { GroupJoinRequestView, GroupMemberView, MyInvitation, PeopleCommands } from '../../../shared/bridge/peopleCommands.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import { objectOf, requiredObject, stringField, stringList } from '../bridge/requestChecks.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import { objectOf, requiredObject, stringField, stringList } from '../commands/requestChecks.ts';
 import { canWriteGroupLibrary } from './groupRoles.ts';
 import { allPages, requireSignedIn, type PeopleDeps } from './peopleDeps.ts';
 import type { ProfileNames } from './profileNames.ts';

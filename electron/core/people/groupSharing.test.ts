@@ -4,6 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../../../server/testing/testService.ts';
 import { openApp, type AppUnderTest } from './peopleTesting.ts';
+import { downloadFile } from '../sync/fileTransfers.ts';
 
 let service: TestService;
 let alice: TestUser;
@@ -73,7 +74,7 @@ describe('a group shared by two users on their own replicas', () => {
     expect((await b.run('annotations.list', { documentId: serverId })).map((x) => [x.type, x.text])).toEqual([['note', 'Read section 2 first']]);
     const [file] = await b.run('files.list', { documentId: serverId });
     expect(file).toMatchObject({ filehash: sha1, size });
-    await b.device.engine.ensureFile(file!.id);
+    await downloadFile(b.device, file!.id);
     expect((await b.device.fileStore.read(sha1)).equals(bytes)).toBe(true);
 
     // Bob, a member, writes back: a title change and a note of his own.

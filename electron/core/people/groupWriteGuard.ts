@@ -3,8 +3,8 @@
 // a message saying why, before the replica or the outbox is touched, so nothing the user
 // already has is lost and nothing is queued that the service would refuse.
 import type { CommandName } from '../../../shared/bridge/contract.ts';
-import type { Handlers } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
+import type { Handlers } from '../commands/handlerTypes.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 import type { Replica } from '../replica/index.ts';
 import { canWriteGroupLibrary } from './groupRoles.ts';
 

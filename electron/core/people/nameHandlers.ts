@@ -1,9 +1,9 @@
 // people.names: who wrote an annotation, by name. The replica answers (offline too); signed
 // in, the ids it cannot name are asked of the service, whose answers it keeps.
 import type { PeopleCommands } from '../../../shared/bridge/peopleCommands.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import { requiredObject, stringList } from '../bridge/requestChecks.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import { requiredObject, stringList } from '../commands/requestChecks.ts';
 import type { PeopleDeps } from './peopleDeps.ts';
 import type { ProfileNames } from './profileNames.ts';
 

@@ -1,8 +1,8 @@
 // What the people, groups and vocabulary handlers need from the core.
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import type { EventHub } from '../bridge/eventHub.ts';
-import type { AccountControl, SyncControl } from '../bridge/handlers.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import type { EventHub } from '../commands/eventHub.ts';
+import type { AccountControl, SyncControl } from '../commands/controls.ts';
 import type { Replica } from '../replica/index.ts';
 
 export interface PeopleDeps {

@@ -1,6 +1,6 @@
 // The handlers of every command in shared/bridge/peopleCommands.ts.
 import type { PeopleCommands } from '../../../shared/bridge/peopleCommands.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
 import { groupHandlers } from './groupHandlers.ts';
 import { nameHandlers } from './nameHandlers.ts';
 import type { PeopleDeps } from './peopleDeps.ts';

@@ -3,7 +3,7 @@
 import type { BridgeResult, CommandArgs, CommandName, CommandResponse } from '../../../shared/bridge/contract.ts';
 import type { TestUser } from '../../../server/testing/testService.ts';
 import { dispatch, type Handlers } from '../bridge/dispatch.ts';
-import { handlersOverDevice } from '../bridge/deviceHandlers.ts';
+import { handlersOverDevice } from '../handlersTesting.ts';
 import { openDevice, type Device } from '../sync/syncTesting.ts';
 
 export interface AppUnderTest {

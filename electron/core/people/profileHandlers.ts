@@ -3,9 +3,9 @@
 import type { FollowView, PeopleCommands } from '../../../shared/bridge/peopleCommands.ts';
 import type { Follow } from '../../../shared/schemas/follower.ts';
 import type { ProfileAmendment } from '../../../shared/schemas/profile.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import { requiredObject, stringField } from '../bridge/requestChecks.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import { requiredObject, stringField } from '../commands/requestChecks.ts';
 import { allPages, requireSignedIn, type PeopleDeps } from './peopleDeps.ts';
 import type { ProfileNames } from './profileNames.ts';
 

@@ -3,9 +3,9 @@
 // data: URLs too, fetched here, and only from the service itself: the window's policy loads
 // no images from elsewhere, and the core fetches nothing for it from arbitrary addresses.
 import type { PeopleCommands } from '../../../shared/bridge/peopleCommands.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import { requiredObject, stringField } from '../bridge/requestChecks.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import { requiredObject, stringField } from '../commands/requestChecks.ts';
 import { requireSignedIn, type PeopleDeps } from './peopleDeps.ts';
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;

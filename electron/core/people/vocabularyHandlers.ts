@@ -3,9 +3,9 @@
 // rather than sent to the service, which would refuse them.
 import type { PeopleCommands } from '../../../shared/bridge/peopleCommands.ts';
 import { INSTITUTION_HINT_MIN_LENGTH, INSTITUTIONS_LIMIT_MAX, LOCATIONS_LIMIT_MAX } from '../../../shared/schemas/vocabulary.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import { requiredObject } from '../bridge/requestChecks.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import { requiredObject } from '../commands/requestChecks.ts';
 import { requireSignedIn, type PeopleDeps } from './peopleDeps.ts';
 
 type VocabularyHandlers = Pick<HandlersOf<PeopleCommands>, Extract<keyof PeopleCommands, `vocabularies.${string}`>>;

@@ -7,8 +7,10 @@ import type { AnnotatedPdfExport } from '../../../shared/bridge/readerCommands.t
 import type { LibraryAnnotation } from '../../../shared/bridge/libraryTypes.ts';
 import { failure } from '../../../shared/node/pdf/openPdf.ts';
 import type { ExtractionFailure } from '../../../shared/node/pdf/types.ts';
-import type { HandlerDeps } from '../bridge/handlers.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
+import type { AccountControl } from '../commands/controls.ts';
+import type { FileLinks } from '../files/fileLinks.ts';
+import type { ReplicaReads } from '../replica/index.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 import type { PdfLane } from '../import/pdfLane.ts';
 import { writeAnnotatedPdf, MAX_EXPORT_BYTES, type AnnotatedPdfResult } from './annotatedPdf.ts';
 import { editorEntries, type EditorEntry } from './editorEntries.ts';
@@ -16,10 +18,11 @@ import type { ExportShelf } from './exportShelf.ts';
 import { chooseFile, ensureLocal, type FileDeps } from './readerFiles.ts';
 
 export interface ExportDeps extends FileDeps {
+  replica: FileDeps['replica'] & ReplicaReads;
   lane: PdfLane;
-  fileLinks?: HandlerDeps['fileLinks'];
+  fileLinks?: FileLinks;
   exportShelf?: ExportShelf;
-  account?: Pick<HandlerDeps['account'], 'status'>;
+  account?: Pick<AccountControl, 'status'>;
 }
 
 export interface ExportRequest {

@@ -1,11 +1,18 @@
 // Which file of a document the reader works on, and making its bytes local.
 import { access } from 'node:fs/promises';
 import type { LibraryFile } from '../../../shared/bridge/libraryTypes.ts';
-import type { HandlerDeps } from '../bridge/handlers.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
+import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
+import type { FileStore } from '../files/fileStore.ts';
+import type { ReplicaSync } from '../replica/index.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 import { downloadFile } from '../sync/fileTransfers.ts';
 
-export type FileDeps = Pick<HandlerDeps, 'replica' | 'api' | 'fileStore'>;
+export interface FileDeps {
+  /** A download records where the bytes are. */
+  replica: Pick<ReplicaSync, 'fileRecord' | 'setFileLocalPath'>;
+  api: LibraryApi;
+  fileStore: FileStore;
+}
 
 const isPdf = (file: LibraryFile) => file.mime_type === 'application/pdf' || /\.pdf$/i.test(file.file_name);
 

@@ -2,17 +2,16 @@
 // local, then handed to the renderer as a URL it may load (fileLinks.ts); and a copy of it
 // with the annotations written in (exportAnnotatedPdf.ts).
 import type { ReaderCommands, ReaderFile } from '../../../shared/bridge/readerCommands.ts';
-import type { HandlerDeps } from '../bridge/handlers.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import { requiredObject, stringField } from '../bridge/requestChecks.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import { requiredObject, stringField } from '../commands/requestChecks.ts';
 import { createPdfLane } from '../import/pdfLane.ts';
-import { exportAnnotatedPdf } from './exportAnnotatedPdf.ts';
+import { exportAnnotatedPdf, type ExportDeps } from './exportAnnotatedPdf.ts';
 import { chooseFile, ensureLocal } from './readerFiles.ts';
 
-export type ReaderDeps = Pick<HandlerDeps, 'replica' | 'api' | 'fileStore' | 'fileLinks' | 'pdfLane' | 'exportShelf'> & {
-  /** Who I am, for the author of my annotations in an exported copy. */
-  account?: Pick<HandlerDeps['account'], 'status'>;
+export type ReaderDeps = Omit<ExportDeps, 'lane'> & {
+  /** The core's one lane for pdf.js work (shared with the importer); else the reader makes its own. */
+  pdfLane?: ExportDeps['lane'];
 };
 
 export function readerHandlers(deps: ReaderDeps): HandlersOf<ReaderCommands> {

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Settings, SettingsChange } from '../../../shared/bridge/contract.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 
 export const DEFAULT_SETTINGS: Settings = { serviceUrl: null, clientId: null, downloadPolicy: 'on-open', theme: 'system' };
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { LibraryApi } from '../../../shared/client/index.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { ReplicaSync } from '../replica/index.ts';
-import { withRetry } from './retry.ts';
+import { downloadIntoStore } from '../files/fileDownloads.ts';
 
 export interface TransferContext {
   replica: Pick<ReplicaSync, 'fileRecord' | 'setFileLocalPath'>;
@@ -20,11 +20,7 @@ export const fileRow = (replica: Pick<ReplicaSync, 'fileRecord'>, id: string): F
 export async function downloadFile(ctx: TransferContext, id: string): Promise<string> {
   const row = fileRow(ctx.replica, id);
   if (!row) throw new Error(`There is no file ${id} in this library`);
-  if (!ctx.fileStore.has(row.filehash)) {
-    const bytes = await withRetry(() => ctx.api.files.download(id, { signal: ctx.signal }), { signal: ctx.signal });
-    await ctx.fileStore.put(new Uint8Array(bytes), { expectedSha1: row.filehash });
-  }
-  const where = ctx.fileStore.pathOf(row.filehash);
+  const where = await downloadIntoStore(ctx, row);
   // The row may have gone while the bytes travelled; the bytes stay for whoever needs them.
   if (fileRow(ctx.replica, id)) ctx.replica.setFileLocalPath(id, where);
   return where;

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { oneUserDevices, type Device } from './syncTesting.ts';
 import { sqlOf } from '../replica/testing.ts';
+import { downloadFile } from './fileTransfers.ts';
 
 const { device } = oneUserDevices();
 
@@ -145,7 +146,7 @@ describe('files', () => {
 
     await c.sync();
     expect(c.fileStore.has(sha1)).toBe(false);
-    const where = await c.engine.ensureFile(uploaded!.id);
+    const where = await downloadFile(c, uploaded!.id);
     expect(where).toBe(c.fileStore.pathOf(sha1));
     expect(createHash('sha1').update(await c.fileStore.read(sha1)).digest('hex')).toBe(sha1);
 

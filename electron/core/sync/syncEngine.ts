@@ -6,7 +6,6 @@ import { ServiceError, TokenExpiredError, type LibraryApi } from '../../../share
 import type { FileStore } from '../files/fileStore.ts';
 import type { SyncReplica } from './runContext.ts';
 import { nameAuthors } from './authorNames.ts';
-import { downloadFile } from './fileTransfers.ts';
 import { pullAnnotations, pullDocumentRemovals, pullDocuments, pullFiles, pullFolders, pullLibraries } from './pull.ts';
 import { pushOutbox } from './push.ts';
 import { isAborted, isOffline, SyncAbortedError } from './retry.ts';
@@ -36,8 +35,6 @@ export interface SyncEngine {
   onStatus(listener: (status: SyncStatus) => void): () => void;
   /** The answer to the mass-deletion guard: apply the held-back deletions, or keep the documents. */
   confirmDeletions(accept: boolean): void;
-  /** The bytes of a file, downloaded now if they are not here yet (the "on open" policy). */
-  ensureFile(fileId: string, options?: { signal?: AbortSignal }): Promise<string>;
 }
 
 export interface SyncEngineOptions {
@@ -225,10 +222,6 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       massDecision = accept ? 'apply' : 'keep';
       emit({ state: 'idle', pendingDeletion: undefined });
       trigger();
-    },
-
-    ensureFile(fileId, callOptions = {}) {
-      return downloadFile({ replica, api, fileStore, signal: callOptions.signal }, fileId);
     },
   };
 }

@@ -1,4 +1,6 @@
 // Single byte ranges (RFC 9110 §14): enough for PDF viewers that fetch pages on demand.
+// One reading of the Range header for the service's signed downloads and for the desktop's
+// stored-file URLs (browser mode's /files/ route and the shell's refshelf-file: protocol).
 
 export type RangeResult =
   | { kind: 'full' }
@@ -9,7 +11,7 @@ export type RangeResult =
  * Reads a Range header against a body of `size` bytes. Several ranges, other units and
  * malformed headers are served whole, which the RFC allows.
  */
-export function parseRange(header: string | undefined, size: number): RangeResult {
+export function parseRange(header: string | null | undefined, size: number): RangeResult {
   if (!header) return { kind: 'full' };
   const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
   if (!match) return { kind: 'full' };

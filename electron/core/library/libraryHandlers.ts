@@ -1,81 +1,30 @@
-// The bridge's commands over the core: library commands go to the replica (which validates
-// and writes the outbox in one transaction), then tell the renderer what changed and ask
-// the sync engine for a sync soon. The same map serves Electron IPC and browser mode.
+// The library's commands over the replica: reads answer from it; each write goes through it
+// (which validates and writes the outbox in one transaction), then tells the renderer what
+// changed and asks the sync engine for a sync soon.
 import { SEARCH_COUNT_CAP, type LibraryDocument } from '../../../shared/bridge/contract.ts';
-import { listRow } from './listRow.ts';
-import { resolveLocalIds } from './localIdAliases.ts';
 import type {
-  AccountStatus, AppInfo, ConflictResolution, CoreCommands, DocumentListQuery, DocumentSearchQuery, EntityKind, Settings, SettingsChange, SyncStatus,
+  ConflictResolution, CoreCommands, DocumentListQuery, DocumentSearchQuery, EntityKind,
 } from '../../../shared/bridge/contract.ts';
 import type { AnnotationPatch } from '../../../shared/schemas/annotation.ts';
 import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import type { FolderCreate } from '../../../shared/schemas/folder.ts';
-import type { NewAnnotation } from '../replica/index.ts';
-import type { NewDocument } from '../replica/index.ts';
-import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
-import type { FileLinks } from '../files/fileLinks.ts';
-import type { FileStore } from '../files/fileStore.ts';
-import type { PdfLane } from '../import/pdfLane.ts';
-import type { ExportShelf } from '../reader/exportShelf.ts';
-import { readerHandlers } from '../reader/readerHandlers.ts';
-import type { Replica } from '../replica/index.ts';
-import { catalogCommandHandlers } from '../catalog/catalogCommandHandlers.ts';
-import { importHandlers } from '../import/importHandlers.ts';
-import { citingUnavailable } from '../citing/citingArea.ts';
-import type { CitingCommands } from '../../../shared/bridge/citingCommands.ts';
-import type { Importer } from '../import/importer.ts';
-import { guardGroupWrites } from '../people/groupWriteGuard.ts';
-import { peopleHandlers } from '../people/peopleHandlers.ts';
-import { duplicatesHandlers } from '../duplicates/duplicatesHandlers.ts';
-import { retrieveHandlers } from '../retrieve/retrieveHandlers.ts';
-import type { Handlers, HandlersOf } from './dispatch.ts';
-import { BridgeFailure } from './errors.ts';
-import { createSaveGrants, guardSavePaths } from './saveGrants.ts';
-import type { EventHub } from './eventHub.ts';
-import { objectOf, requiredObject, stringField, stringList } from './requestChecks.ts';
+import type { SyncControl } from '../commands/controls.ts';
+import type { EventHub } from '../commands/eventHub.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { objectOf, requiredObject, stringField } from '../commands/requestChecks.ts';
+import type { NewAnnotation, NewDocument, ReplicaReads, ReplicaWrites } from '../replica/index.ts';
+import type { AppCommands } from '../app/appHandlers.ts';
+import { listRow } from './listRow.ts';
 
-export interface SyncControl {
-  status(): SyncStatus;
-  syncNow(): Promise<unknown>;
-  requestSync(): void;
-  confirmDeletions(accept: boolean): void;
-}
+export type LibraryCommands = Omit<CoreCommands, keyof AppCommands>;
 
-export interface AccountControl {
-  status(): AccountStatus;
-  signIn(): Promise<AccountStatus>;
-  signOut(): Promise<AccountStatus>;
-}
-
-export interface SettingsControl {
-  get(): Settings;
-  set(change: unknown): SettingsChange;
-}
-
-export interface HandlerDeps {
-  replica: Replica;
-  /** The service, signed in as the account (online-only commands: groups, catalog, datasets). */
-  api: LibraryApi;
-  fileStore: FileStore;
-  /** URLs the renderer loads stored files from (the reader); absent where nothing serves them. */
-  fileLinks?: FileLinks;
+export interface LibraryDeps {
+  replica: ReplicaReads & ReplicaWrites;
   sync: SyncControl;
-  account: AccountControl;
-  settings: SettingsControl;
+  /** Asked before syncing now: signed out, there is nobody to sync as. */
+  account: { status(): { signedIn: boolean } };
   events: EventHub;
-  appInfo(): AppInfo;
-  /** The import pipeline (electron/core/import). */
-  importer: Importer;
-  /** The shell's native file dialog; absent in browser mode. */
-  chooseFiles?: (options: { title?: string; extensions?: string[] }) => Promise<string[]>;
-  /** The shell's native save dialog (undefined when cancelled); absent in browser mode. */
-  chooseSavePath?: (options: { title?: string; defaultName: string; extensions?: string[] }) => Promise<string | undefined>;
-  /** The core's one lane for pdf.js work (shared with the importer); else the reader makes its own. */
-  pdfLane?: PdfLane;
-  /** Where browser mode's annotated copies wait for their download; absent where nothing serves them. */
-  exportShelf?: ExportShelf;
-  /** The citing area's handlers (citing/citingArea.ts); absent in handler tests over a bare device. */
-  citing?: HandlersOf<CitingCommands>;
 }
 
 /** Documents as the query's view asks: whole, or cut to what a list row shows. */
@@ -87,27 +36,7 @@ function rowsIn(view: unknown, documents: LibraryDocument[]): LibraryDocument[] 
 
 const KINDS: readonly EntityKind[] = ['document', 'folder', 'annotation', 'file'];
 
-/** Every command's handler: the core's below, and each area's from its own module. */
-export function createHandlers(given: HandlerDeps): Handlers {
-  // Paths the save dialog answers are the only ones export commands write to (saveGrants.ts).
-  const grants = createSaveGrants();
-  const chooseSavePath = given.chooseSavePath;
-  const deps: HandlerDeps = { ...given, chooseSavePath: chooseSavePath && (async (options) => grants.grant(await chooseSavePath(options))) };
-  // Ids a push replaced are brought up to date first; then writes to a group's library pass
-  // the role check (followers only read).
-  return guardSavePaths(resolveLocalIds(guardGroupWrites({
-    ...coreHandlers(deps),
-    ...catalogCommandHandlers(deps),
-    ...importHandlers(deps),
-    ...peopleHandlers(deps),
-    ...readerHandlers(deps),
-    ...duplicatesHandlers(deps),
-    ...retrieveHandlers(deps),
-    ...(deps.citing ?? citingUnavailable()),
-  }, deps.replica), deps.replica), grants);
-}
-
-function coreHandlers(deps: HandlerDeps): HandlersOf<CoreCommands> {
+export function libraryHandlers(deps: LibraryDeps): HandlersOf<LibraryCommands> {
   const { replica, sync, events } = deps;
 
   /** After a local write: the UI hears about it and the sync engine pushes it soon. */
@@ -127,31 +56,6 @@ function coreHandlers(deps: HandlerDeps): HandlersOf<CoreCommands> {
   }
 
   return {
-    'app.info': () => deps.appInfo(),
-    'app.chooseFiles': async (request) => {
-      if (!deps.chooseFiles) throw new BridgeFailure('unsupported', 'File dialogs exist only in the desktop app; drop files on the window instead');
-      const options = objectOf(request, 'app.chooseFiles');
-      const extensions = options.extensions === undefined ? undefined : stringList(options, 'extensions');
-      const title = typeof options.title === 'string' ? options.title : undefined;
-      return { paths: await deps.chooseFiles({ title, extensions }) };
-    },
-    'app.chooseSavePath': async (request) => {
-      if (!deps.chooseSavePath) throw new BridgeFailure('unsupported', 'Save dialogs exist only in the desktop app');
-      const options = requiredObject(request, 'app.chooseSavePath');
-      const defaultName = stringField(options, 'defaultName');
-      const extensions = options.extensions === undefined ? undefined : stringList(options, 'extensions');
-      const title = typeof options.title === 'string' ? options.title : undefined;
-      const chosen = await deps.chooseSavePath({ title, defaultName, extensions });
-      return chosen ? { path: chosen } : {};
-    },
-
-    'account.status': () => deps.account.status(),
-    'account.signIn': () => deps.account.signIn(),
-    'account.signOut': () => deps.account.signOut(),
-
-    'settings.get': () => deps.settings.get(),
-    'settings.set': (request) => deps.settings.set(request),
-
     'documents.list': (request) => {
       const query = objectOf(request, 'documents.list') as DocumentListQuery;
       return { items: rowsIn(query.view, replica.listDocuments(query)), total: replica.countDocuments(query) };

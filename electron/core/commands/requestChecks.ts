@@ -1,6 +1,6 @@
 // Requests arrive from a renderer (or a browser page): the types say what they should be,
 // these checks make sure of it before the core acts, with a message naming the field.
-import { BridgeFailure } from './errors.ts';
+import { BridgeFailure } from './failure.ts';
 
 export function objectOf(request: unknown, what: string): Record<string, unknown> {
   if (request === undefined || request === null) return {};

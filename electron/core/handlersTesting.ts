@@ -2,14 +2,15 @@
 // client, sync engine from sync/syncTesting.ts), as the core composes it for the renderer.
 // Area tests override what they observe (the sync control, the account, the events).
 import path from 'node:path';
-import type { AppInfo } from '../../../shared/bridge/contract.ts';
-import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
-import { createImporter } from '../import/importer.ts';
-import { createSettingsStore } from '../settings/settings.ts';
-import type { Device } from '../sync/syncTesting.ts';
-import type { Handlers } from './dispatch.ts';
-import { createEventHub, type EventHub } from './eventHub.ts';
-import { createHandlers, type AccountControl, type SyncControl } from './handlers.ts';
+import type { AppInfo } from '../../shared/bridge/contract.ts';
+import type { LibraryApi } from '../../shared/client/libraryApi.ts';
+import { createImporter } from './import/importer.ts';
+import { createSettingsStore } from './settings/settings.ts';
+import type { Device } from './sync/syncTesting.ts';
+import type { AccountControl, SyncControl } from './commands/controls.ts';
+import { createEventHub, type EventHub } from './commands/eventHub.ts';
+import type { Handlers } from './commands/handlerTypes.ts';
+import { createHandlers } from './wiring.ts';
 
 export interface DeviceHandlerOptions {
   api?: LibraryApi;
@@ -25,6 +26,7 @@ export function handlersOverDevice(device: Device, options: DeviceHandlerOptions
     replica: device.replica,
     api,
     fileStore: device.fileStore,
+    uploadsDir: path.join(device.dir, 'dataset-uploads'),
     importer: createImporter({
       replica: device.replica, fileStore: device.fileStore, api, stagingDir: path.join(device.dir, 'staging'),
       onChanged: () => {}, onProgress: () => {}, canLookup: () => false,
