@@ -10,6 +10,7 @@ import { buildService, type BuiltService } from '../../../server/app.ts';
 import { createAccount, registerClient } from '../../../server/auth/accounts.ts';
 import { hashPassword } from '../../../server/auth/passwords.ts';
 import { resolveConfig } from '../../../server/config.ts';
+import { resolverEnvironment } from '../../../server/metadata/resolverSettings.ts';
 import type { EmbeddedSignIn } from './account.ts';
 import type { EmbeddedAccount, TokenVault } from './tokenVault.ts';
 
@@ -40,7 +41,9 @@ async function listen(dataDir: string, logLevel: string): Promise<BuiltService> 
   // another process may take it in between, hence the retries.
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const service = await buildService(resolveConfig({ host: '127.0.0.1', port, dataDir, logLevel, publicUrl: `http://127.0.0.1:${port}` }));
+    // Identifier resolution may be set from the environment (contact address, mirrors, off).
+    const config = resolveConfig({ host: '127.0.0.1', port, dataDir, logLevel, publicUrl: `http://127.0.0.1:${port}` }, [], resolverEnvironment(process.env));
+    const service = await buildService(config);
     try {
       await service.app.listen({ host: '127.0.0.1', port });
       return service;
