@@ -9,6 +9,7 @@ import { buildService, type BuiltService } from './app.ts';
 import { createAccount, registerClient } from './auth/accounts.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { resolveConfig } from './config.ts';
+import { resolverEnvironment } from './metadata/resolverSettings.ts';
 
 export type { BuiltService } from './app.ts';
 
@@ -60,7 +61,8 @@ async function listen(dataDir: string, logLevel: string): Promise<BuiltService> 
   // another process may take it in between, hence the retries.
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const service = await buildService(resolveConfig({ host: '127.0.0.1', port, dataDir, logLevel, publicUrl: `http://127.0.0.1:${port}` }));
+    // Identifier resolution may be set from the environment (contact address, mirrors, off).
+    const service = await buildService(resolveConfig({ host: '127.0.0.1', port, dataDir, logLevel, publicUrl: `http://127.0.0.1:${port}` }, [], resolverEnvironment(process.env)));
     try {
       await service.app.listen({ host: '127.0.0.1', port });
       return service;

@@ -14,6 +14,8 @@ import { usePersistentState } from '../lib/usePersistentState.ts';
 import { searchTerms } from '../lib/highlight.ts';
 import { shortcutFor } from '../lib/shortcuts.ts';
 import { useApp, useLibrary, useStores } from '../state/context.tsx';
+import { RetrieveMetadataDialog } from '../retrieve/RetrieveMetadataDialog.tsx';
+import { useRetrieve } from '../retrieve/retrieveStore.ts';
 import { COLUMN_SORTS } from '../state/listQuery.ts';
 import { DOCUMENTS_MIME } from './dragData.ts';
 import { Highlighted } from './Highlighted.tsx';
@@ -371,6 +373,7 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
                     <ContextMenu.Item className="menu-item" onSelect={() => openReader(contextDocs[0])}>Open PDF<span className="menu-hint">{mac ? '⌘' : 'Ctrl+'}Enter</span></ContextMenu.Item>
                   ) : null}
                   <ContextMenu.Item className="menu-item" onSelect={onOpenDetails}>Edit details<span className="menu-hint">Enter</span></ContextMenu.Item>
+                  <ContextMenu.Item className="menu-item" onSelect={() => useRetrieve.getState().open(selected)}>Retrieve metadata…</ContextMenu.Item>
                   <ContextMenu.Item className="menu-item" onSelect={() => void state().setFlag(selected, 'starred', !contextDocs.every((d) => d.starred))}>
                     {contextDocs.every((d) => d.starred) ? 'Unstar' : 'Star'}<span className="menu-hint">S</span>
                   </ContextMenu.Item>
@@ -402,6 +405,7 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
           </ContextMenu.Portal>
         </ContextMenu.Root>
       </div>
+      <RetrieveMetadataDialog />
     </section>
   );
 }

@@ -43,6 +43,11 @@ export const RESOLVER_ENV = {
   SERVICE_NCBI_API_KEY: 'ncbiApiKey',
 } as const;
 
+/** Only the resolver's variables of an environment (the desktop's embedded service takes these, not the rest). */
+export function resolverEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.keys(RESOLVER_ENV).filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));
+}
+
 export type ResolverRawKey = (typeof RESOLVER_ENV)[keyof typeof RESOLVER_ENV];
 
 export const RESOLVER_FLAGS: Record<string, ResolverRawKey> = {
