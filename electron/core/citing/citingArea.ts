@@ -9,7 +9,7 @@ import type { HandlersOf } from '../bridge/dispatch.ts';
 import { BridgeFailure } from '../bridge/errors.ts';
 import type { EventHub } from '../bridge/eventHub.ts';
 import { documentsInScope } from '../import/bibliographyExport.ts';
-import type { Replica } from '../replica/replica.ts';
+import type { Replica } from '../replica/index.ts';
 import { createAutoExporter, type AutoExporter } from './autoExporter.ts';
 import { createCitationFormatter } from './citationFormatter.ts';
 import { citingHandlers } from './citingHandlers.ts';

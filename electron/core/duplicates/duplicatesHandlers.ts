@@ -2,16 +2,26 @@
 // makes the duplicates' files local (downloading what only the service has), then merges in
 // one replica transaction and asks for a sync.
 import { MERGE_CHOOSABLE_FIELDS, type DuplicatesCommands, type MergeChoosableField } from '../../../shared/bridge/duplicatesCommands.ts';
-import type { HandlerDeps } from '../bridge/handlers.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import { objectOf, requiredObject, stringField, stringList } from '../bridge/requestChecks.ts';
+import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
+import type { SyncControl } from '../commands/controls.ts';
+import type { EventHub } from '../commands/eventHub.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { objectOf, requiredObject, stringField, stringList } from '../commands/requestChecks.ts';
+import type { FileStore } from '../files/fileStore.ts';
+import type { Replica } from '../replica/index.ts';
 import { assertGroupWritable } from '../people/groupWriteGuard.ts';
 import { ensureLocal } from '../reader/readerFiles.ts';
 import { duplicateSetsOf } from './libraryDuplicates.ts';
 import { mergeDuplicates } from './mergeDuplicates.ts';
 
-export type DuplicatesDeps = Pick<HandlerDeps, 'replica' | 'api' | 'fileStore' | 'events' | 'sync'>;
+export interface DuplicatesDeps {
+  replica: Replica;
+  api: LibraryApi;
+  fileStore: FileStore;
+  events: EventHub;
+  sync: SyncControl;
+}
 
 function choicesOf(value: unknown): Partial<Record<MergeChoosableField, string>> | undefined {
   if (value === undefined) return undefined;

@@ -2,7 +2,7 @@
 // each member. The library is read in pages through the replica's listing.
 import type { DuplicateSetView } from '../../../shared/bridge/duplicatesCommands.ts';
 import type { LibraryDocument } from '../../../shared/bridge/libraryTypes.ts';
-import type { Replica } from '../replica/replica.ts';
+import type { Replica } from '../replica/index.ts';
 import { findDuplicateSets } from './findDuplicates.ts';
 
 const PAGE = 1000;

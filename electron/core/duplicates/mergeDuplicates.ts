@@ -4,7 +4,7 @@
 // the duplicates' files (when the master lacks the same bytes), annotations, document notes
 // (appended to the master's own note, the service allows one per document) and folder
 // memberships move to the master; then the duplicates are deleted.
-import type { Replica } from '../replica/replica.ts';
+import type { Replica } from '../replica/index.ts';
 import type { LibraryDocument } from '../../../shared/bridge/libraryTypes.ts';
 import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import { MERGE_CHOOSABLE_FIELDS, type DuplicatesMergeRequest, type DuplicatesMergeResult } from '../../../shared/bridge/duplicatesCommands.ts';
@@ -79,7 +79,7 @@ export function mergeDuplicates(deps: MergeDeps, request: MergeRequest): MergeRe
   }
 
   const result: MergeResult = { masterId: master.id, deleted: [], filesMoved: 0, annotationsMoved: 0, foldersJoined: 0 };
-  replica.db.transaction(() => {
+  replica.transaction(() => {
     const patch = fieldPatch(master, [master, ...duplicates], request.choices);
     if (Object.keys(patch).length) replica.updateDocument(master.id, patch);
     for (const file of filesToMove) {
@@ -115,6 +115,6 @@ export function mergeDuplicates(deps: MergeDeps, request: MergeRequest): MergeRe
       replica.deleteDocument(duplicate.id);
       result.deleted.push(duplicate.id);
     }
-  })();
+  });
   return result;
 }

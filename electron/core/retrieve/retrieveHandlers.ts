@@ -1,14 +1,27 @@
 // The bridge commands of "Retrieve metadata" (shared/bridge/retrieveCommands.ts).
 import type { RetrieveCommands } from '../../../shared/bridge/retrieveCommands.ts';
-import type { HandlerDeps } from '../bridge/handlers.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import { objectOf, requiredObject, stringField, stringList } from '../bridge/requestChecks.ts';
+import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
+import type { SyncControl } from '../commands/controls.ts';
+import type { EventHub } from '../commands/eventHub.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { objectOf, requiredObject, stringField, stringList } from '../commands/requestChecks.ts';
+import type { FileStore } from '../files/fileStore.ts';
+import type { PdfLane } from '../import/pdfLane.ts';
+import type { Replica } from '../replica/index.ts';
 import { createPdfLane } from '../import/pdfLane.ts';
 import { assertGroupWritable } from '../people/groupWriteGuard.ts';
 import { applyMetadata, previewMetadata } from './retrieveMetadata.ts';
 
-export type RetrieveHandlerDeps = Pick<HandlerDeps, 'replica' | 'api' | 'fileStore' | 'pdfLane' | 'events' | 'sync'>;
+export interface RetrieveHandlerDeps {
+  replica: Replica;
+  api: LibraryApi;
+  fileStore: FileStore;
+  /** The core's one lane for pdf.js work; else a lane of its own. */
+  pdfLane?: PdfLane;
+  events: EventHub;
+  sync: SyncControl;
+}
 
 /** At most this many documents per preview: each may read a PDF and ask the service. */
 const MAX_DOCUMENTS = 200;

@@ -12,7 +12,7 @@ import type { FileStore } from '../files/fileStore.ts';
 import { findRecord } from '../import/catalogLookup.ts';
 import { CERTAIN_SCORE, MERGED_FIELDS, MIN_ACCEPTED_SCORE } from '../import/catalogMerge.ts';
 import type { PdfLane } from '../import/pdfLane.ts';
-import type { Replica } from '../replica/replica.ts';
+import type { Replica } from '../replica/index.ts';
 import { BridgeFailure } from '../bridge/errors.ts';
 
 export interface RetrieveDeps {
