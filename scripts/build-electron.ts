@@ -25,6 +25,9 @@ export async function buildElectron(): Promise<void> {
       packages: 'external',
     }),
     build({ ...common, entryPoints: ['electron/preload.ts'], outfile: path.join(ELECTRON_OUT_DIR, 'preload.cjs'), format: 'cjs', external: ['electron'] }),
+    // The embedded service reads uploaded PDFs in a child process started from this file,
+    // next to main.js (server/library/pdf/isolatedExtraction.ts).
+    build({ ...common, entryPoints: ['server/library/pdf/extractionWorker.ts'], outfile: path.join(ELECTRON_OUT_DIR, 'extractionWorker.js'), format: 'esm', packages: 'external' }),
   ]);
 }
 

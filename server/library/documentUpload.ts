@@ -11,7 +11,7 @@ import { checkPatchBody } from './documentInput.ts';
 import { parseContentDisposition } from './contentDisposition.ts';
 import type { DocumentStore } from './documentStore.ts';
 import type { DocumentFields } from '../../shared/schemas/document.ts';
-import { extractPdfMetadata } from '../../shared/node/pdf/extractPdfMetadata.ts';
+import { extractInWorker, PerUserQueue } from './pdf/isolatedExtraction.ts';
 import { documentFieldsFromPdf } from '../../shared/node/pdf/documentFields.ts';
 
 export interface UploadedFile {
@@ -21,13 +21,19 @@ export interface UploadedFile {
 }
 
 /** Finds document fields in an uploaded file. Answers only what it is sure of. */
-export type MetadataExtractor = (ctx: ServiceContext, file: UploadedFile) => Promise<DocumentFields>;
+export type MetadataExtractor = (ctx: ServiceContext, file: UploadedFile, profileId: string) => Promise<DocumentFields>;
 
-/** PDFs are read for their details (first pages only); other files keep the file-name title. */
-export const extractMetadata: MetadataExtractor = async (ctx, file) => {
+const extractionQueue = new PerUserQueue();
+
+/**
+ * PDFs are read for their details (first pages only) in a worker thread, one file per user
+ * at a time; other files, and PDFs that cannot be read within the limits, keep the
+ * file-name title.
+ */
+export const extractMetadata: MetadataExtractor = async (ctx, file, profileId) => {
   const isPdf = file.mimeType === 'application/pdf' || /\.pdf$/i.test(file.fileName);
   if (!isPdf) return {};
-  const result = await extractPdfMetadata(ctx.blobs.pathOf(file.attached.filehash));
+  const result = await extractionQueue.run(profileId, () => extractInWorker(ctx.blobs.pathOf(file.attached.filehash)));
   return result.ok ? documentFieldsFromPdf(result) : {};
 };
 
@@ -64,7 +70,7 @@ export async function createDocumentFromUpload(ctx: ServiceContext, store: Docum
     await ctx.db.deleteFrom('documents').where('id', '=', row.id).execute();
     throw err;
   }
-  const extracted = await extractMetadata(ctx, { fileName, mimeType, attached });
+  const extracted = await extractMetadata(ctx, { fileName, mimeType, attached }, upload.profileId);
   const current = store.findRow(row.id) ?? row;
   if (Object.keys(extracted).length === 0) return current;
   return store.merge(current, checkPatchBody(extracted));

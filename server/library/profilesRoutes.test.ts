@@ -60,7 +60,7 @@ describe('GET /profiles/me', () => {
       display_name: 'Ada Weaver',
       email: user.email,
       link: `${service.url}/profiles/v/${user.id}`,
-      verified: false,
+      verified: true, // test users have a verified address unless asked otherwise
       user_type: 'normal',
       created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
@@ -169,7 +169,7 @@ describe('PATCH /profiles/me', () => {
       display_name: 'Dr. New Name',
       email: user.email,
       link: `${service.url}/profiles/v/${user.id}`,
-      verified: false,
+      verified: true,
       user_type: 'normal',
       created: expect.any(String),
       institution: 'Institute of Weaving',

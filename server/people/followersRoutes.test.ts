@@ -151,6 +151,9 @@ describe('GET /followers', () => {
     const whomFan3Follows = await call(fan3, 'GET', `/followers?follower=${fan3.id}`);
     expect(whomFan3Follows.body).toEqual([follows[2]]);
     expect((await call(stranger, 'GET', `/followers?follower=${fan3.id}`)).body).toEqual([]);
+    // Each of the two sees a pending request from the other direction too.
+    expect((await call(fan3, 'GET', `/followers?followed=${star.id}&status=pending`)).body).toEqual([follows[2]]);
+    expect((await call(star, 'GET', `/followers?follower=${fan3.id}`)).body).toEqual([follows[2]]);
   });
 
   it('pages with Link headers', async () => {

@@ -68,9 +68,13 @@ export async function followersRoutes(app: FastifyInstance, ctx: ServiceContext)
     const profileId = (query.followed ?? query.follower)!;
     if (profileId !== me && !(await profileExists(ctx.db, profileId))) throw notFound('profile not found');
     let q = ctx.db.selectFrom('follows').selectAll().where(column, '=', profileId);
-    // Pending requests are between their two profiles: others see accepted follows only.
-    const status = profileId === me ? query.status : query.status === 'pending' ? 'none' : 'following';
-    if (status) q = q.where('status', '=', status);
+    // Pending requests are between their two profiles: others see accepted follows only,
+    // and each of the two sees the request from either side.
+    if (profileId !== me) {
+      const otherSide = column === 'followed_id' ? 'follower_id' : 'followed_id';
+      q = q.where((eb) => eb.or([eb('status', '=', 'following'), eb(otherSide, '=', me)]));
+    }
+    if (query.status) q = q.where('status', '=', query.status);
     const page = await fetchPage<FollowsTable & Record<string, unknown>>(q, 'created', 'id', params);
     sendPageHeaders(request, reply, page, params, linkContext, (row) => row.created);
     return reply.type(request.responseType).send(page.rows.map(followJson));

@@ -95,7 +95,7 @@ describe('GET /institutions', () => {
   });
 
   it('refuses hints shorter than three characters with a message', async () => {
-    for (const hint of ['', 'ox', '%20ox%20', '%20%20%20%20']) {
+    for (const hint of ['', 'ox', '%20ox%20', '%20%20%20%20', 'o%20x', 'o%09%09x']) {
       const { status, body } = await getJson<{ message: string }>(`/institutions?hint=${hint}`);
       expect(status).toBe(400);
       expect(body.message).toMatch(/hint/);

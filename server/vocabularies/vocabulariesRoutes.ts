@@ -59,7 +59,7 @@ export async function vocabulariesRoutes(app: FastifyInstance, ctx: ServiceConte
       if (given.length === 0 && Object.keys(place).length === 0) {
         throw badRequest('No filter specified: give hint, email or name, or city, state or country');
       }
-      if (query.hint !== undefined && query.hint.trim().length < INSTITUTION_HINT_MIN_LENGTH) {
+      if (query.hint !== undefined && query.hint.replace(/\s+/gu, '').length < INSTITUTION_HINT_MIN_LENGTH) {
         throw badRequest(`hint must have at least ${INSTITUTION_HINT_MIN_LENGTH} characters besides spaces`);
       }
       const limit = query.limit ?? INSTITUTIONS_LIMIT_MAX;
