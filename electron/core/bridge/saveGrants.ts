@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { CommandName } from '../../../shared/bridge/contract.ts';
 import type { Handlers } from './dispatch.ts';
-import { BridgeFailure } from './errors.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 
 /** The commands that write to a path given in their request's `path` field. */
 export const SAVE_COMMANDS: readonly CommandName[] = ['export.bibliography', 'reader.exportAnnotatedPdf'];

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AutoExport } from '../../../shared/bridge/contract.ts';
 import { parseBibtex } from '../../../shared/bibtex/parseBibtex.ts';
-import { createEventHub } from '../bridge/eventHub.ts';
+import { createEventHub } from '../commands/eventHub.ts';
 import { tempReplica } from '../replica/testing.ts';
 import { createCitingArea } from './citingArea.ts';
 import { REFERENCE_DOCUMENTS } from './fixtures/referenceDocuments.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CitingCommands } from '../../../shared/bridge/contract.ts';
 import { dispatch, type Handlers } from '../bridge/dispatch.ts';
-import { createEventHub } from '../bridge/eventHub.ts';
+import { createEventHub } from '../commands/eventHub.ts';
 import { tempReplica, type TempReplica } from '../replica/testing.ts';
 import { createCitingArea, type CitingArea } from './citingArea.ts';
 import { REFERENCE_DOCUMENTS } from './fixtures/referenceDocuments.ts';

@@ -5,9 +5,9 @@
 import path from 'node:path';
 import type { CitingCommands, ExportScope } from '../../../shared/bridge/contract.ts';
 import { resourcePath } from '../../../shared/node/resourcesDir.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import type { EventHub } from '../bridge/eventHub.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import type { EventHub } from '../commands/eventHub.ts';
 import { documentsInScope } from '../import/bibliographyExport.ts';
 import type { Replica } from '../replica/index.ts';
 import { createAutoExporter, type AutoExporter } from './autoExporter.ts';

@@ -6,9 +6,9 @@ import type {
   AutoExportFormat, CitationKind, CitationOutput, CitingCommands, CitingPreferences, ExportScope, FormattedCitation, LibraryDocument,
 } from '../../../shared/bridge/contract.ts';
 import { documentToCsl } from '../../../shared/csl/documentToCsl.ts';
-import type { HandlersOf } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import { objectOf, requiredObject, stringField, stringList } from '../bridge/requestChecks.ts';
+import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { BridgeFailure } from '../commands/failure.ts';
+import { objectOf, requiredObject, stringField, stringList } from '../commands/requestChecks.ts';
 import type { AutoExporter } from './autoExporter.ts';
 import type { CitationFormatter, FormatOptions } from './citationFormatter.ts';
 import type { CitingPreferencesStore } from './citingPreferences.ts';

@@ -8,7 +8,7 @@ import type { Replica } from '../replica/index.ts';
 import type { LibraryDocument } from '../../../shared/bridge/libraryTypes.ts';
 import type { DocumentPatch } from '../../../shared/schemas/document.ts';
 import { MERGE_CHOOSABLE_FIELDS, type DuplicatesMergeRequest, type DuplicatesMergeResult } from '../../../shared/bridge/duplicatesCommands.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 
 export const CHOOSABLE_FIELDS = MERGE_CHOOSABLE_FIELDS;
 export type MergeRequest = DuplicatesMergeRequest;

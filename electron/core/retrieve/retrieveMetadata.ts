@@ -13,7 +13,7 @@ import { findRecord } from '../import/catalogLookup.ts';
 import { CERTAIN_SCORE, MERGED_FIELDS, MIN_ACCEPTED_SCORE } from '../import/catalogMerge.ts';
 import type { PdfLane } from '../import/pdfLane.ts';
 import type { Replica } from '../replica/index.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
+import { BridgeFailure } from '../commands/failure.ts';
 
 export interface RetrieveDeps {
   replica: Replica;
