@@ -23,7 +23,10 @@ export interface ParseProblem {
 
 export interface ParseResult {
   records: ImportedRecord[];
+  /** Entries that could not be imported. */
   errors: ParseProblem[];
+  /** Imported, but worth a look (an undefined @string, a placeholder title, a missing crossref). */
+  warnings?: ParseProblem[];
 }
 
 /** Removes resolver prefixes so DOIs compare equal however they were written. */
