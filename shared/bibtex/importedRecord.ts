@@ -13,6 +13,8 @@ export interface ImportedRecord {
   document: RecordFields;
   /** Marked open access by its source (arXiv preprints, an explicit flag or licence). */
   openAccess?: boolean;
+  /** The entry had no title: `title` is a placeholder for the user to replace. */
+  placeholderTitle?: boolean;
 }
 
 export interface ParseProblem {

@@ -487,7 +487,10 @@ export function parseBibtex(text: string): ParseResult {
       continue;
     }
     if (converted.warning) warnings.push({ line: entry.line, message: converted.warning, ...(entry.key ? { key: entry.key } : {}) });
-    records.push({ line: entry.line, ...(entry.key ? { key: entry.key } : {}), document: converted.document, ...(converted.openAccess ? { openAccess: true } : {}) });
+    records.push({
+      line: entry.line, ...(entry.key ? { key: entry.key } : {}), document: converted.document,
+      ...(converted.openAccess ? { openAccess: true } : {}), ...(converted.warning ? { placeholderTitle: true } : {}),
+    });
   }
   errors.sort((a, b) => a.line - b.line);
   warnings.sort((a, b) => a.line - b.line);
