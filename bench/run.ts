@@ -8,6 +8,7 @@ import { runSyncBench } from './sync/syncBench.ts';
 import { runUiBench } from './ui/uiBench.ts';
 import { runReaderBench } from './reader/readerBench.ts';
 import { runVocabulariesBench } from './vocabularies/vocabulariesBench.ts';
+import { runCitationsBench } from './citations/citationsBench.ts';
 import { printResults, type BenchResult } from './report.ts';
 
 const PARTS: Record<string, () => Promise<BenchResult[]>> = {
@@ -19,6 +20,7 @@ const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   reader: runReaderBench,
   vocabularies: runVocabulariesBench,
   ui: runUiBench,
+  citations: runCitationsBench,
 };
 
 async function main(): Promise<void> {

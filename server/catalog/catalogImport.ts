@@ -50,8 +50,14 @@ export function parseRecords(format: RecordFormat, text: string): ParseResult {
 
 export function importText(store: CatalogStore, file: string, text: string, format = detectFormat(file, text)): FileImportReport {
   const parsed = parseRecords(format, text);
-  const { added, merged } = store.addMany(parsed.records.map((r) => ({ fields: r.document, openAccess: r.openAccess })), true);
-  return { file, format, records: parsed.records.length, added, merged, errors: parsed.errors };
+  // The shared catalog takes no placeholder titles: a title-less entry stays an error here.
+  const records = parsed.records.filter((r) => !r.placeholderTitle);
+  const errors = [
+    ...parsed.errors,
+    ...parsed.records.filter((r) => r.placeholderTitle).map((r) => ({ line: r.line, message: 'entry has no title', ...(r.key ? { key: r.key } : {}) })),
+  ].sort((a, b) => a.line - b.line);
+  const { added, merged } = store.addMany(records.map((r) => ({ fields: r.document, openAccess: r.openAccess })), true);
+  return { file, format, records: records.length, added, merged, errors };
 }
 
 export function importFile(store: CatalogStore, file: string): FileImportReport {

@@ -13,6 +13,8 @@ export interface ImportedRecord {
   document: RecordFields;
   /** Marked open access by its source (arXiv preprints, an explicit flag or licence). */
   openAccess?: boolean;
+  /** The entry had no title: `title` is a placeholder for the user to replace. */
+  placeholderTitle?: boolean;
 }
 
 export interface ParseProblem {
@@ -23,7 +25,10 @@ export interface ParseProblem {
 
 export interface ParseResult {
   records: ImportedRecord[];
+  /** Entries that could not be imported. */
   errors: ParseProblem[];
+  /** Imported, but worth a look (an undefined @string, a placeholder title, a missing crossref). */
+  warnings?: ParseProblem[];
 }
 
 /** Removes resolver prefixes so DOIs compare equal however they were written. */

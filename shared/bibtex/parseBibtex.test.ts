@@ -24,12 +24,14 @@ describe('parseBibtex on real files', () => {
   });
 
   it('reports a broken entry with its line and keeps every other entry (R bibtex test files)', () => {
-    const { records, errors } = parseBibtex(fixture('r-bibtex-broken.bib'));
-    expect(records.map((r) => r.key)).toEqual(['murdoch:2009', 'smith+stanley:1983', 'chambers+cleveland+kleiner+tukey:1983']);
-    expect(errors.map((e) => e.line)).toEqual([11, 23]);
+    const { records, errors, warnings } = parseBibtex(fixture('r-bibtex-broken.bib'));
+    expect(records.map((r) => r.key)).toEqual(['murdoch:2009', 'brown:1963', 'smith+stanley:1983', 'chambers+cleveland+kleiner+tukey:1983']);
+    expect(errors.map((e) => e.line)).toEqual([11]);
     expect(errors[0]!.message).toMatch(/not closed/);
-    expect(errors[1]).toMatchObject({ key: 'brown:1963', message: expect.stringMatching(/no title/) });
-    expect(records[1]!.document).toMatchObject({ pages: '353-368', source: 'Intelligence', year: 1983 });
+    // A title-less entry is kept with a placeholder title and a warning.
+    expect(records[1]!.document).toMatchObject({ title: 'Untitled book (brown:1963)', year: 1963, publisher: 'Prentice-Hall' });
+    expect(warnings).toEqual([{ line: 23, key: 'brown:1963', message: '@book brown:1963 has no title: imported as "Untitled book (brown:1963)" for you to complete' }]);
+    expect(records[2]!.document).toMatchObject({ pages: '353-368', source: 'Intelligence', year: 1983 });
   });
 
   it('reports a malformed field with its line and recovers at the next entry', () => {

@@ -7,6 +7,7 @@
 import type { DocumentType } from '../schemas/document.ts';
 import { latexToUnicode } from './latexToUnicode.ts';
 import { parseBibtexNames } from './bibtexNames.ts';
+import { expandPreambleMacros, readPreambleMacros } from './preambleMacros.ts';
 import {
   cleanArxiv, cleanDoi, cleanPages, dayOf, firstCode, fitRecord, monthOf, splitKeywords, yearOf,
   type ImportedRecord, type ParseProblem, type ParseResult, type RecordFields,
@@ -117,7 +118,10 @@ function keyHint(text: string, bodyStart: number): string | undefined {
 /** Reads the fields of one entry body; throws EntryError on anything malformed. */
 class BodyReader {
   pos: number;
-  constructor(readonly text: string, start: number, readonly end: number, readonly macros: Map<string, string>) {
+  constructor(
+    readonly text: string, start: number, readonly end: number, readonly macros: Map<string, string>,
+    readonly onUndefined: (name: string, offset: number) => void = () => {},
+  ) {
     this.pos = start;
   }
 
@@ -179,7 +183,11 @@ class BodyReader {
     const word = m[0];
     if (/^\d+$/.test(word)) return word;
     const name = word.toLowerCase();
-    return this.macros.get(name) ?? MONTH_MACROS[name] ?? word;
+    const known = this.macros.get(name) ?? MONTH_MACROS[name];
+    if (known !== undefined) return known;
+    // BibTeX warns and uses the macro's name: so does this reader.
+    this.onUndefined(word, this.pos - word.length);
+    return word;
   }
 
   braced(): string {
@@ -221,7 +229,7 @@ class BodyReader {
 }
 
 /** Splits and reads a BibTeX file into raw entries (macros expanded, LaTeX kept). */
-export function readBibtexEntries(text: string): { entries: BibtexEntry[]; errors: ParseProblem[] } {
+export function readBibtexEntries(text: string): { entries: BibtexEntry[]; errors: ParseProblem[]; warnings: ParseProblem[] } {
   const lineStarts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   const lineAt = (offset: number) => {
@@ -235,11 +243,23 @@ export function readBibtexEntries(text: string): { entries: BibtexEntry[]; error
     return lo + 1;
   };
   const errors: ParseProblem[] = [];
+  const warnings: ParseProblem[] = [];
   const entries: BibtexEntry[] = [];
   const macros = new Map<string, string>();
+  let preamble = '';
+  const onUndefined = (name: string, offset: number) =>
+    warnings.push({ line: lineAt(offset), message: `@string "${name}" is not defined; its name is kept as the text` });
   for (const raw of splitEntries(text, errors, lineAt)) {
-    if (raw.type === 'comment' || raw.type === 'preamble') continue;
-    const reader = new BodyReader(text, raw.bodyStart, raw.bodyEnd, macros);
+    if (raw.type === 'comment') continue;
+    const reader = new BodyReader(text, raw.bodyStart, raw.bodyEnd, macros, onUndefined);
+    if (raw.type === 'preamble') {
+      try {
+        preamble += reader.value();
+      } catch {
+        // A preamble is LaTeX for the document: one that cannot be read defines nothing here.
+      }
+      continue;
+    }
     let key = '';
     try {
       if (raw.type === 'string') {
@@ -280,7 +300,48 @@ export function readBibtexEntries(text: string): { entries: BibtexEntry[]; error
       errors.push({ line: lineAt(error.offset), message: `@${raw.type}${key ? ` ${key}` : ''} (line ${lineAt(raw.start)}): ${error.message}`, ...(key ? { key } : {}) });
     }
   }
-  return { entries, errors };
+  const preambleMacros = readPreambleMacros(preamble);
+  if (preambleMacros.size) {
+    for (const entry of entries) {
+      for (const [name, value] of Object.entries(entry.fields)) entry.fields[name] = expandPreambleMacros(value, preambleMacros);
+    }
+  }
+  resolveInheritance(entries, warnings);
+  return { entries, errors, warnings };
+}
+
+/** Fields a child never takes from its crossref or xdata parent. */
+const NOT_INHERITED = new Set(['crossref', 'xdata', 'xref', 'ids', 'entryset', 'key', 'label', 'shorthand', 'sortkey', 'title', 'subtitle', 'titleaddon']);
+
+/**
+ * crossref (BibTeX, biblatex) and xdata (biblatex) inheritance: a child takes each field it
+ * lacks from its parent; a crossref parent's title becomes the child's booktitle (as biber
+ * maps it, and what BibTeX styles print for a missing booktitle).
+ */
+function resolveInheritance(entries: BibtexEntry[], warnings: ParseProblem[]): void {
+  const byKey = new Map(entries.filter((e) => e.key).map((e) => [e.key.toLowerCase(), e]));
+  const inherit = (child: BibtexEntry, parent: BibtexEntry) => {
+    for (const [name, value] of Object.entries(parent.fields)) {
+      if (!NOT_INHERITED.has(name) && child.fields[name] === undefined) child.fields[name] = value;
+    }
+  };
+  for (const entry of entries) {
+    const xdata = entry.fields.xdata;
+    for (const key of xdata ? xdata.split(',').map((k) => k.trim()).filter(Boolean) : []) {
+      const parent = byKey.get(key.toLowerCase());
+      if (parent) inherit(entry, parent);
+      else warnings.push({ line: entry.line, key: entry.key, message: `${entry.key}: xdata "${key}" is not in this file` });
+    }
+    const crossref = entry.fields.crossref?.trim();
+    if (!crossref) continue;
+    const parent = byKey.get(crossref.toLowerCase());
+    if (!parent) {
+      warnings.push({ line: entry.line, key: entry.key, message: `${entry.key}: crossref "${crossref}" is not in this file` });
+      continue;
+    }
+    if (entry.fields.booktitle === undefined && parent.fields.title !== undefined) entry.fields.booktitle = parent.fields.title;
+    inherit(entry, parent);
+  }
 }
 
 const TYPES: Record<string, DocumentType> = {
@@ -335,13 +396,22 @@ function urlsOf(value: string): string[] {
   return verbatim(value).split(/\s+|;\s*(?=https?:)/).map((u) => u.trim()).filter((u) => /^(?:https?|ftp):\/\//i.test(u));
 }
 
-/** One entry as Document fields, or a problem when it has no title. */
-export function bibtexEntryToDocument(entry: BibtexEntry): { document: RecordFields; openAccess: boolean } | { problem: string } {
+/** Entries that set options of a bibliography style (@IEEEtranBSTCTL, @abnt-options), not references. */
+const CONTROL_TYPE = /(?:bstctl|ctl|[-_]options|^control)$/i;
+
+/**
+ * One entry as Document fields, or a problem when it is no reference. An entry without a
+ * title (physics articles, theses with an empty title) is kept with a placeholder title
+ * and a warning, for the user to fill in (imports are unconfirmed until reviewed).
+ */
+export function bibtexEntryToDocument(entry: BibtexEntry): { document: RecordFields; openAccess: boolean; warning?: string } | { problem: string } {
   const f = entry.fields;
   const text = (name: string) => (f[name] !== undefined ? latexToUnicode(f[name]) : undefined);
   const first = (...names: string[]) => names.map(text).find((v) => v);
   const title = first('title', 'booktitle', 'maintitle');
-  if (!title) return { problem: `@${entry.type}${entry.key ? ` ${entry.key}` : ''} has no title` };
+  const named = `@${entry.type}${entry.key ? ` ${entry.key}` : ''}`;
+  if (CONTROL_TYPE.test(entry.type)) return { problem: `${named} sets options of a bibliography style; it is not a reference` };
+  const placeholder = title ? undefined : `Untitled ${entry.type}${entry.key ? ` (${entry.key})` : ''}`;
   const subtype = text('type') ?? text('entrysubtype');
   const type = documentTypeOfBibtex(entry.type, subtype);
   const source = ['article', 'periodical'].includes(entry.type)
@@ -363,7 +433,7 @@ export function bibtexEntryToDocument(entry: BibtexEntry): { document: RecordFie
   const accessed = /^\d{4}-\d{2}-\d{2}/.exec(text('urldate') ?? '')?.[0];
 
   const document: RecordFields = {
-    title,
+    title: title ?? placeholder!,
     type,
     source,
     year: yearOf(text('year')) ?? yearOf(dateYear),
@@ -398,21 +468,31 @@ export function bibtexEntryToDocument(entry: BibtexEntry): { document: RecordFie
     },
   };
   const flag = (text('openaccess') ?? text('oa') ?? '').toLowerCase();
-  return { document: fitRecord(document), openAccess: Boolean(arxiv) || flag === 'true' || flag === 'yes' };
+  return {
+    document: fitRecord(document), openAccess: Boolean(arxiv) || flag === 'true' || flag === 'yes',
+    ...(placeholder ? { warning: `${named} has no title: imported as "${placeholder}" for you to complete` } : {}),
+  };
 }
 
 /** Parses a BibTeX file: every readable entry becomes a record; problems carry line numbers. */
 export function parseBibtex(text: string): ParseResult {
-  const { entries, errors } = readBibtexEntries(text.replace(/^\uFEFF/, ''));
+  const { entries, errors, warnings } = readBibtexEntries(text.replace(/^\uFEFF/, ''));
   const records: ImportedRecord[] = [];
   for (const entry of entries) {
+    // biblatex's @xdata entries only hold fields for others (resolved above).
+    if (entry.type === 'xdata') continue;
     const converted = bibtexEntryToDocument(entry);
     if ('problem' in converted) {
       errors.push({ line: entry.line, message: converted.problem, ...(entry.key ? { key: entry.key } : {}) });
       continue;
     }
-    records.push({ line: entry.line, ...(entry.key ? { key: entry.key } : {}), document: converted.document, ...(converted.openAccess ? { openAccess: true } : {}) });
+    if (converted.warning) warnings.push({ line: entry.line, message: converted.warning, ...(entry.key ? { key: entry.key } : {}) });
+    records.push({
+      line: entry.line, ...(entry.key ? { key: entry.key } : {}), document: converted.document,
+      ...(converted.openAccess ? { openAccess: true } : {}), ...(converted.warning ? { placeholderTitle: true } : {}),
+    });
   }
   errors.sort((a, b) => a.line - b.line);
-  return { records, errors };
+  warnings.sort((a, b) => a.line - b.line);
+  return { records, errors, warnings };
 }

@@ -69,7 +69,11 @@ export function createAutoExporter(deps: AutoExporterDeps): AutoExporter {
     const pattern = deps.preferences.get().preferences.keyPattern;
     const taken = new Set(documents.filter((d) => d.citation_key?.trim()).map((d) => d.citation_key!.toLowerCase()));
     const made = new Map(missing.map((d) => [d.id, uniqueKey(keyFor(pattern, d), taken)]));
-    deps.storeKeys([...made].map(([id, key]) => ({ id, key })));
+    // A group's documents may not be the user's to edit (followers only read): their keys
+    // are made for the file alone.
+    const personal = new Set(missing.filter((d) => !d.group_id).map((d) => d.id));
+    const stored = [...made].filter(([id]) => personal.has(id)).map(([id, key]) => ({ id, key }));
+    if (stored.length) deps.storeKeys(stored);
     return documents.map((d) => (made.has(d.id) ? { ...d, citation_key: made.get(d.id)! } : d));
   }
 

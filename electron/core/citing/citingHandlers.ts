@@ -9,6 +9,7 @@ import { documentToCsl } from '../../../shared/csl/documentToCsl.ts';
 import type { HandlersOf } from '../commands/handlerTypes.ts';
 import { BridgeFailure } from '../commands/failure.ts';
 import { objectOf, requiredObject, stringField, stringList } from '../commands/requestChecks.ts';
+import { exportScope } from '../import/importHandlers.ts';
 import type { AutoExporter } from './autoExporter.ts';
 import type { CitationFormatter, FormatOptions } from './citationFormatter.ts';
 import type { CitingPreferencesStore } from './citingPreferences.ts';
@@ -43,14 +44,6 @@ function oneOf<T extends string>(body: Record<string, unknown>, field: string, a
   const value = body[field] as T;
   if (!allowed.includes(value)) throw new BridgeFailure('invalid', `${field} must be one of ${allowed.join(', ')}`, field);
   return value;
-}
-
-function scopeOf(value: unknown): ExportScope {
-  const scope = requiredObject(value, 'scope');
-  if (scope.ids !== undefined) return { ids: stringList(scope, 'ids') };
-  if (scope.folderId !== undefined) return { folderId: stringField(scope, 'folderId') };
-  if (scope.library === true) return { library: true };
-  throw new BridgeFailure('invalid', 'scope must be {ids}, {folderId} or {library: true}', 'scope');
 }
 
 /** Style problems are the user's input to fix: they cross as 'invalid' with their sentence. */
@@ -145,7 +138,7 @@ export function citingHandlers(deps: CitingDeps): HandlersOf<CitingCommands> {
     },
     'citing.exportBibliography': async (request) => {
       const body = requiredObject(request, 'citing.exportBibliography');
-      const scope = scopeOf(body.scope);
+      const scope = exportScope(body.scope);
       const output = oneOf(body, 'output', OUTPUTS);
       const options = optionsFor(body, output);
       const documents = deps.documentsIn(scope);
@@ -158,7 +151,7 @@ export function citingHandlers(deps: CitingDeps): HandlersOf<CitingCommands> {
     'citing.autoExports': () => deps.autoExporter.list(),
     'citing.setAutoExport': (request) => {
       const body = requiredObject(request, 'citing.setAutoExport');
-      const scope = scopeOf(body.scope);
+      const scope = exportScope(body.scope);
       if ('ids' in scope) throw new BridgeFailure('invalid', 'A live bibliography file follows a folder or the whole library', 'scope');
       const target = stringField(body, 'path');
       if (!path.isAbsolute(target)) throw new BridgeFailure('invalid', 'Choose where the file is kept (a full path)', 'path');

@@ -43,14 +43,22 @@ export async function importBibliography(
       problems.push({ line: record.line, message: error instanceof Error ? error.message : String(error) });
     }
   }
+  const failures = problems.length;
+  // Warnings (an undefined @string, a placeholder title) are listed with the problems, by line.
+  for (const w of parsed.warnings ?? []) problems.push({ line: w.line, message: w.key && !w.message.startsWith(w.key) ? `${w.key}: ${w.message}` : w.message });
   problems.sort((a, b) => a.line - b.line);
   if (ids.length) deps.onChanged(ids);
   const count = `${ids.length} ${ids.length === 1 ? 'entry' : 'entries'} imported`;
   if (!ids.length && !problems.length) return { file: name, status: 'failed', records: 0, message: 'No BibTeX or RIS entries were found in this file.' };
+  const warned = problems.length - failures;
+  const notes = [
+    ...(failures ? [`${failures} could not be read`] : []),
+    ...(warned ? [`${warned} ${warned === 1 ? 'warning' : 'warnings'}`] : []),
+  ];
   return {
     file: name,
     status: problems.length ? (ids.length ? 'warning' : 'failed') : 'imported',
     records: ids.length,
-    ...(problems.length ? { problems, message: `${count}; ${problems.length} could not be read (see the lines below).` } : { message: `${count}.` }),
+    ...(problems.length ? { problems, message: `${count}; ${notes.join(', ')} (see the lines below).` } : { message: `${count}.` }),
   };
 }

@@ -16,7 +16,8 @@ function optionalString(body: Record<string, unknown>, field: string): string | 
   return body[field] === undefined ? undefined : stringField(body, field);
 }
 
-function exportScope(value: unknown): ExportScope {
+/** A request's scope checked: {ids}, {folderId} or {library: true} (the citing area's too). */
+export function exportScope(value: unknown): ExportScope {
   const scope = requiredObject(value, 'scope');
   if (scope.ids !== undefined) return { ids: stringList(scope, 'ids') };
   if (scope.folderId !== undefined) return { folderId: stringField(scope, 'folderId') };
