@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { documentToCsl } from '../../shared/csl/documentToCsl.ts';
-import { createEventHub } from '../../electron/core/bridge/eventHub.ts';
+import { createEventHub } from '../../electron/core/commands/eventHub.ts';
 import { createCitationFormatter } from '../../electron/core/citing/citationFormatter.ts';
 import { createCitingArea } from '../../electron/core/citing/citingArea.ts';
 import { REFERENCE_DOCUMENTS } from '../../electron/core/citing/fixtures/referenceDocuments.ts';
