@@ -8,6 +8,7 @@ import * as m0004 from './0004-datasets.ts';
 import * as m0005 from './0005-catalog.ts';
 import * as m0006 from './0006-trash-index.ts';
 import * as m202611240340 from './202611240340-listing-indexes.ts';
+import * as m202611240442 from './202611240442-change-scan-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-library': m0001,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005-catalog': m0005,
   '0006-trash-index': m0006,
   '202611240340-listing-indexes': m202611240340,
+  '202611240442-change-scan-indexes': m202611240442,
 };
