@@ -1,8 +1,10 @@
 // Catalog search at scale: 1,000,000 generated catalog documents are bulk-inserted into the
 // service's SQLite (one transaction per batch), then the service runs in a child process and
-// simple and advanced searches are timed over HTTP. The built database is cached under the
-// OS temp dir (refshelf-catalog-bench-v1) so later runs skip the build.
+// simple and advanced searches are timed over HTTP, one at a time and at 50 connections.
+// The built database is cached under the OS temp dir (refshelf-catalog-bench-v1) so later
+// runs skip the build.
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/storage/database.ts';
@@ -13,9 +15,16 @@ import { percentile, result, type BenchResult } from '../report.ts';
 import { random, RecordGenerator, sampleVocabulary } from './catalogRecords.ts';
 import { startServiceProcess } from '../serviceProcess.ts';
 
+function cannon(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
 const DOCUMENTS = Number(process.env.CATALOG_BENCH_DOCUMENTS ?? 1_000_000);
 const BATCH = 20_000;
 const QUERIES = 200;
+const SECONDS = Number(process.env.CATALOG_BENCH_SECONDS ?? 10);
 const CACHE_DIR = path.join(os.tmpdir(), `refshelf-catalog-bench-v1-${DOCUMENTS}`);
 
 async function buildCatalog(dir: string): Promise<{ seconds: number; generator: RecordGenerator }> {
@@ -99,9 +108,23 @@ export async function runCatalogBench(): Promise<BenchResult[]> {
     const s = await timeQueries(base, token, simple);
     const a = await timeQueries(base, token, advanced);
     const size = statSync(path.join(CACHE_DIR, 'service.sqlite')).size / 2 ** 20;
+    // 50 connections, each request another query of the same lists (autocannon cycles them).
+    const concurrent = async (paths: string[]) => cannon({
+      url: base,
+      connections: 50,
+      duration: SECONDS,
+      timeout: 30,
+      headers: { Authorization: `Bearer ${token}`, Accept: mediaTypes().document },
+      requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
+    });
+    const simpleLoad = await concurrent(simple);
+    const advancedLoad = await concurrent(advanced);
+    const loadNote = (r: autocannon.Result) => `${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors + r.timeouts + r.non2xx} failed`;
     const results = [
       result(`simple catalog search p95, ${DOCUMENTS.toLocaleString('en-US')} documents`, percentile(s.times, 95), 'ms', 'max', 50, `median ${percentile(s.times, 50).toFixed(1)} ms, ${s.empty} of ${simple.length} empty`),
       result(`advanced catalog search p95, ${DOCUMENTS.toLocaleString('en-US')} documents`, percentile(a.times, 95), 'ms', 'max', 100, `median ${percentile(a.times, 50).toFixed(1)} ms, ${a.empty} of ${advanced.length} empty; database ${size.toFixed(0)} MiB`),
+      result('simple catalog search at 50 connections p97.5', simpleLoad.latency.p97_5, 'ms', 'max', 200, loadNote(simpleLoad)),
+      result('advanced catalog search at 50 connections p97.5', advancedLoad.latency.p97_5, 'ms', 'max', 200, loadNote(advancedLoad)),
     ];
     if (!Number.isNaN(seconds)) results.push(result('catalog bench database build (generate + index)', seconds, 's', 'max', 300));
     return results;

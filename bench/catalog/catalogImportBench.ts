@@ -23,7 +23,7 @@ async function generatedFile(): Promise<string> {
   const keys = new Set<string>();
   for (let i = 0; i < RECORDS; i++) {
     const { open_access: _open, ...record } = generator.record(i);
-    if (!out.write(`${formatBibtexEntry(record, keys)}\n`)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(`${formatBibtexEntry(record, keys)}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
     if (keys.size > 100_000) keys.clear(); // keys only need to differ locally
   }
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));

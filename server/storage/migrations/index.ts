@@ -12,6 +12,7 @@ import * as m0006 from './0006-trash-index.ts';
 import * as m202611240340hardening from './202611240340-hardening.ts';
 import * as m202611240340listing from './202611240340-listing-indexes.ts';
 import * as m202611240340resolutions from './202611240340-identifier-resolutions.ts';
+import * as m202611240442 from './202611240442-change-scan-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-library': m0001,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '202611240340-hardening': m202611240340hardening,
   '202611240340-identifier-resolutions': m202611240340resolutions,
   '202611240340-listing-indexes': m202611240340listing,
+  '202611240442-change-scan-indexes': m202611240442,
 };
