@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, protocol, safeStorage, screen, session, shell, type MenuItemConstructorOptions } from 'electron';
+import { app, BrowserWindow, clipboard, ClipboardItem, dialog, ipcMain, Menu, protocol, safeStorage, screen, session, shell, type MenuItemConstructorOptions } from 'electron';
 import type { MenuAction } from '../shared/bridge/contract.ts';
 import { forwardEventsToWindow, registerIpcHandlers, trustUrlsUnder } from './core/bridge/ipc.ts';
 import { APP_ORIGIN, APP_SCHEME, createAppProtocolHandler } from './core/bridge/appProtocol.ts';
@@ -236,7 +236,7 @@ async function main(): Promise<void> {
 
   core = await createCore({ dataDir: app.getPath('userData'), rendererDir, openExternal, secretStore: secretCodec(), chooseFiles, chooseSavePath, appVersion: app.getVersion(), fileUrlStyle: 'desktop',
     // Quick copy: HTML keeps italics in a word processor, RTF where the platform takes it.
-    writeClipboard: (content) => clipboard.write({ text: content.text, html: content.html, rtf: content.rtf }) });
+    writeClipboard: (content) => void clipboard.write([new ClipboardItem({ 'text/plain': content.text, 'text/html': content.html, 'text/rtf': content.rtf })]) });
   serveFiles();
   registerIpcHandlers(ipcMain, core.handlers, { isTrustedUrl });
   Menu.setApplicationMenu(buildMenu());
