@@ -12,6 +12,7 @@ import { installAuthentication } from './auth/authenticate.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { installBodyParsers, installNegotiation } from './http/mediaTypes.ts';
 import { installValidators } from './http/validation.ts';
+import { installIdempotentCreates } from './http/idempotency.ts';
 import { contextHelpers, type ServiceContext } from './context.ts';
 import { areaPlugins } from './areas.ts';
 
@@ -66,6 +67,7 @@ export async function buildService(config: ServerConfig): Promise<BuiltService> 
   });
   installAuthentication(app, ctx.tokens, config.vendor);
   installNegotiation(app);
+  installIdempotentCreates(app, ctx);
 
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {

@@ -85,13 +85,15 @@ export interface NewAnnotation {
   positions: Position[] | null;
   filehash: string | null;
   privacyLevel: PrivacyLevel;
+  /** The id to give it (one an idempotency key reserved); a new one otherwise. */
+  id?: string;
 }
 
 /** Inserts an annotation; a second note of one creator on one document is a 409. */
 export async function insertAnnotation(db: ServiceDb, input: NewAnnotation): Promise<AnnotationRow> {
   const now = new Date().toISOString();
   const row: AnnotationRow = {
-    id: randomUUID(),
+    id: input.id ?? randomUUID(),
     type: input.type,
     document_id: input.document.id,
     profile_id: input.profileId,

@@ -39,7 +39,9 @@ export async function openDatabase(dataDir: string): Promise<OpenedDatabase> {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrate(db: ServiceDb): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Timestamped migrations from branches merged later may sort before one a database has
+  // run already: they run then, rather than the migrator refusing to start.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
