@@ -17,14 +17,31 @@ export function entriesOf(db: Db, kind: EntityKind, id: string): OutboxEntry[] {
   return (stmt(db, 'SELECT * FROM outbox WHERE kind = ? AND entity_id = ? ORDER BY seq').all(kind, id) as OutboxRow[]).map(toEntry);
 }
 
-function insert(db: Db, kind: EntityKind, id: string, op: OutboxOp, extra: { target?: string; changed?: string[]; base?: string | null } = {}): void {
-  stmt(db, `INSERT INTO outbox (kind, entity_id, op, target_id, changed, base_last_modified, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
-    kind, id, op, extra.target ?? null, extra.changed ? JSON.stringify(extra.changed) : null, extra.base ?? null, now(),
+interface InsertExtra {
+  target?: string;
+  changed?: string[];
+  base?: string | null;
+  /** A create's key, or a deletion's that must first learn what an unanswered create made. */
+  sent?: { key: string; body: string | null };
+}
+
+function insert(db: Db, kind: EntityKind, id: string, op: OutboxOp, extra: InsertExtra = {}): void {
+  stmt(db, `INSERT INTO outbox (kind, entity_id, op, target_id, changed, base_last_modified, created_at, idempotency_key, sent_body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+    kind, id, op, extra.target ?? null, extra.changed ? JSON.stringify(extra.changed) : null, extra.base ?? null, now(), extra.sent?.key ?? null, extra.sent?.body ?? null,
   );
 }
 
+/** A create carries its Idempotency-Key from the start, written with the row it creates. */
 export function recordCreate(db: Db, kind: EntityKind, id: string): void {
-  insert(db, kind, id, 'create');
+  insert(db, kind, id, 'create', { sent: { key: crypto.randomUUID(), body: null } });
+}
+
+/**
+ * Freezes the body of a create before it is first sent: a resend (after a lost reply or a
+ * crash) must send the same body under the same key, or the service would refuse it.
+ */
+export function markCreateSent(db: Db, seq: number, body: string, revision: number): void {
+  stmt(db, `UPDATE outbox SET sent_body = ?, sent_revision = ? WHERE seq = ? AND sent_body IS NULL`).run(body, revision, seq);
 }
 
 /**
@@ -56,7 +73,14 @@ export function recordTrashOrRestore(db: Db, id: string, op: 'trash' | 'restore'
 export function recordDelete(db: Db, kind: EntityKind, id: string, base: string | null): boolean {
   const entries = entriesOf(db, kind, id);
   stmt(db, 'DELETE FROM outbox WHERE kind = ? AND entity_id = ?').run(kind, id);
-  if (entries.some((e) => e.op === 'create')) return false;
+  const create = entries.find((e) => e.op === 'create');
+  if (create?.sent_body && create.idempotency_key) {
+    // Sent, but the answer never came: the service may hold it. The deletion first asks, with
+    // the same key and body, what that create made, then deletes it.
+    insert(db, kind, id, 'delete', { base, sent: { key: create.idempotency_key, body: create.sent_body } });
+    return true;
+  }
+  if (create) return false;
   insert(db, kind, id, 'delete', { base });
   return true;
 }

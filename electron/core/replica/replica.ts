@@ -19,7 +19,7 @@ import { addFile, filesAwaitingUpload, listFiles, removeFile, setFileLocalPath, 
 import { folderTree, foldersOfDocument, getFolder } from './folderQueries.ts';
 import { forgetGroupLibrary, roleInGroup } from './groupLibraries.ts';
 import { addDocumentToFolder, createFolder, deleteFolder, moveFolder, removeDocumentFromFolder, renameFolder, updateFolder } from './folderWrites.ts';
-import { countOutbox, listOutbox, outboxEntry, pendingState, recordPushFailure } from './outbox.ts';
+import { countOutbox, listOutbox, markCreateSent, outboxEntry, pendingState, recordPushFailure } from './outbox.ts';
 import { completePush, rebasePending } from './pushResults.ts';
 import { currentIdOf, remapId } from './remapId.ts';
 import {
@@ -93,6 +93,7 @@ export function openReplica(file: string) {
     countOutbox: () => countOutbox(db),
     pendingState: (kind: EntityKind, id: string) => pendingState(db, kind, id),
     completePush: (seq: number, revision: number, server?: ServerJson) => completePush(db, seq, revision, server),
+    markCreateSent: (seq: number, body: string, revision: number) => markCreateSent(db, seq, body, revision),
     recordPushFailure: (seq: number, message: string) => recordPushFailure(db, seq, message),
     rebasePending: (kind: EntityKind, id: string, lastModified: string) => rebasePending(db, kind, id, lastModified),
     remapId: (kind: EntityKind, localId: string, serverId: string) => remapId(db, kind, localId, serverId),
