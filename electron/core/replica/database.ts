@@ -35,9 +35,10 @@ export function migrate(db: Db): void {
     throw new Error(`The library file was written by a newer version of the app (schema ${current}, this app knows ${migrations.length})`);
   }
   for (let version = current + 1; version <= migrations.length; version++) {
-    const sql = migrations[version - 1]!;
+    const step = migrations[version - 1]!;
     db.transaction(() => {
-      db.exec(sql);
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
       db.pragma(`user_version = ${version}`);
     })();
   }

@@ -2,6 +2,7 @@
 // row they describe. Changes to one row made before a push coalesce into one entry, so the
 // push sends each field once and is based on the server version the first edit saw.
 import type { Db } from './database.ts';
+import { readField } from './entityFields.ts';
 import { now, stmt } from './statements.ts';
 import type { EntityKind, OutboxEntry, OutboxOp } from './types.ts';
 
@@ -45,10 +46,13 @@ export function markCreateSent(db: Db, seq: number, body: string, revision: numb
 }
 
 /**
- * Records that `fields` changed. A pending create already sends the whole row; a pending
- * update gains the fields and keeps its original base.
+ * Records that `fields` changed (the row already holds the new values). A field with an open
+ * conflict is not pushed: the edit becomes the local side of that conflict, which the person
+ * still has to decide. A pending create already sends the whole row; a pending update gains
+ * the fields and keeps its original base.
  */
-export function recordUpdate(db: Db, kind: EntityKind, id: string, fields: readonly string[], base: string | null): void {
+export function recordUpdate(db: Db, kind: EntityKind, id: string, edited: readonly string[], base: string | null): void {
+  const fields = edited.filter((field) => !updateConflictLocalSide(db, kind, id, field));
   if (fields.length === 0) return;
   const pending = entriesOf(db, kind, id).find((e) => e.op === 'create' || e.op === 'update');
   if (!pending) {
@@ -57,6 +61,14 @@ export function recordUpdate(db: Db, kind: EntityKind, id: string, fields: reado
   }
   const changed = pending.op === 'create' ? null : JSON.stringify([...new Set([...(pending.changed ?? []), ...fields])]);
   stmt(db, 'UPDATE outbox SET changed = ?, revision = revision + 1 WHERE seq = ?').run(changed, pending.seq);
+}
+
+/** When `field` has an open conflict, its local side becomes the row's current value (answers true). */
+function updateConflictLocalSide(db: Db, kind: EntityKind, id: string, field: string): boolean {
+  if (!stmt(db, 'SELECT 1 FROM conflicts WHERE kind = ? AND id = ? AND field = ?').get(kind, id, field)) return false;
+  const value = readField(db, kind, id, field);
+  stmt(db, 'UPDATE conflicts SET local_value = ? WHERE kind = ? AND id = ? AND field = ?').run(value === undefined ? null : JSON.stringify(value), kind, id, field);
+  return true;
 }
 
 /** Trash and restore undo each other while neither has been pushed. */
@@ -104,11 +116,13 @@ export interface PendingState {
   deleted: boolean;
   trashChange: boolean;
   fields: Set<string>;
+  /** Fields with an open conflict (not '$row', the whole-row one): the row keeps the local side until the person decides. */
+  conflicted: Set<string>;
 }
 
 /** The state of a row without outbox entries. */
 export function emptyState(): PendingState {
-  return { created: false, deleted: false, trashChange: false, fields: new Set() };
+  return { created: false, deleted: false, trashChange: false, fields: new Set(), conflicted: new Set() };
 }
 
 function addEntry(state: PendingState, entry: OutboxEntry): void {
@@ -121,6 +135,7 @@ function addEntry(state: PendingState, entry: OutboxEntry): void {
 export function pendingState(db: Db, kind: EntityKind, id: string): PendingState {
   const state = emptyState();
   for (const entry of entriesOf(db, kind, id)) addEntry(state, entry);
+  for (const field of stmt(db, `SELECT field FROM conflicts WHERE kind = ? AND id = ? AND field <> '$row'`).pluck().all(kind, id) as string[]) state.conflicted.add(field);
   return state;
 }
 
@@ -135,6 +150,12 @@ export function pendingStates(db: Db, kind: EntityKind, ids: readonly string[]):
     let state = states.get(row.entity_id);
     if (!state) states.set(row.entity_id, (state = emptyState()));
     addEntry(state, toEntry(row));
+  }
+  const conflicts = stmt(db, `SELECT id, field FROM conflicts WHERE kind = ? AND id IN (SELECT value FROM json_each(?)) AND field <> '$row'`).all(kind, JSON.stringify(ids)) as { id: string; field: string }[];
+  for (const { id, field } of conflicts) {
+    let state = states.get(id);
+    if (!state) states.set(id, (state = emptyState()));
+    state.conflicted.add(field);
   }
   return states;
 }

@@ -8,6 +8,10 @@ import { sql as m0003 } from './0003-import-lookups.ts';
 import { sql as m0004 } from './0004-profile-names.ts';
 import { sql as m0005 } from './0005-catalog-links.ts';
 import { sql as m0006 } from './0006-document-identifiers.ts';
-import { sql as m202611240349 } from './202611240349-outbox-idempotency.ts';
+import { migrate as m202611240349 } from './202611240349-outbox-idempotency.ts';
+import type { Db } from '../database.ts';
 
-export const migrations: readonly string[] = [m0001, m0002, m0003, m0004, m0005, m0006, m202611240349];
+/** SQL to run, or a function for a step that must look at the schema first. */
+export type Migration = string | ((db: Db) => void);
+
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m202611240349];
