@@ -10,6 +10,7 @@ import { beginBulkLoad, finishBulkLoad } from './bulkLoad.ts';
 import { libraryCopiesOf, linkCatalogRecord, type CatalogRecordRef } from './catalogCopies.ts';
 import { createWriteMemo } from './writeMemo.ts';
 import { dropPendingField, listConflicts, recordConflict, resolveConflict } from './conflicts.ts';
+import { holdPush, listHeldPushes, resolveHeldPush, type HeldChoice } from './heldPushes.ts';
 import { recreateRow } from './syncRepairs.ts';
 import { openDatabase, type Db } from './database.ts';
 import { countDocuments, countSearchResults, filterKey, getDocument, listDocuments, listTags, markOpened, searchDocuments, type DocumentFilter, type DocumentListQuery, type SearchCountOptions, type SearchQuery } from './documentQueries.ts';
@@ -95,6 +96,10 @@ export function openReplica(file: string) {
     completePush: (seq: number, revision: number, server?: ServerJson) => completePush(db, seq, revision, server),
     markCreateSent: (seq: number, body: string, revision: number) => markCreateSent(db, seq, body, revision),
     recordPushFailure: (seq: number, message: string) => recordPushFailure(db, seq, message),
+    /** A push the service refused for good: out of the retry loop until the person decides. */
+    holdPush: (seq: number, reason: string) => holdPush(db, seq, reason),
+    listHeldPushes: () => listHeldPushes(db),
+    resolveHeldPush: (seq: number, choice: HeldChoice) => resolveHeldPush(db, seq, choice),
     rebasePending: (kind: EntityKind, id: string, lastModified: string) => rebasePending(db, kind, id, lastModified),
     remapId: (kind: EntityKind, localId: string, serverId: string) => remapId(db, kind, localId, serverId),
 

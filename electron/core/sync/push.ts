@@ -11,6 +11,8 @@ import { deleteUnansweredCreate, sendCreateOnce, type CreateBody, type SendCreat
 import { absorbRemote, serverTimeOf } from './merge.ts';
 import type { RunContext } from './runContext.ts';
 import { isAborted, isTransient, throwIfAborted, withRetry } from './retry.ts';
+import { failureReason, isRefusal, refusalReason } from './refusals.ts';
+import { existingNoteId, mergeIntoExistingNote } from './noteMerge.ts';
 
 const SERVER_OWNED = new Set(['file_attached']);
 const FOLDER_FIELDS = ['name', 'parent_id'] as const;
@@ -18,6 +20,9 @@ const ANNOTATION_FIELDS = ['text', 'color', 'positions', 'privacy_level', 'fileh
 
 /** Waiting for another entry first (a row or parent that has no server id yet): not a failure. */
 class NotYet extends Error {}
+
+/** The service's copy changed under every try: the next run tries again. */
+class KeptChanging extends Error {}
 
 const call = <T>(ctx: RunContext, fn: () => Promise<T>) => withRetry(fn, { signal: ctx.signal });
 
@@ -131,7 +136,7 @@ async function pushDocument(ctx: RunContext, entry: OutboxEntry): Promise<void> 
           return;
         }
       }
-      throw new Error(`Document ${id} kept changing on the service while it was being pushed`);
+      throw new KeptChanging(`Document ${id} kept changing on the service while it was being pushed`);
     }
     case 'trash':
       await call(ctx, () => ignoringNotFound(docs.trash(id, { signal: ctx.signal })));
@@ -236,12 +241,18 @@ async function pushAnnotation(ctx: RunContext, entry: OutboxEntry): Promise<void
       const annotation = annotationRow(ctx, id);
       if (!annotation) return replica.completePush(entry.seq, entry.revision);
       if (!entry.sent_body) requireServerId(annotation.document_id as string);
-      const { created, revision } = await sendCreateOnce(ctx, entry, () => {
-        const body: CreateBody = { document_id: annotation.document_id, type: annotation.type };
-        for (const field of ANNOTATION_FIELDS) if (annotation[field] !== undefined) body[field] = annotation[field];
-        return body;
-      }, createSender(ctx, 'annotation'));
-      replica.completePush(entry.seq, revision, created);
+      try {
+        const { created, revision } = await sendCreateOnce(ctx, entry, () => {
+          const body: CreateBody = { document_id: annotation.document_id, type: annotation.type };
+          for (const field of ANNOTATION_FIELDS) if (annotation[field] !== undefined) body[field] = annotation[field];
+          return body;
+        }, createSender(ctx, 'annotation'));
+        replica.completePush(entry.seq, revision, created);
+      } catch (error) {
+        const existing = existingNoteId(error);
+        if (!existing) throw error;
+        await mergeIntoExistingNote(ctx, entry, existing);
+      }
       return;
     }
     case 'update': {
@@ -344,7 +355,7 @@ export async function pushOutbox(ctx: RunContext): Promise<{ failed: number }> {
   let failed = 0;
   let done = 0;
   for (;;) {
-    const entries = replica.listOutbox(1000).filter((e) => !tried.has(`${e.seq}:${e.revision}:${e.op}`));
+    const entries = replica.listOutbox(1000).filter((e) => !e.held_at && !tried.has(`${e.seq}:${e.revision}:${e.op}`));
     if (!entries.length) break;
     const total = done + replica.countOutbox();
     for (const listed of entries) {
@@ -359,7 +370,14 @@ export async function pushOutbox(ctx: RunContext): Promise<{ failed: number }> {
       } catch (error) {
         if (error instanceof NotYet) continue;
         if (endsRun(error, ctx.signal)) throw error;
-        replica.recordPushFailure(entry.seq, error instanceof Error ? error.message : String(error));
+        if ((error instanceof ServiceError && !isRefusal(error)) || error instanceof KeptChanging) {
+          // 409 and the like: the next run tries again.
+          replica.recordPushFailure(entry.seq, error instanceof ServiceError ? refusalReason(error) : failureReason(error));
+        } else {
+          // Refused for good, or impossible from here: out of the loop, kept, shown with its reason.
+          replica.holdPush(entry.seq, error instanceof ServiceError ? refusalReason(error) : failureReason(error));
+          ctx.counters.held = (ctx.counters.held ?? 0) + 1;
+        }
         failed++;
       }
       ctx.progress('push', ++done, total);
