@@ -24,3 +24,16 @@ export function failureReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return `This change could not be sent: ${message.replace(/[.\s]*$/, '')}.`;
 }
+
+/** What the status bar says when a sync stops: what happened and what to do, in words. */
+export function describeSyncStop(error: unknown, state: 'offline' | 'signed-out' | 'error'): string {
+  if (state === 'offline') return 'The service cannot be reached. Your changes are kept here and will be sent when it is back.';
+  if (state === 'signed-out') return 'Your sign-in has expired. Sign in again to sync.';
+  if (error instanceof ServiceError) {
+    const message = (error.body as { message?: unknown } | undefined)?.message;
+    if (error.status >= 500) return 'The service had a problem and could not sync. It will be tried again shortly.';
+    if (typeof message === 'string' && message.trim()) return `Sync stopped: the service said "${message.trim()}". It will be tried again shortly.`;
+    return `Sync stopped: the service answered with error ${error.status}. It will be tried again shortly.`;
+  }
+  return 'Sync stopped because of a problem on this computer. It will be tried again shortly.';
+}

@@ -3,7 +3,8 @@
 // two offline document notes of one person are merged by rule into one note.
 import { describe, expect, it } from 'vitest';
 import { joinGroup } from '../../../server/library/documentsTesting.ts';
-import { oneUserDevices } from './syncTesting.ts';
+import { startReplyDroppingProxy } from './faults/replyDroppingProxy.ts';
+import { oneUserDevices, openDevice } from './syncTesting.ts';
 
 const { service, user, device } = oneUserDevices();
 
@@ -76,5 +77,24 @@ describe('document notes written offline on two devices', () => {
     await b.sync();
     await a.sync();
     expect(a.replica.listAnnotations(doc).map((n) => n.text)).toEqual(['Note from B']);
+  });
+});
+
+describe('what the status says when a sync stops', () => {
+  it('is a sentence with the changes kept, never a method or URL', async () => {
+    const proxy = await startReplyDroppingProxy(service().url);
+    const d = openDevice(proxy.url, user().token);
+    try {
+      proxy.setOffline(true);
+      d.replica.createDocument({ title: 'Written offline', type: 'journal' } as never);
+      await expect(d.sync()).rejects.toThrow();
+      const status = d.engine.status();
+      expect(status).toMatchObject({ state: 'offline', pendingChanges: 1, heldChanges: 0 });
+      expect(status.error).toMatch(/cannot be reached/);
+      expect(status.error).not.toMatch(/https?:|POST|GET|fetch failed|\n\s+at /);
+    } finally {
+      await d.dispose();
+      await proxy.close();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { nameAuthors } from './authorNames.ts';
 import { downloadFile } from './fileTransfers.ts';
 import { pullAnnotations, pullDocumentRemovals, pullDocuments, pullFiles, pullFolders, pullLibraries } from './pull.ts';
 import { pushOutbox } from './push.ts';
+import { describeSyncStop } from './refusals.ts';
 import { isAborted, isOffline, SyncAbortedError } from './retry.ts';
 import type { MassDeletion, RunContext, RunCounters } from './runContext.ts';
 
@@ -17,6 +18,8 @@ export interface SyncStatus {
   lastSyncedAt?: string;
   pendingChanges: number;
   conflicts: number;
+  /** Changes the service refused for good, waiting for the person (retry, discard, keep here). */
+  heldChanges: number;
   progress?: { phase: string; done: number; total?: number };
   error?: string;
   pendingDeletion?: { count: number; libraryTotal: number };
@@ -72,7 +75,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const overlapMs = options.overlapMs ?? 5_000;
   const listeners = new Set<(status: SyncStatus) => void>();
 
-  let status: SyncStatus = { state: 'idle', pendingChanges: 0, conflicts: 0 };
+  let status: SyncStatus = { state: 'idle', pendingChanges: 0, conflicts: 0, heldChanges: 0 };
   let running: Promise<SyncReport> | undefined;
   let controller: AbortController | undefined;
   let massDecision: 'ask' | 'apply' | 'keep' = 'ask';
@@ -82,7 +85,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let retryTimer: NodeJS.Timeout | undefined;
   let failures = 0;
 
-  const counts = () => (replica.db.open ? { pendingChanges: replica.countOutbox(), conflicts: replica.listConflicts().length } : {});
+  const counts = () => (replica.db.open ? { pendingChanges: replica.countOutbox(), conflicts: replica.listConflicts().length, heldChanges: replica.listHeldPushes().length } : {});
 
   function emit(change: Partial<SyncStatus>): void {
     const next: SyncStatus = { ...status, ...change, ...counts() };
@@ -148,10 +151,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         emit({ state: 'idle', progress: undefined });
         throw new SyncAbortedError();
       }
-      const message = error instanceof Error ? error.message : String(error);
-      if (isOffline(error)) emit({ state: 'offline', error: message, progress: undefined });
-      else if (error instanceof TokenExpiredError || (error instanceof ServiceError && error.status === 401)) emit({ state: 'signed-out', error: message, progress: undefined });
-      else emit({ state: 'error', error: message, progress: undefined });
+      // A sentence for the person: never a method, URL or stack.
+      const state = isOffline(error) ? 'offline' : error instanceof TokenExpiredError || (error instanceof ServiceError && error.status === 401) ? 'signed-out' : 'error';
+      emit({ state, error: describeSyncStop(error, state), progress: undefined });
       throw error;
     }
   }
