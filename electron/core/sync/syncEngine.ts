@@ -9,6 +9,7 @@ import { nameAuthors } from './authorNames.ts';
 import { downloadFile } from './fileTransfers.ts';
 import { pullAnnotations, pullDocumentRemovals, pullDocuments, pullFiles, pullFolders, pullLibraries } from './pull.ts';
 import { pushOutbox } from './push.ts';
+import { openChangeChannel, type ChangeChannel } from './changeChannel.ts';
 import { describeSyncStop } from './refusals.ts';
 import { isAborted, isOffline, SyncAbortedError } from './retry.ts';
 import type { MassDeletion, RunContext, RunCounters } from './runContext.ts';
@@ -62,6 +63,10 @@ export interface SyncEngineOptions {
   pageSize?: number;
   /** How far before a watermark each pull starts again. */
   overlapMs?: number;
+  /** Listen to the service's change hints (GET /events) while started; default true. */
+  liveChanges?: boolean;
+  /** How long after a change hint the pull starts (hints come in bursts). */
+  hintDebounceMs?: number;
 }
 
 const MAX_OFFLINE_DELAY_MS = 60_000;
@@ -69,7 +74,8 @@ const MAX_OFFLINE_DELAY_MS = 60_000;
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { replica, api, fileStore } = options;
   const intervalMs = options.intervalMs ?? 5 * 60_000;
-  const debounceMs = options.debounceMs ?? 2_000;
+  const debounceMs = options.debounceMs ?? 1_000;
+  const hintDebounceMs = options.hintDebounceMs ?? 300;
   const now = options.now ?? Date.now;
   const pageSize = options.pageSize ?? 500;
   const overlapMs = options.overlapMs ?? 5_000;
@@ -83,6 +89,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let debounceTimer: NodeJS.Timeout | undefined;
   let intervalTimer: NodeJS.Timeout | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
+  let hintTimer: NodeJS.Timeout | undefined;
+  let channel: ChangeChannel | undefined;
   let failures = 0;
 
   const counts = () => (replica.db.open ? { pendingChanges: replica.countOutbox(), conflicts: replica.listConflicts().length, heldChanges: replica.listHeldPushes().length } : {});
@@ -201,6 +209,24 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       intervalTimer = setInterval(trigger, intervalMs);
       intervalTimer.unref?.();
       trigger();
+      if (options.liveChanges ?? true) {
+        channel = openChangeChannel({
+          api,
+          onHint: () => {
+            clearTimeout(hintTimer);
+            hintTimer = setTimeout(trigger, hintDebounceMs);
+            hintTimer.unref?.();
+          },
+          // Closed: the service may have gone away; a sync finds out (and says so) at once.
+          onClosed: () => {
+            if (!running && status.state !== 'offline') trigger();
+          },
+          // Open again after being closed: catch up with what the hints missed meanwhile.
+          onOpen: () => {
+            if (status.state === 'offline' || status.state === 'error') trigger();
+          },
+        });
+      }
     },
 
     async stop() {
@@ -208,6 +234,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       clearTimeout(debounceTimer);
       clearTimeout(retryTimer);
       clearInterval(intervalTimer);
+      clearTimeout(hintTimer);
+      channel?.close();
+      channel = undefined;
       controller?.abort();
       await running?.catch(() => undefined);
     },
