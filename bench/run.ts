@@ -4,6 +4,7 @@ import { runServiceBench } from './service/serviceBench.ts';
 import { runCatalogBench } from './catalog/catalogBench.ts';
 import { runImportBench } from './import/importBench.ts';
 import { runSyncBench } from './sync/syncBench.ts';
+import { runSyncFaultsBench } from './syncFaults/syncFaultsBench.ts';
 import { runUiBench } from './ui/uiBench.ts';
 import { runReaderBench } from './reader/readerBench.ts';
 import { runVocabulariesBench } from './vocabularies/vocabulariesBench.ts';
@@ -14,6 +15,7 @@ const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   catalog: runCatalogBench,
   import: runImportBench,
   sync: runSyncBench,
+  'sync-faults': runSyncFaultsBench,
   reader: runReaderBench,
   vocabularies: runVocabulariesBench,
   ui: runUiBench,
