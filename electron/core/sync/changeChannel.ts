@@ -2,7 +2,10 @@
 // "library changed" hint asks for a pull soon. When the stream closes or cannot open, the
 // engine is told at once (so a service that went away shows as offline within seconds) and
 // the channel opens again with backoff. The periodic pull stays as the fallback.
-import type { LibraryApi } from '../../../shared/client/index.ts';
+import { ServiceError, type LibraryApi } from '../../../shared/client/index.ts';
+
+/** A service without the extension: the channel stays closed and the periodic pull does the work. */
+const UNSUPPORTED = new Set([404, 405, 406, 501]);
 
 export interface ChangeChannelOptions {
   api: LibraryApi;
@@ -62,6 +65,7 @@ export function openChangeChannel(options: ChangeChannelOptions): ChangeChannel 
       if (!controller.signal.aborted) options.onClosed(new Error('The change channel closed'));
     } catch (error) {
       if (controller.signal.aborted) return;
+      if (error instanceof ServiceError && UNSUPPORTED.has(error.status)) return;
       options.onClosed(error);
     }
     if (controller.signal.aborted) return;
