@@ -5,6 +5,7 @@ import { runCatalogBench } from './catalog/catalogBench.ts';
 import { runCatalogImportBench } from './catalog/catalogImportBench.ts';
 import { runImportBench } from './import/importBench.ts';
 import { runSyncBench } from './sync/syncBench.ts';
+import { runSyncFaultsBench } from './syncFaults/syncFaultsBench.ts';
 import { runUiBench } from './ui/uiBench.ts';
 import { runReaderBench } from './reader/readerBench.ts';
 import { runVocabulariesBench } from './vocabularies/vocabulariesBench.ts';
@@ -17,6 +18,7 @@ const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   'catalog-import': runCatalogImportBench,
   import: runImportBench,
   sync: runSyncBench,
+  'sync-faults': runSyncFaultsBench,
   reader: runReaderBench,
   vocabularies: runVocabulariesBench,
   ui: runUiBench,

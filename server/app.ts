@@ -13,6 +13,7 @@ import { TokenRateLimiter } from './auth/rateLimit.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { installBodyParsers, installNegotiation } from './http/mediaTypes.ts';
 import { installValidators } from './http/validation.ts';
+import { installIdempotentCreates } from './http/idempotency.ts';
 import { contextHelpers, type ServiceContext } from './context.ts';
 import { areaPlugins } from './areas.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -82,6 +83,7 @@ export async function buildService(config: ServerConfig, options: ServiceOptions
   });
   installAuthentication(app, ctx.tokens, config.vendor, new TokenRateLimiter(database.sqlite, config.tokenRequestsPerMinute, now));
   installNegotiation(app);
+  installIdempotentCreates(app, ctx);
 
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {

@@ -13,6 +13,7 @@ import { followersRoutes } from './people/followersRoutes.ts';
 import { vocabulariesRoutes } from './vocabularies/vocabulariesRoutes.ts';
 import { datasetsRoutes } from './datasets/datasetsRoutes.ts';
 import { catalogRoutes } from './catalog/catalogRoutes.ts';
+import { changeEventsRoutes } from './events/changeEvents.ts';
 
 export type AreaPlugin = (app: FastifyInstance, ctx: ServiceContext) => Promise<void>;
 
@@ -29,4 +30,5 @@ export const areaPlugins: AreaPlugin[] = [
   vocabulariesRoutes,
   datasetsRoutes,
   catalogRoutes,
+  changeEventsRoutes,
 ];

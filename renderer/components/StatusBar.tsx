@@ -49,6 +49,9 @@ export function StatusBar() {
       {sync?.conflicts ? (
         <button type="button" className="link-button status-conflicts" onClick={() => openDialog('conflicts')}>{plural(sync.conflicts, 'conflict')} to resolve</button>
       ) : null}
+      {sync?.heldChanges ? (
+        <button type="button" className="link-button status-conflicts" onClick={() => openDialog('conflicts')}>{plural(sync.heldChanges, 'change')} refused by the service</button>
+      ) : null}
       {sync?.error || syncError ? <span className="status-error" title={sync?.error ?? syncError}>{sync?.error ?? syncError}</span> : null}
       {progress && state === 'syncing' ? (
         <span className="status-progress">
@@ -56,10 +59,10 @@ export function StatusBar() {
           {percent !== undefined ? <progress max={100} value={percent} aria-label="Sync progress" /> : null}
         </span>
       ) : null}
-      {sync && sync.pendingChanges > 0 ? <span className="status-pending">{plural(sync.pendingChanges, 'change')} to send</span> : null}
+      {sync && sync.pendingChanges > 0 && state !== 'offline' ? <span className="status-pending">{plural(sync.pendingChanges, 'change')} to send</span> : null}
       <span className="status-sync" data-state={state}>
         <span className="status-dot" aria-hidden="true" />
-        <span>{STATE_LABELS[state] ?? state}</span>
+        <span>{state === 'offline' ? `Offline: ${plural(sync?.pendingChanges ?? 0, 'change')} waiting` : (STATE_LABELS[state] ?? state)}</span>
         {state !== 'signed-out' ? <span className="status-last">· synced {relativeTime(sync?.lastSyncedAt)}</span> : null}
       </span>
       <button type="button" className="link-button" disabled={state === 'syncing' || state === 'signed-out'} onClick={async () => setSyncError(await syncNow())}>Sync now</button>

@@ -6,7 +6,7 @@ import type { ServiceDb } from '../storage/database.ts';
 import type { AnnotationsTable, Database } from '../storage/tables.ts';
 import type { Color } from '../../shared/schemas/common.ts';
 import type { Annotation, AnnotationType, Position, PrivacyLevel } from '../../shared/schemas/annotation.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { canReadItem, READING_ROLES, roleInGroup } from './access.ts';
 
 // A mapped type (not the interface itself) so that rows fit paging's Record<string, unknown>.
@@ -85,13 +85,15 @@ export interface NewAnnotation {
   positions: Position[] | null;
   filehash: string | null;
   privacyLevel: PrivacyLevel;
+  /** The id to give it (one an idempotency key reserved); a new one otherwise. */
+  id?: string;
 }
 
 /** Inserts an annotation; a second note of one creator on one document is a 409. */
 export async function insertAnnotation(db: ServiceDb, input: NewAnnotation): Promise<AnnotationRow> {
   const now = new Date().toISOString();
   const row: AnnotationRow = {
-    id: randomUUID(),
+    id: input.id ?? randomUUID(),
     type: input.type,
     document_id: input.document.id,
     profile_id: input.profileId,
@@ -115,7 +117,8 @@ export async function insertAnnotation(db: ServiceDb, input: NewAnnotation): Pro
         .where('type', '=', 'note')
         .executeTakeFirst();
       if (existing) {
-        throw conflict(`This document already has your note (annotation ${existing.id}); change it with PATCH /annotations/${existing.id}`);
+        // existing_id (beyond the spec): lets a client merge its note into the one already there.
+        throw new HttpError(409, `This document already has your note (annotation ${existing.id}); change it with PATCH /annotations/${existing.id}`, { existing_id: existing.id });
       }
     }
     await trx.insertInto('annotations').values(row).execute();

@@ -20,6 +20,7 @@ import {
 import { inferKind, kindProblem, type AnnotationShape } from '../../shared/annotations/annotationKinds.ts';
 import {
   deleteAnnotation,
+  findAnnotation,
   insertAnnotation,
   readableDocument,
   toAnnotation,
@@ -28,6 +29,7 @@ import {
   type AnnotationChanges,
   type AnnotationRow,
 } from './annotationStore.ts';
+import { newResourceId, type IdempotentCreate } from '../http/idempotency.ts';
 import { annotationListQuery, deletedAnnotationQuery, type AnnotationFilters } from './annotationQuery.ts';
 
 const ListQuery = Type.Object({
@@ -67,7 +69,13 @@ export async function annotationsRoutes(app: FastifyInstance, ctx: ServiceContex
     return page.rows.map(toAnnotation);
   });
 
-  app.post('/annotations', { config: producesAndConsumes, schema: { body: AnnotationCreate } }, async (request, reply) => {
+  const idempotentCreate: IdempotentCreate = {
+    async replay(_request, id) {
+      const row = await findAnnotation(ctx.db, id);
+      return row && { body: toAnnotation(row), location: ctx.url(`/annotations/${row.id}`) };
+    },
+  };
+  app.post('/annotations', { config: { ...producesAndConsumes, idempotentCreate }, schema: { body: AnnotationCreate } }, async (request, reply) => {
     const me = userOf(request);
     const body = request.body as AnnotationCreate;
     const shape: AnnotationShape = {
@@ -92,6 +100,7 @@ export async function annotationsRoutes(app: FastifyInstance, ctx: ServiceContex
       positions: shape.positions ?? null,
       filehash: shape.filehash ?? null,
       privacyLevel: body.privacy_level ?? DEFAULT_PRIVACY_LEVEL,
+      id: newResourceId(request),
     });
     reply.code(201).type(request.responseType).header('Location', ctx.url(`/annotations/${row.id}`));
     return toAnnotation(row);

@@ -28,6 +28,8 @@ export interface NewDocument {
   profileId: string;
   groupId: string | null;
   fields: Record<string, unknown>;
+  /** The id to give it (one an idempotency key reserved); a new one otherwise. */
+  id?: string;
 }
 
 export class DocumentStore {
@@ -141,7 +143,7 @@ export class DocumentStore {
     const { title, type, year, data } = splitFields(input.fields);
     const now = nextTimestamp();
     const row: DocumentsTable = {
-      id: randomUUID(),
+      id: input.id ?? randomUUID(),
       profile_id: input.profileId,
       group_id: input.groupId,
       created: now,

@@ -49,6 +49,8 @@ export interface UploadRequest {
   profileId: string;
   /** The group whose library gets the document (checked writable by the caller); null: the caller's own. */
   groupId: string | null;
+  /** The new document's id (one an idempotency key reserved). */
+  id: string;
   contentType: string | undefined;
   contentDisposition: string | undefined;
   /** The upload's bytes; read only after the request has been checked. */
@@ -61,7 +63,7 @@ export async function createDocumentFromUpload(ctx: ServiceContext, store: Docum
     throw badRequest('Send the file name in Content-Disposition: attachment; filename="<name>" (or filename*=UTF-8\'\'<escaped name>)');
   }
   const mimeType = (upload.contentType ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase();
-  const row = await store.create({ profileId: upload.profileId, groupId: upload.groupId, fields: { title: titleFromFileName(fileName), type: 'journal' } });
+  const row = await store.create({ id: upload.id, profileId: upload.profileId, groupId: upload.groupId, fields: { title: titleFromFileName(fileName), type: 'journal' } });
   let attached: AttachedFile;
   try {
     attached = await attachFile(ctx, { documentId: row.id, profileId: upload.profileId, groupId: upload.groupId, body: upload.body(), mimeType, clientFileName: fileName });

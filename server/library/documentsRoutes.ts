@@ -22,6 +22,7 @@ import { groupIdFromLink } from './documentLink.ts';
 import { toAttachedFile } from './fileService.ts';
 import { assertDeclaredLength, installUploadParsers, uploadStream } from './uploadBodies.ts';
 import { searchDocumentsRoutes } from './searchDocumentsRoutes.ts';
+import { newResourceId, type IdempotentCreate } from '../http/idempotency.ts';
 import { deletedDocumentsRoutes } from './deletedDocumentsRoutes.ts';
 import { BIBTEX_MEDIA_TYPE, formatBibtex, type BibtexSource } from '../../shared/bibtex/formatBibtex.ts';
 
@@ -103,7 +104,14 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
   // route has a context of its own where only JSON stays JSON (text/plain too is bytes here).
   await app.register(async (uploads) => {
     installUploadParsers(uploads, ['application/json', documentType], ctx.config.jsonBodyLimit);
-    uploads.post('/documents', { config: { produces, consumes: ['*'] } }, async (request, reply) => {
+    const idempotentCreate: IdempotentCreate = {
+      async replay(request, id) {
+        const row = store.findRow(id);
+        const view = readView(singleParam(request.query as Query, 'view')) ?? 'all';
+        return row && { body: store.toJson(row, view), location: ctx.url(`/documents/${row.id}`) };
+      },
+    };
+    uploads.post('/documents', { config: { produces, consumes: ['*'], idempotentCreate } }, async (request, reply) => {
       const me = userOf(request);
       const view = readView(singleParam(request.query as Query, 'view')) ?? 'all';
       const contentType = baseMediaType(request.headers['content-type']);
@@ -114,7 +122,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
         const groupId = body.group_id ?? null;
         if (groupId) await assertCanWriteGroup(ctx.db, me, groupId);
         const { group_id: _group, profile_id: _profile, id: _id, ...fields } = body;
-        row = await store.create({ profileId: me, groupId, fields });
+        row = await store.create({ profileId: me, groupId, fields, id: newResourceId(request) });
       } else if (/^application\/[\w.+-]*\+json$/.test(contentType) || contentType === 'application/x-www-form-urlencoded' || contentType === 'multipart/form-data') {
         throw new HttpError(415, `Content-Type ${contentType} is not supported here; send ${documentType} or the bytes of a file`);
       } else {
@@ -124,6 +132,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
         row = await createDocumentFromUpload(ctx, store, {
           profileId: me,
           groupId,
+          id: newResourceId(request),
           contentType: request.headers['content-type'],
           contentDisposition: request.headers['content-disposition'],
           body: () => uploadStream(request),

@@ -12,6 +12,8 @@ export interface AttachFileInput {
   mimeType: string;
   /** Name the client gave in Content-Disposition, if any. */
   clientFileName?: string;
+  /** The id to give the file (one an idempotency key reserved); a new one otherwise. */
+  id?: string;
 }
 
 export interface AttachedFile {

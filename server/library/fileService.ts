@@ -63,9 +63,10 @@ export async function attachStoredContent(
   content: StoredContent,
   mimeType: string,
   clientFileName: string | undefined,
+  id: string = randomUUID(),
 ): Promise<AttachedFile> {
   const row: FilesTable = {
-    id: randomUUID(),
+    id,
     document_id: document.id,
     profile_id: profileId,
     group_id: document.group_id,
@@ -126,7 +127,7 @@ export const attachFile: AttachFile = async (ctx: ServiceContext, input: AttachF
   const mimeType = effectiveMimeType(input.mimeType, input.clientFileName);
   const blob = await storeUpload(ctx, input.body, input.profileId);
   try {
-    const attached = await attachStoredContent(ctx, document, input.profileId, blob, mimeType, input.clientFileName);
+    const attached = await attachStoredContent(ctx, document, input.profileId, blob, mimeType, input.clientFileName, input.id);
     ctx.blobs.unpin(blob.sha1);
     return attached;
   } catch (err) {

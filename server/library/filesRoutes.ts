@@ -11,6 +11,7 @@ import { userOf } from '../auth/authenticate.ts';
 import { FileLinkBody, FilesQuery } from '../../shared/schemas/file.ts';
 import { assertCanReadGroup, assertCanWriteItem, canReadItem } from './access.ts';
 import { checkBody } from '../http/bodyCheck.ts';
+import { newResourceId, type IdempotentCreate } from '../http/idempotency.ts';
 import { parseContentDisposition } from './contentDisposition.ts';
 import { documentIdFromLink } from './documentLink.ts';
 import { downloadRoutes } from './downloadRoutes.ts';
@@ -28,7 +29,13 @@ export async function filesRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
     installUploadParsers(uploads, [mt.fileHash, mt.fileLink], ctx.config.jsonBodyLimit);
     await fileContentsRoutes(uploads, ctx);
 
-    uploads.post('/files', { config: { produces: [mt.file], consumes: ['*'] } }, async (request, reply) => {
+    const idempotentCreate: IdempotentCreate = {
+      async replay(_request, id) {
+        const row = await ctx.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+        return row && { body: toAttachedFile(row), location: ctx.url(`/files/${row.id}`) };
+      },
+    };
+    uploads.post('/files', { config: { produces: [mt.file], consumes: ['*'], idempotentCreate } }, async (request, reply) => {
       const profileId = userOf(request);
       const documentId = documentIdFromLink(request.headers.link);
       const clientFileName = parseContentDisposition(headerText(request.headers['content-disposition']))?.filename;
@@ -38,7 +45,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
         const document = await loadWritableDocument(ctx, profileId, documentId);
         const ticket = await ctx.db.selectFrom('file_contents').selectAll().where('id', '=', file_content_ticket).executeTakeFirst();
         if (!ticket || ticket.profile_id !== profileId || !ctx.blobs.has(ticket.sha1)) throw notFound('File content ticket not found');
-        attached = await attachStoredContent(ctx, document, profileId, { sha1: ticket.sha1, size: Number(ticket.size) }, ticket.mime_type, clientFileName);
+        attached = await attachStoredContent(ctx, document, profileId, { sha1: ticket.sha1, size: Number(ticket.size) }, ticket.mime_type, clientFileName, newResourceId(request));
       } else {
         assertDeclaredLength(request, ctx.config.fileBodyLimit);
         // The document is checked before any byte is stored.
@@ -50,9 +57,11 @@ export async function filesRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
           body: uploadStream(request),
           mimeType: baseMediaType(request.headers['content-type']),
           clientFileName,
+          id: newResourceId(request),
         });
       }
-      reply.code(201).header('Location', ctx.url(`/files/${attached.id}`)).type(request.responseType).send(attached);
+      // Returned: with an async onSend hook (idempotent creates) the send completes later.
+      return reply.code(201).header('Location', ctx.url(`/files/${attached.id}`)).type(request.responseType).send(attached);
     });
   });
 

@@ -1,6 +1,5 @@
 // Folders of a library and the documents filed in them. Deleting a folder takes its
 // sub-folders with it; documents always stay in the library.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import type { FoldersTable } from '../storage/tables.ts';
@@ -9,6 +8,7 @@ import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
 import { userOf } from '../auth/authenticate.ts';
 import { FolderCreate, FolderDocumentLink, FolderPatch, FoldersQuery } from '../../shared/schemas/folder.ts';
 import { withEchoedFields } from '../http/echoedFields.ts';
+import { newResourceId, type IdempotentCreate } from '../http/idempotency.ts';
 import { assertCanReadGroup, assertCanWriteGroup, canReadItem } from './access.ts';
 import { checkedParent, folderJson, nextModified, readableFolder, sameLibrary, subtreeIds, touchFolder, writableFolder } from './folderStore.ts';
 
@@ -52,9 +52,15 @@ export async function foldersRoutes(app: FastifyInstance, ctx: ServiceContext): 
     return reply.type(request.responseType).send(folderJson(folder));
   });
 
+  const folderReplay: IdempotentCreate = {
+    async replay(_request, id) {
+      const row = await ctx.db.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && { body: folderJson(row), location: ctx.url(`/folders/${row.id}`) };
+    },
+  };
   app.post<{ Body: FolderCreate }>(
     '/folders',
-    { schema: { body: FolderCreateBody }, config: { produces: [mt.folder], consumes: [mt.folder] } },
+    { schema: { body: FolderCreateBody }, config: { produces: [mt.folder], consumes: [mt.folder], idempotentCreate: folderReplay } },
     async (request, reply) => {
       const profileId = userOf(request);
       const body = request.body;
@@ -67,7 +73,7 @@ export async function foldersRoutes(app: FastifyInstance, ctx: ServiceContext): 
       if (body.parent_id) await checkedParent(ctx, profileId, body.parent_id, { profile_id: profileId, group_id: groupId });
       const now = new Date().toISOString();
       const row: FoldersTable = {
-        id: randomUUID(),
+        id: newResourceId(request),
         name: body.name,
         parent_id: body.parent_id ?? null,
         profile_id: profileId,

@@ -165,6 +165,18 @@ export interface AnnotationsTable {
   last_modified: string;
 }
 
+export interface IdempotencyKeysTable {
+  profile_id: string;
+  key: string;
+  fingerprint: string;
+  resource_id: string;
+  status: number | null;
+  content_type: string | null;
+  location: string | null;
+  body: string | null;
+  created: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -189,6 +201,7 @@ export interface Database {
   folder_documents: FolderDocumentsTable;
   annotations: AnnotationsTable;
   settings: SettingsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type { Generated };

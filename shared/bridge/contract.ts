@@ -112,9 +112,24 @@ export interface SyncStatus {
   lastSyncedAt?: string;
   pendingChanges: number;
   conflicts: number;
+  /** Changes the service refused for good, waiting for the person (retry, discard, keep here). */
+  heldChanges: number;
   progress?: { phase: string; done: number; total?: number };
   error?: string;
   pendingDeletion?: { count: number; libraryTotal: number };
+}
+
+export type HeldChoice = 'retry' | 'discard' | 'keep-local';
+
+/** A change the service refused for good: kept, out of the retry loop, waiting for a choice. */
+export interface HeldChange {
+  seq: number;
+  kind: EntityKind;
+  id: string;
+  op: string;
+  /** A sentence saying why. */
+  reason: string;
+  since: string;
 }
 
 export interface ImportProgress {
@@ -191,6 +206,9 @@ export interface CoreCommands {
   'sync.syncNow': Command<NoRequest, SyncStatus>;
   'sync.confirmDeletions': Command<{ accept: boolean }, SyncStatus>;
   'conflicts.list': Command<{ kind?: EntityKind; id?: string } | void, SyncConflict[]>;
+  /** Changes the service refused for good, with the reason in a sentence. */
+  'sync.heldChanges': Command<NoRequest, HeldChange[]>;
+  'sync.resolveHeldChange': Command<{ seq: number; choice: HeldChoice }, SyncStatus>;
   'conflicts.resolve': Command<{ kind: EntityKind; id: string; field: string; resolution: ConflictResolution }, void>;
 }
 
@@ -219,6 +237,7 @@ const CORE_COMMAND_NAMES = [
   'annotations.list', 'annotations.create', 'annotations.update', 'annotations.delete',
   'files.list',
   'sync.status', 'sync.syncNow', 'sync.confirmDeletions', 'conflicts.list', 'conflicts.resolve',
+  'sync.heldChanges', 'sync.resolveHeldChange',
 ] as const satisfies readonly (keyof CoreCommands)[];
 
 /** Every command name, for transports that register one channel per command. */

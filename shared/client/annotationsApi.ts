@@ -1,7 +1,7 @@
 // Annotations on files and notes on documents.
 import type { Annotation, AnnotationCreate, AnnotationPatch } from '../schemas/annotation.ts';
 import type { Page } from './pagedIterator.ts';
-import type { CallOptions, ServiceClient } from './serviceClient.ts';
+import { idempotencyHeader, type CallOptions, type CreateOptions, type ServiceClient } from './serviceClient.ts';
 
 export interface AnnotationListFilters extends CallOptions {
   group_id?: string;
@@ -29,8 +29,8 @@ export function annotationsApi(client: ServiceClient) {
       return client.json<Annotation>(path(id), { accept: type(), signal: options.signal });
     },
 
-    create(fields: AnnotationCreate, options: CallOptions = {}): Promise<Annotation> {
-      return client.create<Annotation>('/annotations', { json: fields, contentType: type(), accept: type(), signal: options.signal });
+    create(fields: AnnotationCreate, options: CreateOptions = {}): Promise<Annotation> {
+      return client.create<Annotation>('/annotations', { json: fields, contentType: type(), accept: type(), headers: idempotencyHeader(options), signal: options.signal });
     },
 
     patch(id: string, fields: AnnotationPatch, options: CallOptions = {}): Promise<Annotation> {

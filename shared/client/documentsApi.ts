@@ -2,7 +2,7 @@
 import type { Document, DocumentCreate, DocumentPatch, DocumentView } from '../schemas/document.ts';
 import type { Page } from './pagedIterator.ts';
 import { contentDisposition } from './contentDisposition.ts';
-import { toIsoTimestamp, type CallOptions, type ServiceClient } from './serviceClient.ts';
+import { idempotencyHeader, toIsoTimestamp, type CallOptions, type CreateOptions, type ServiceClient } from './serviceClient.ts';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -45,8 +45,8 @@ export function documentsApi(client: ServiceClient) {
       return client.pages<DeletedDocument>('/documents', { ...query, deleted_since: since }, { accept: type(), signal });
     },
 
-    create(fields: DocumentCreate, options: CallOptions = {}): Promise<Document> {
-      return client.create<Document>('/documents', { json: fields, contentType: type(), accept: type(), signal: options.signal });
+    create(fields: DocumentCreate, options: CreateOptions = {}): Promise<Document> {
+      return client.create<Document>('/documents', { json: fields, contentType: type(), accept: type(), headers: idempotencyHeader(options), signal: options.signal });
     },
 
     /** Creates a document from file bytes; the service extracts its metadata. */

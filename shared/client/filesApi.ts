@@ -3,7 +3,7 @@ import type { LibraryFile } from '../schemas/file.ts';
 import { contentDisposition } from './contentDisposition.ts';
 import type { Page } from './pagedIterator.ts';
 import { ServiceError } from './serviceErrors.ts';
-import type { CallOptions, ServiceClient } from './serviceClient.ts';
+import { idempotencyHeader, type CallOptions, type CreateOptions, type ServiceClient } from './serviceClient.ts';
 
 export interface FileListFilters extends CallOptions {
   document_id?: string;
@@ -13,7 +13,7 @@ export interface FileListFilters extends CallOptions {
   limit?: number;
 }
 
-export interface FileUpload extends CallOptions {
+export interface FileUpload extends CreateOptions {
   fileName: string;
   /** Media type of the bytes; application/octet-stream when unknown. */
   mimeType?: string;
@@ -47,6 +47,7 @@ export function filesApi(client: ServiceClient) {
         headers: {
           'Content-Disposition': contentDisposition(upload.fileName),
           Link: `<${client.url(`/documents/${encodeURIComponent(documentId)}`)}>; rel="document"`,
+          ...idempotencyHeader(upload),
         },
         signal: upload.signal,
       });

@@ -1,7 +1,7 @@
 // Folders and the documents they hold (a link: removing it keeps the document).
 import type { Folder, FolderCreate, FolderPatch } from '../schemas/folder.ts';
 import type { Page } from './pagedIterator.ts';
-import type { CallOptions, ServiceClient } from './serviceClient.ts';
+import { idempotencyHeader, type CallOptions, type CreateOptions, type ServiceClient } from './serviceClient.ts';
 
 export function foldersApi(client: ServiceClient) {
   const type = () => client.mediaTypes.folder;
@@ -16,8 +16,8 @@ export function foldersApi(client: ServiceClient) {
       return client.json<Folder>(path(id), { accept: type(), signal: options.signal });
     },
 
-    create(fields: FolderCreate, options: CallOptions = {}): Promise<Folder> {
-      return client.create<Folder>('/folders', { json: fields, contentType: type(), accept: type(), signal: options.signal });
+    create(fields: FolderCreate, options: CreateOptions = {}): Promise<Folder> {
+      return client.create<Folder>('/folders', { json: fields, contentType: type(), accept: type(), headers: idempotencyHeader(options), signal: options.signal });
     },
 
     /** Renames or moves a folder (the service answers 204). */

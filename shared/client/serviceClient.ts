@@ -27,6 +27,19 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+export interface CreateOptions extends CallOptions {
+  /**
+   * Sent as the Idempotency-Key header: a repeat with the same key is answered with what the
+   * first request created, never a second object. Reuse it only to resend the same create.
+   */
+  idempotencyKey?: string;
+}
+
+/** The Idempotency-Key header of a create (a structured-field string), or none. */
+export function idempotencyHeader(options: CreateOptions): Record<string, string> {
+  return options.idempotencyKey ? { 'Idempotency-Key': `"${options.idempotencyKey}"` } : {};
+}
+
 export type RequestBody = string | Uint8Array | ArrayBuffer | Blob;
 
 export interface RequestOptions extends CallOptions {

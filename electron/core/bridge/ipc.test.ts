@@ -44,7 +44,7 @@ function setup() {
     fileStore,
     importer,
     uploadsDir: join(temp.file, '..', 'dataset-uploads'),
-    sync: { status: () => ({ state: 'idle', pendingChanges: temp.replica.countOutbox(), conflicts: 0 }), syncNow: async () => ({}), requestSync: () => void syncRequests++, confirmDeletions: () => {} },
+    sync: { status: () => ({ state: 'idle', pendingChanges: temp.replica.countOutbox(), conflicts: 0, heldChanges: 0 }), syncNow: async () => ({}), requestSync: () => void syncRequests++, confirmDeletions: () => {} },
     account: { status: () => ({ signedIn: false, embedded: true }), signIn: async () => ({ signedIn: true, embedded: true }), signOut: async () => ({ signedIn: false, embedded: true }) },
     settings: createSettingsStore(join(temp.file, '..', 'settings.json')),
     events,

@@ -24,7 +24,7 @@ export function bridgeOver(device: Device, options: { signedIn?: boolean; api?: 
   const handlers = handlersOverDevice(device, {
     api: options.api,
     events,
-    sync: { status: () => ({ state: 'idle', pendingChanges: 0, conflicts: 0 }), syncNow: async () => ({}), requestSync: () => void syncRequests++, confirmDeletions: () => {} },
+    sync: { status: () => ({ state: 'idle', pendingChanges: 0, conflicts: 0, heldChanges: 0 }), syncNow: async () => ({}), requestSync: () => void syncRequests++, confirmDeletions: () => {} },
     account: {
       status: () => ({ signedIn, embedded: true }),
       signIn: async () => ({ signedIn: true, embedded: true }),

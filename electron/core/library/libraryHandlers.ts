@@ -204,5 +204,18 @@ export function libraryHandlers(deps: LibraryDeps): HandlersOf<LibraryCommands> 
       replica.resolveConflict(kind, id, stringField(body, 'field'), requiredObject(body.resolution, 'resolution') as ConflictResolution);
       changed(kind, id);
     },
+    'sync.heldChanges': () =>
+      replica.listHeldPushes().map((e) => ({ seq: e.seq, kind: e.kind, id: e.entity_id, op: e.op, reason: e.last_error ?? 'The service refused this change.', since: e.held_at! })),
+    'sync.resolveHeldChange': (request) => {
+      const body = requiredObject(request, 'sync.resolveHeldChange');
+      const choice = body.choice;
+      if (choice !== 'retry' && choice !== 'discard' && choice !== 'keep-local') throw new BridgeFailure('invalid', 'Choose retry, discard or keep-local', 'choice');
+      if (typeof body.seq !== 'number') throw new BridgeFailure('invalid', 'seq must be the number of a held change', 'seq');
+      const held = replica.listHeldPushes().find((e) => e.seq === body.seq);
+      replica.resolveHeldPush(body.seq, choice);
+      if (held) changed(held.kind, held.entity_id);
+      if (choice === 'retry') sync.requestSync();
+      return sync.status();
+    },
   };
 }

@@ -69,7 +69,9 @@ export function resolveConflict(db: Db, kind: EntityKind, id: string, field: str
     const row = stmt(db, 'SELECT * FROM conflicts WHERE kind = ? AND id = ? AND field = ?').get(kind, id, field) as ConflictRow | undefined;
     if (!row) throw new ReplicaError('not_found', `There is no conflict on ${field} of ${kind} ${id}`);
     const conflict = toConflict(row);
-    // The push that follows is based on the server version the clash was found against.
+    // Gone first, so the edits below are pushed rather than taken as the conflict's local side.
+    stmt(db, 'DELETE FROM conflicts WHERE kind = ? AND id = ? AND field = ?').run(kind, id, field);
+    // The push that follows is based on the newest server version this replica has seen.
     const base = getBaseCopy(db, kind, id)?.last_modified ?? null;
     if (field === ROW_CONFLICT_FIELD) {
       // Deleted here, edited there: the row is back; keeping mine deletes it again.
@@ -78,12 +80,13 @@ export function resolveConflict(db: Db, kind: EntityKind, id: string, field: str
       writeField(db, kind, id, field, resolution.value);
       recordUpdate(db, kind, id, [field], base);
     } else if (resolution.keep === 'theirs') {
+      // The newest server value: every applied server version refreshes the conflict's remote side.
       writeField(db, kind, id, field, conflict.remote_value);
       dropPendingField(db, kind, id, field);
     } else {
+      // Mine: the row's value, which later edits kept up to date (the conflict's local side).
       readField(db, kind, id, field);
       recordUpdate(db, kind, id, [field], base);
     }
-    stmt(db, 'DELETE FROM conflicts WHERE kind = ? AND id = ? AND field = ?').run(kind, id, field);
   });
 }

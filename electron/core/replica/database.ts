@@ -54,7 +54,8 @@ export function migrate(db: Db): void {
   for (const migration of migrations) {
     if (applied.has(migration.name)) continue;
     db.transaction(() => {
-      db.exec(migration.sql);
+      if (typeof migration.sql === 'string') db.exec(migration.sql);
+      else migration.sql(db);
       db.prepare('INSERT INTO replica_migrations (name, applied_at) VALUES (?, ?)').run(migration.name, new Date().toISOString());
       applied.add(migration.name);
       db.pragma(`user_version = ${applied.size}`);

@@ -11,5 +11,6 @@ export type { NewDocument } from './documentWrites.ts';
 export type { NewFile } from './fileWrites.ts';
 export type { ApplyOptions, ServerJson, WatermarkUpdate } from './remoteApply.ts';
 export { MAX_LOOKUP_ATTEMPTS, type LookupQueue, type QueuedLookup } from './importLookups.ts';
+export type { HeldChoice } from './heldPushes.ts';
 export type * from './types.ts';
 export { ROW_CONFLICT_FIELD } from './syncRepairs.ts';

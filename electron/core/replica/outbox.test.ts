@@ -238,3 +238,34 @@ describe('completing pushes', () => {
     expect(r.outboxEntry(entry.seq)).toMatchObject({ attempts: 1, last_error: 'offline' });
   });
 });
+
+describe('idempotency keys of creates', () => {
+  it('writes a key with every create, keeps it through later edits and freezes the first sent body', () => {
+    const doc = r.createDocument({ title: 'Keyed' });
+    const folder = r.createFolder({ name: 'Keyed folder' } as never);
+    const [docEntry, folderEntry] = r.listOutbox();
+    expect(docEntry!.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(folderEntry!.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(folderEntry!.idempotency_key).not.toBe(docEntry!.idempotency_key);
+    expect(folder.id).toMatch(/^local:/);
+
+    r.markCreateSent(docEntry!.seq, JSON.stringify({ title: 'Keyed' }), docEntry!.revision);
+    r.updateDocument(doc.id, { title: 'Edited after sending' });
+    r.markCreateSent(docEntry!.seq, JSON.stringify({ title: 'Edited after sending' }), docEntry!.revision + 1);
+    const after = r.outboxEntry(docEntry!.seq)!;
+    expect(after.idempotency_key).toBe(docEntry!.idempotency_key);
+    expect(after.sent_body).toBe(JSON.stringify({ title: 'Keyed' }));
+    expect(after.sent_revision).toBe(docEntry!.revision);
+  });
+
+  it('turns the deletion of a row whose create was sent unanswered into a deletion that carries the key', () => {
+    const sent = r.createDocument({ title: 'Sent' });
+    const unsent = r.createDocument({ title: 'Never sent' });
+    const entry = r.listOutbox()[0]!;
+    r.markCreateSent(entry.seq, JSON.stringify({ title: 'Sent' }), entry.revision);
+    r.deleteDocument(sent.id);
+    r.deleteDocument(unsent.id);
+    const left = r.listOutbox();
+    expect(left.map((e) => [e.op, e.entity_id, e.idempotency_key, e.sent_body])).toEqual([['delete', sent.id, entry.idempotency_key, JSON.stringify({ title: 'Sent' })]]);
+  });
+});

@@ -34,10 +34,18 @@ export type ApplyResult = 'applied' | 'skipped';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-/** Takes the remote value of every field except those with a pending local change. */
-function keepPending<T extends Record<string, unknown>>(remote: T, local: Record<string, unknown>, pending: PendingState): T {
+/**
+ * Takes the remote value of every field except those with a pending local change or an open
+ * conflict (whose remote side learns the new server value instead): a pull never replaces a
+ * value the person set here and has not seen pushed.
+ */
+function keepPending<T extends Record<string, unknown>>(db: Db, kind: EntityKind, id: string, remote: T, local: Record<string, unknown>, pending: PendingState): T {
   const merged: Record<string, unknown> = { ...remote };
-  for (const field of pending.fields) {
+  for (const field of [...pending.fields, ...pending.conflicted]) {
+    if (pending.conflicted.has(field)) {
+      const theirs = remote[field];
+      stmt(db, 'UPDATE conflicts SET remote_value = ? WHERE kind = ? AND id = ? AND field = ?').run(theirs === undefined || theirs === null ? null : JSON.stringify(theirs), kind, id, field);
+    }
     if (local[field] === undefined || local[field] === null) delete merged[field];
     else merged[field] = local[field];
   }
@@ -108,9 +116,9 @@ function applyDocument(db: Db, json: ServerJson, options: ApplyOptions, lookups:
     writeDocument(db, {
       ...local,
       ...server,
-      data: keepPending(remote, local.data, pending),
+      data: keepPending(db, 'document', id, remote, local.data, pending),
       trashed: pending.trashChange ? local.trashed : options.trashed === true,
-      modified_local: pending.fields.size ? local.modified_local : (server.last_modified ?? local.modified_local),
+      modified_local: pending.fields.size || pending.conflicted.size ? local.modified_local : (server.last_modified ?? local.modified_local),
     });
   } else {
     const time = now();
@@ -130,7 +138,7 @@ function applyFolder(db: Db, json: ServerJson): ApplyResult {
   const pending = pendingState(db, 'folder', id);
   if (pending.deleted) return 'skipped';
   const row = readFolderRow(db, id);
-  const merged = keepPending({ name: str(json.name) ?? '', parent_id: str(json.parent_id) }, { ...row }, pending);
+  const merged = keepPending(db, 'folder', id, { name: str(json.name) ?? '', parent_id: str(json.parent_id) }, { ...row }, pending);
   stmt(db, `INSERT INTO folders (id, name, parent_id, group_id, created, modified, added_local) VALUES (?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (id) DO UPDATE SET name = excluded.name, parent_id = excluded.parent_id, group_id = excluded.group_id,
       created = excluded.created, modified = excluded.modified`).run(
@@ -153,7 +161,7 @@ function applyAnnotation(db: Db, json: ServerJson, lookups: Lookups): ApplyResul
   const remote: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(json)) if (value !== null && value !== undefined) remote[field] = value;
   const local = row ? (toLocalAnnotation(row) as unknown as Record<string, unknown>) : {};
-  const merged = keepPending(remote, local, pending);
+  const merged = keepPending(db, 'annotation', id, remote, local, pending);
   for (const field of Object.keys(merged)) {
     if (!ANNOTATION_STORED_FIELDS.has(field)) delete merged[field];
   }

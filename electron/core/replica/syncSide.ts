@@ -12,7 +12,9 @@ import { readField, writeField } from './entityFields.ts';
 import { readFileRow, toLocalFile } from './fileRows.ts';
 import { filesAwaitingUpload, setFileLocalPath } from './fileWrites.ts';
 import { getFolder } from './folderQueries.ts';
-import { listOutbox, outboxEntry, pendingState, recordPushFailure } from './outbox.ts';
+import { dropLocalNote, dropOutboxEntry } from './noteAbsorb.ts';
+import { holdPush, listHeldPushes, resolveHeldPush, type HeldChoice } from './heldPushes.ts';
+import { listOutbox, markCreateSent, outboxEntry, pendingState, recordPushFailure } from './outbox.ts';
 import { profileNamesOf, unnamedAuthors } from './profileNames.ts';
 import { completePush, rebasePending } from './pushResults.ts';
 import { remapId } from './remapId.ts';
@@ -58,6 +60,16 @@ export function replicaSync(db: Db) {
     localCopy: (kind: EntityKind, id: string) => localCopy(db, kind, id),
     completePush: (seq: number, revision: number, server?: ServerRow) => completePush(db, seq, revision, server && asServerJson(server)),
     recordPushFailure: (seq: number, message: string) => recordPushFailure(db, seq, message),
+    /** The body a create went out with (resent unchanged under the same Idempotency-Key). */
+    markCreateSent: (seq: number, body: string, revision: number) => markCreateSent(db, seq, body, revision),
+    /** A push the service refused for good: out of the retry loop until the person decides. */
+    holdPush: (seq: number, reason: string) => holdPush(db, seq, reason),
+    listHeldPushes: () => listHeldPushes(db),
+    /** A note create the service answered with its existing note: the entry goes (noteMerge.ts). */
+    dropOutboxEntry: (seq: number) => dropOutboxEntry(db, seq),
+    /** The local copy of a note the service already has, pulled under its own id. */
+    dropLocalNote: (localId: string) => dropLocalNote(db, localId),
+    resolveHeldPush: (seq: number, choice: HeldChoice) => resolveHeldPush(db, seq, choice),
     rebasePending: (kind: EntityKind, id: string, lastModified: string) => rebasePending(db, kind, id, lastModified),
     remapId: (kind: EntityKind, localId: string, serverId: string) => remapId(db, kind, localId, serverId),
     filesAwaitingUpload: () => filesAwaitingUpload(db),

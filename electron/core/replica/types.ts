@@ -33,6 +33,14 @@ export interface OutboxEntry {
   attempts: number;
   last_error: string | null;
   created_at: string;
+  /** Creates (and deletions of rows whose create may have reached the service): the Idempotency-Key. */
+  idempotency_key: string | null;
+  /** The body a create was first sent with (JSON); a resend under the same key sends it again. */
+  sent_body: string | null;
+  /** The entry's revision when sent_body was taken. */
+  sent_revision: number | null;
+  /** Set when the service refused the push for good: out of the retry loop until the person decides. */
+  held_at: string | null;
 }
 
 export interface Watermark {

@@ -7,9 +7,12 @@ import { DOCUMENT_FIELD_NAMES } from '../../../shared/schemas/document.ts';
 import { NotFoundError, PreconditionFailedError, ServiceError, TokenExpiredError } from '../../../shared/client/index.ts';
 import { isLocalId, ROW_CONFLICT_FIELD, type EntityKind, type OutboxEntry, type ServerJson, type ServerRow } from '../replica/index.ts';
 import { fileRow, localBytes } from './fileTransfers.ts';
+import { deleteUnansweredCreate, sendCreateOnce, type CreateBody, type SendCreate } from './createOnce.ts';
 import { absorbRemote, serverTimeOf } from './merge.ts';
 import type { RunContext } from './runContext.ts';
 import { isAborted, isTransient, throwIfAborted, withRetry } from './retry.ts';
+import { failureReason, isRefusal, refusalReason } from './refusals.ts';
+import { existingNoteId, mergeIntoExistingNote } from './noteMerge.ts';
 
 const SERVER_OWNED = new Set(['file_attached']);
 const FOLDER_FIELDS = ['name', 'parent_id'] as const;
@@ -17,6 +20,9 @@ const ANNOTATION_FIELDS = ['text', 'color', 'positions', 'privacy_level', 'fileh
 
 /** Waiting for another entry first (a row or parent that has no server id yet): not a failure. */
 class NotYet extends Error {}
+
+/** The service's copy changed under every try: the next run tries again. */
+class KeptChanging extends Error {}
 
 const call = <T>(ctx: RunContext, fn: () => Promise<T>) => withRetry(fn, { signal: ctx.signal });
 
@@ -80,11 +86,13 @@ async function pushDocument(ctx: RunContext, entry: OutboxEntry): Promise<void> 
     case 'create': {
       const doc = replica.localCopy('document', id);
       if (!doc) return replica.completePush(entry.seq, entry.revision);
-      const body: Record<string, unknown> = {};
-      for (const field of DOCUMENT_FIELD_NAMES) if (doc[field] !== undefined && doc[field] !== null && !SERVER_OWNED.has(field)) body[field] = doc[field];
-      if (doc.group_id) body.group_id = doc.group_id;
-      const created = await call(ctx, () => docs.create(body as never, { signal: ctx.signal }));
-      replica.completePush(entry.seq, entry.revision, created);
+      const { created, revision } = await sendCreateOnce(ctx, entry, () => {
+        const body: CreateBody = {};
+        for (const field of DOCUMENT_FIELD_NAMES) if (doc[field] !== undefined && doc[field] !== null && !SERVER_OWNED.has(field)) body[field] = doc[field];
+        if (doc.group_id) body.group_id = doc.group_id;
+        return body;
+      }, createSender(ctx, 'document'));
+      replica.completePush(entry.seq, revision, created);
       return;
     }
     case 'update': {
@@ -123,7 +131,7 @@ async function pushDocument(ctx: RunContext, entry: OutboxEntry): Promise<void> 
           return;
         }
       }
-      throw new Error(`Document ${id} kept changing on the service while it was being pushed`);
+      throw new KeptChanging(`Document ${id} kept changing on the service while it was being pushed`);
     }
     case 'trash':
       await call(ctx, () => ignoringNotFound(docs.trash(id, { signal: ctx.signal })));
@@ -156,12 +164,14 @@ async function pushFolder(ctx: RunContext, entry: OutboxEntry): Promise<void> {
     case 'create': {
       const folder = replica.getFolder(id);
       if (!folder) return replica.completePush(entry.seq, entry.revision);
-      requireServerId(folder.parent_id);
-      const body: Record<string, unknown> = { name: folder.name };
-      if (folder.parent_id) body.parent_id = folder.parent_id;
-      if (folder.group_id) body.group_id = folder.group_id;
-      const created = await call(ctx, () => folders.create(body as never, { signal: ctx.signal }));
-      replica.completePush(entry.seq, entry.revision, created);
+      if (!entry.sent_body) requireServerId(folder.parent_id);
+      const { created, revision } = await sendCreateOnce(ctx, entry, () => {
+        const body: CreateBody = { name: folder.name };
+        if (folder.parent_id) body.parent_id = folder.parent_id;
+        if (folder.group_id) body.group_id = folder.group_id;
+        return body;
+      }, createSender(ctx, 'folder'));
+      replica.completePush(entry.seq, revision, created);
       return;
     }
     case 'update': {
@@ -225,11 +235,19 @@ async function pushAnnotation(ctx: RunContext, entry: OutboxEntry): Promise<void
     case 'create': {
       const annotation = replica.localCopy('annotation', id);
       if (!annotation) return replica.completePush(entry.seq, entry.revision);
-      requireServerId(annotation.document_id as string);
-      const body: Record<string, unknown> = { document_id: annotation.document_id, type: annotation.type };
-      for (const field of ANNOTATION_FIELDS) if (annotation[field] !== undefined) body[field] = annotation[field];
-      const created = await call(ctx, () => annotations.create(body as never, { signal: ctx.signal }));
-      replica.completePush(entry.seq, entry.revision, created);
+      if (!entry.sent_body) requireServerId(annotation.document_id as string);
+      try {
+        const { created, revision } = await sendCreateOnce(ctx, entry, () => {
+          const body: CreateBody = { document_id: annotation.document_id, type: annotation.type };
+          for (const field of ANNOTATION_FIELDS) if (annotation[field] !== undefined) body[field] = annotation[field];
+          return body;
+        }, createSender(ctx, 'annotation'));
+        replica.completePush(entry.seq, revision, created);
+      } catch (error) {
+        const existing = existingNoteId(error);
+        if (!existing) throw error;
+        await mergeIntoExistingNote(ctx, entry, existing);
+      }
       return;
     }
     case 'update': {
@@ -269,11 +287,12 @@ async function pushFile(ctx: RunContext, entry: OutboxEntry): Promise<void> {
   if (entry.op === 'create') {
     const row = fileRow(replica, id);
     if (!row) return replica.completePush(entry.seq, entry.revision);
-    requireServerId(row.document_id);
-    const bytes = await localBytes(ctx, row);
-    const uploaded = await call(ctx, () => api.files.upload(row.document_id, bytes, { fileName: row.file_name, mimeType: row.mime_type, signal: ctx.signal }));
+    if (!entry.sent_body) requireServerId(row.document_id);
+    const { created: uploaded, revision } = await sendCreateOnce(ctx, entry, () => ({
+      document_id: row.document_id, file_name: row.file_name, mime_type: row.mime_type, filehash: row.filehash, local_path: row.local_path,
+    }), createSender(ctx, 'file'));
     replica.transaction(() => {
-      replica.completePush(entry.seq, entry.revision, uploaded);
+      replica.completePush(entry.seq, revision, uploaded);
       const serverId = (uploaded as { id: string }).id;
       if (fileRow(replica, serverId)) replica.setFileLocalPath(serverId, fileStore.pathOf(row.filehash));
     });
@@ -285,6 +304,32 @@ async function pushFile(ctx: RunContext, entry: OutboxEntry): Promise<void> {
     return;
   }
   throw new Error(`A file cannot be pushed with op ${entry.op}`);
+}
+
+/** How each kind is created on the service, under an Idempotency-Key. */
+function createSender(ctx: RunContext, kind: EntityKind): SendCreate {
+  const { api, signal } = ctx;
+  switch (kind) {
+    case 'document':
+      return (body, idempotencyKey) => api.documents.create(body as never, { idempotencyKey, signal });
+    case 'folder':
+      return (body, idempotencyKey) => api.folders.create(body as never, { idempotencyKey, signal });
+    case 'annotation':
+      return (body, idempotencyKey) => api.annotations.create(body as never, { idempotencyKey, signal });
+    case 'file':
+      return async (body, idempotencyKey) => {
+        const file = body as { document_id: string; file_name: string; mime_type: string; filehash: string; local_path: string | null };
+        const bytes = await localBytes(ctx, { ...file, id: '' });
+        return api.files.upload(file.document_id, bytes, { fileName: file.file_name, mimeType: file.mime_type, idempotencyKey, signal });
+      };
+  }
+}
+
+/** How each kind is deleted on the service (a row already gone there counts as deleted). */
+function removerOf(ctx: RunContext, kind: EntityKind): (id: string) => Promise<void> {
+  const { api, signal } = ctx;
+  const remove = { document: api.documents, folder: api.folders, annotation: api.annotations, file: api.files }[kind];
+  return (id) => ignoringNotFound(remove.delete(id, { signal }));
 }
 
 const pushers: Record<EntityKind, (ctx: RunContext, entry: OutboxEntry) => Promise<void>> = {
@@ -305,7 +350,7 @@ export async function pushOutbox(ctx: RunContext): Promise<{ failed: number }> {
   let failed = 0;
   let done = 0;
   for (;;) {
-    const entries = replica.listOutbox(1000).filter((e) => !tried.has(`${e.seq}:${e.revision}:${e.op}`));
+    const entries = replica.listOutbox(1000).filter((e) => !e.held_at && !tried.has(`${e.seq}:${e.revision}:${e.op}`));
     if (!entries.length) break;
     const total = done + replica.countOutbox();
     for (const listed of entries) {
@@ -314,12 +359,20 @@ export async function pushOutbox(ctx: RunContext): Promise<{ failed: number }> {
       const entry = replica.outboxEntry(listed.seq);
       if (!entry) continue; // coalesced or undone meanwhile
       try {
-        await pushers[entry.kind](ctx, entry);
+        if (entry.op === 'delete' && entry.sent_body) await deleteUnansweredCreate(ctx, entry, createSender(ctx, entry.kind), removerOf(ctx, entry.kind));
+        else await pushers[entry.kind](ctx, entry);
         ctx.counters.pushed++;
       } catch (error) {
         if (error instanceof NotYet) continue;
         if (endsRun(error, ctx.signal)) throw error;
-        replica.recordPushFailure(entry.seq, error instanceof Error ? error.message : String(error));
+        if ((error instanceof ServiceError && !isRefusal(error)) || error instanceof KeptChanging) {
+          // 409 and the like: the next run tries again.
+          replica.recordPushFailure(entry.seq, error instanceof ServiceError ? refusalReason(error) : failureReason(error));
+        } else {
+          // Refused for good, or impossible from here: out of the loop, kept, shown with its reason.
+          replica.holdPush(entry.seq, error instanceof ServiceError ? refusalReason(error) : failureReason(error));
+          ctx.counters.held = (ctx.counters.held ?? 0) + 1;
+        }
         failed++;
       }
       ctx.progress('push', ++done, total);

@@ -17,6 +17,8 @@ export interface RunCounters {
   pushed: number;
   deleted: number;
   conflicts: number;
+  /** Pushes the service refused for good in this run (kept, waiting for the person). */
+  held?: number;
 }
 
 export interface MassDeletion {

@@ -8,6 +8,8 @@ import type { SyncReplica } from './runContext.ts';
 import { nameAuthors } from './authorNames.ts';
 import { pullAnnotations, pullDocumentRemovals, pullDocuments, pullFiles, pullFolders, pullLibraries } from './pull.ts';
 import { pushOutbox } from './push.ts';
+import { openChangeChannel, type ChangeChannel } from './changeChannel.ts';
+import { describeSyncStop } from './refusals.ts';
 import { isAborted, isOffline, SyncAbortedError } from './retry.ts';
 import type { MassDeletion, RunContext, RunCounters } from './runContext.ts';
 
@@ -50,6 +52,10 @@ export interface SyncEngineOptions {
   pageSize?: number;
   /** How far before a watermark each pull starts again. */
   overlapMs?: number;
+  /** Listen to the service's change hints (GET /events) while started; default true. */
+  liveChanges?: boolean;
+  /** How long after a change hint the pull starts (hints come in bursts). */
+  hintDebounceMs?: number;
 }
 
 const MAX_OFFLINE_DELAY_MS = 60_000;
@@ -57,13 +63,14 @@ const MAX_OFFLINE_DELAY_MS = 60_000;
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { replica, api, fileStore } = options;
   const intervalMs = options.intervalMs ?? 5 * 60_000;
-  const debounceMs = options.debounceMs ?? 2_000;
+  const debounceMs = options.debounceMs ?? 1_000;
+  const hintDebounceMs = options.hintDebounceMs ?? 300;
   const now = options.now ?? Date.now;
   const pageSize = options.pageSize ?? 500;
   const overlapMs = options.overlapMs ?? 5_000;
   const listeners = new Set<(status: SyncStatus) => void>();
 
-  let status: SyncStatus = { state: 'idle', pendingChanges: 0, conflicts: 0 };
+  let status: SyncStatus = { state: 'idle', pendingChanges: 0, conflicts: 0, heldChanges: 0 };
   let running: Promise<SyncReport> | undefined;
   let controller: AbortController | undefined;
   let massDecision: 'ask' | 'apply' | 'keep' = 'ask';
@@ -71,9 +78,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let debounceTimer: NodeJS.Timeout | undefined;
   let intervalTimer: NodeJS.Timeout | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
+  let hintTimer: NodeJS.Timeout | undefined;
+  let channel: ChangeChannel | undefined;
   let failures = 0;
 
-  const counts = () => (replica.isOpen() ? { pendingChanges: replica.countOutbox(), conflicts: replica.listConflicts().length } : {});
+  const counts = () => (replica.isOpen() ? { pendingChanges: replica.countOutbox(), conflicts: replica.listConflicts().length, heldChanges: replica.listHeldPushes().length } : {});
 
   function emit(change: Partial<SyncStatus>): void {
     const next: SyncStatus = { ...status, ...change, ...counts() };
@@ -139,10 +148,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         emit({ state: 'idle', progress: undefined });
         throw new SyncAbortedError();
       }
-      const message = error instanceof Error ? error.message : String(error);
-      if (isOffline(error)) emit({ state: 'offline', error: message, progress: undefined });
-      else if (error instanceof TokenExpiredError || (error instanceof ServiceError && error.status === 401)) emit({ state: 'signed-out', error: message, progress: undefined });
-      else emit({ state: 'error', error: message, progress: undefined });
+      // A sentence for the person: never a method, URL or stack.
+      const state = isOffline(error) ? 'offline' : error instanceof TokenExpiredError || (error instanceof ServiceError && error.status === 401) ? 'signed-out' : 'error';
+      emit({ state, error: describeSyncStop(error, state), progress: undefined });
       throw error;
     }
   }
@@ -190,6 +198,24 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       intervalTimer = setInterval(trigger, intervalMs);
       intervalTimer.unref?.();
       trigger();
+      if (options.liveChanges ?? true) {
+        channel = openChangeChannel({
+          api,
+          onHint: () => {
+            clearTimeout(hintTimer);
+            hintTimer = setTimeout(trigger, hintDebounceMs);
+            hintTimer.unref?.();
+          },
+          // Closed: the service may have gone away; a sync finds out (and says so) at once.
+          onClosed: () => {
+            if (!running && status.state !== 'offline') trigger();
+          },
+          // Open again after being closed: catch up with what the hints missed meanwhile.
+          onOpen: () => {
+            if (status.state === 'offline' || status.state === 'error') trigger();
+          },
+        });
+      }
     },
 
     async stop() {
@@ -197,6 +223,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       clearTimeout(debounceTimer);
       clearTimeout(retryTimer);
       clearInterval(intervalTimer);
+      clearTimeout(hintTimer);
+      channel?.close();
+      channel = undefined;
       controller?.abort();
       await running?.catch(() => undefined);
     },

@@ -10,6 +10,7 @@ import * as m0004 from './0004-datasets.ts';
 import * as m0005 from './0005-catalog.ts';
 import * as m0006 from './0006-trash-index.ts';
 import * as m202611240340hardening from './202611240340-hardening.ts';
+import * as m202611240340idempotency from './202611240340-idempotency-keys.ts';
 import * as m202611240340listing from './202611240340-listing-indexes.ts';
 import * as m202611240340resolutions from './202611240340-identifier-resolutions.ts';
 import * as m202611240442 from './202611240442-change-scan-indexes.ts';
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0005-catalog': m0005,
   '0006-trash-index': m0006,
   '202611240340-hardening': m202611240340hardening,
+  '202611240340-idempotency-keys': m202611240340idempotency,
   '202611240340-identifier-resolutions': m202611240340resolutions,
   '202611240340-listing-indexes': m202611240340listing,
   '202611240442-change-scan-indexes': m202611240442,

@@ -8,10 +8,13 @@ import { sql as m0003 } from './0003-import-lookups.ts';
 import { sql as m0004 } from './0004-profile-names.ts';
 import { sql as m0005 } from './0005-catalog-links.ts';
 import { sql as m0006 } from './0006-document-identifiers.ts';
+import { migrate as m202611240349 } from './202611240349-outbox-idempotency.ts';
+import type { Db } from '../database.ts';
 
 export interface ReplicaMigration {
   name: string;
-  sql: string;
+  /** SQL to run, or a function for a step that must look at the schema first. */
+  sql: string | ((db: Db) => void);
 }
 
 export const migrations: readonly ReplicaMigration[] = [
@@ -21,4 +24,5 @@ export const migrations: readonly ReplicaMigration[] = [
   { name: '0004-profile-names', sql: m0004 },
   { name: '0005-catalog-links', sql: m0005 },
   { name: '0006-document-identifiers', sql: m0006 },
+  { name: '202611240349-outbox-idempotency', sql: m202611240349 },
 ];

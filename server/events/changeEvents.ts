@@ -1,0 +1,56 @@
+// Live change hints (an extension beyond the spec; clients that do not know it ignore it):
+// GET /events is a Server-Sent Events stream, authenticated like every call, that carries
+// only "library X changed" hints, never data. A client pulls when one arrives. After a
+// successful write to a library route the writer's streams hear `{"library":"personal"}`,
+// and, when the answer names a group, every member's streams hear `{"library":"<group id>"}`.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ServiceContext } from '../context.ts';
+import { userOf } from '../auth/authenticate.ts';
+
+const HEARTBEAT_MS = 15_000;
+const LIBRARY_ROUTES = /^\/(documents|annotations|folders|files|trash)(\/|$)/;
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+export async function changeEventsRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const streams = new Map<string, Set<FastifyReply>>();
+
+  function send(profileId: string, library: string): void {
+    for (const reply of streams.get(profileId) ?? []) reply.raw.write(`event: changed\ndata: ${JSON.stringify({ library })}\n\n`);
+  }
+
+  app.get('/events', { config: { produces: ['text/event-stream'] } }, async (request, reply) => {
+    const profileId = userOf(request);
+    reply.hijack();
+    reply.raw.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    reply.raw.write(': connected\n\n');
+    let own = streams.get(profileId);
+    if (!own) streams.set(profileId, (own = new Set()));
+    own.add(reply);
+    const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      own.delete(reply);
+      if (own.size === 0) streams.delete(profileId);
+    });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!WRITES.has(request.method) || reply.statusCode >= 300 || !request.auth?.profileId) return payload;
+    if (!LIBRARY_ROUTES.test(request.url)) return payload;
+    const writer = request.auth.profileId;
+    send(writer, 'personal');
+    const groupId = typeof payload === 'string' ? /"group_id"\s*:\s*"([^"]+)"/.exec(payload)?.[1] : undefined;
+    if (groupId) {
+      const members = await ctx.db.selectFrom('group_members').select('profile_id').where('group_id', '=', groupId).execute();
+      for (const { profile_id } of members) send(profile_id, groupId);
+    }
+    return payload;
+  });
+
+  // Open streams would hold the service's close open.
+  app.addHook('preClose', async () => {
+    for (const set of streams.values()) for (const reply of set) reply.raw.end();
+    streams.clear();
+  });
+}
