@@ -11,7 +11,7 @@ import { createCitationFormatter } from '../../electron/core/citing/citationForm
 import { createCitingArea } from '../../electron/core/citing/citingArea.ts';
 import { REFERENCE_DOCUMENTS } from '../../electron/core/citing/fixtures/referenceDocuments.ts';
 import { createStyleLibrary } from '../../electron/core/citing/styleLibrary.ts';
-import { openReplica } from '../../electron/core/replica/replica.ts';
+import { openReplica } from '../../electron/core/replica/index.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
 
 const bundledDir = path.resolve(import.meta.dirname, '../../resources/csl');

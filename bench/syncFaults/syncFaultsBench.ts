@@ -12,6 +12,7 @@ import { createLibraryApi } from '../../shared/client/index.ts';
 import { startTestService } from '../../server/testing/testService.ts';
 import { createFileStore } from '../../electron/core/files/fileStore.ts';
 import { openReplica } from '../../electron/core/replica/index.ts';
+import { sqlOf } from '../../electron/core/replica/testing.ts';
 import { createSyncEngine } from '../../electron/core/sync/syncEngine.ts';
 import { startReplyDroppingProxy } from '../../electron/core/sync/faults/replyDroppingProxy.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
@@ -74,7 +75,7 @@ export async function runSyncFaultsBench(): Promise<BenchResult[]> {
       if (replica.countOutbox() > 0) await engine.syncNow().catch(() => undefined);
       counts.trials++;
       if (replica.countOutbox() > 0) counts.stuck++;
-      if (replica.db.pragma('integrity_check', { simple: true }) !== 'ok') counts.corrupt++;
+      if (sqlOf(replica).pragma('integrity_check', { simple: true }) !== 'ok') counts.corrupt++;
       const onService = (await (await service.fetch('/documents?limit=500', { headers: { ...user.auth, Accept: service.ctx.mediaTypes.document } })).json()) as { title: string }[];
       for (const title of titles) {
         const n = onService.filter((d) => d.title === title).length;

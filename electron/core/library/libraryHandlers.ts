@@ -13,14 +13,15 @@ import type { EventHub } from '../commands/eventHub.ts';
 import { BridgeFailure } from '../commands/failure.ts';
 import type { HandlersOf } from '../commands/handlerTypes.ts';
 import { objectOf, requiredObject, stringField } from '../commands/requestChecks.ts';
-import type { NewAnnotation, NewDocument, ReplicaReads, ReplicaWrites } from '../replica/index.ts';
+import type { NewAnnotation, NewDocument, ReplicaReads, ReplicaSync, ReplicaWrites } from '../replica/index.ts';
 import type { AppCommands } from '../app/appHandlers.ts';
 import { listRow } from './listRow.ts';
 
 export type LibraryCommands = Omit<CoreCommands, keyof AppCommands>;
 
 export interface LibraryDeps {
-  replica: ReplicaReads & ReplicaWrites;
+  /** Changes the service refused for good wait on the person (sync.heldChanges). */
+  replica: ReplicaReads & ReplicaWrites & Pick<ReplicaSync, 'listHeldPushes' | 'resolveHeldPush'>;
   sync: SyncControl;
   /** Asked before syncing now: signed out, there is nobody to sync as. */
   account: { status(): { signedIn: boolean } };

@@ -27,7 +27,7 @@ export async function downloadFile(ctx: TransferContext, id: string): Promise<st
 }
 
 /** The bytes of a file added here: from the store, else from where the import left them. */
-export async function localBytes(ctx: TransferContext, row: FileRow): Promise<Uint8Array> {
+export async function localBytes(ctx: TransferContext, row: Pick<FileRow, 'filehash' | 'local_path' | 'file_name'>): Promise<Uint8Array> {
   if (ctx.fileStore.has(row.filehash)) return ctx.fileStore.read(row.filehash);
   if (row.local_path) {
     const bytes = await readFile(row.local_path);

@@ -319,7 +319,7 @@ function createSender(ctx: RunContext, kind: EntityKind): SendCreate {
     case 'file':
       return async (body, idempotencyKey) => {
         const file = body as { document_id: string; file_name: string; mime_type: string; filehash: string; local_path: string | null };
-        const bytes = await localBytes(ctx, { ...file, id: '' });
+        const bytes = await localBytes(ctx, file);
         return api.files.upload(file.document_id, bytes, { fileName: file.file_name, mimeType: file.mime_type, idempotencyKey, signal });
       };
   }
