@@ -1,0 +1,70 @@
+// WCAG AA contrast over the main screens in the light and the dark theme, measured by
+// axe-core's `color-contrast` rule on the live page (real computed colours, real text).
+// The unread dot's contrast on a selected row is measured here too (axe checks only text).
+// Screenshots go to artifacts/screenshots/a11y-<theme>-<screen>.png for people to review.
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { LibraryWindow } from './app.ts';
+import { contrastRatio } from './contrast.ts';
+
+/** Contrast failures on the page as it is now, one readable line per failing element. */
+async function contrastFailures(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`));
+}
+
+async function openView(page: Page, name: 'Catalog' | 'Library') {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+}
+
+for (const theme of ['Light', 'Dark'] as const) {
+  test(`AA contrast on the main screens in the ${theme.toLowerCase()} theme`, async ({ page }) => {
+    const app = await LibraryWindow.open(page);
+    await app.setTheme(theme);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme.toLowerCase());
+    const failures: Record<string, string[]> = {};
+    const check = async (screen: string) => {
+      await app.shot(`a11y-${theme.toLowerCase()}-${screen}`);
+      failures[screen] = await contrastFailures(page);
+    };
+
+    // Library with rows, a selected unread row and the details pane.
+    const row = app.list.locator('.body-row.unread').nth(1);
+    await row.click();
+    await expect(row).toHaveClass(/selected/);
+    await expect(app.field('Title')).not.toHaveValue('');
+    await check('library');
+
+    // The unread dot stays visible on the selected row, focused list or not: 3:1 against
+    // the row, WCAG's floor for marks that are not text.
+    const dotContrast = () => row.evaluate((el) => {
+      const dot = el.querySelector('.read-dot.unread');
+      return dot ? [getComputedStyle(dot).backgroundColor, getComputedStyle(el).backgroundColor] : null;
+    });
+    const focused = await dotContrast();
+    expect(focused, 'the selected row shows its unread dot').not.toBeNull();
+    expect(contrastRatio(...(focused as [string, string]))).toBeGreaterThanOrEqual(3);
+    await app.search.focus();
+    const unfocused = await dotContrast();
+    expect(contrastRatio(...(unfocused as [string, string]))).toBeGreaterThanOrEqual(3);
+
+    await page.keyboard.press('ControlOrMeta+Comma');
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+    await check('settings-dialog');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toBeHidden();
+
+    await openView(page, 'Catalog');
+    const box = page.getByRole('searchbox', { name: 'Search the catalog' });
+    await box.fill('typography');
+    await box.press('Enter');
+    const results = page.getByRole('list', { name: 'Catalog results' }).getByRole('button');
+    await results.first().click();
+    await expect(page.getByRole('article', { name: 'Catalog document' }).getByRole('heading', { level: 2 })).toBeVisible();
+    await check('catalog');
+    await openView(page, 'Library');
+
+    expect(failures).toEqual({ library: [], 'settings-dialog': [], catalog: [] });
+  });
+}
