@@ -2,16 +2,9 @@
 // axe-core's `color-contrast` rule on the live page (real computed colours, real text).
 // The unread dot's contrast on a selected row is measured here too (axe checks only text).
 // Screenshots go to artifacts/screenshots/a11y-<theme>-<screen>.png for people to review.
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LibraryWindow } from './app.ts';
-import { contrastRatio } from './contrast.ts';
-
-/** Contrast failures on the page as it is now, one readable line per failing element. */
-async function contrastFailures(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`));
-}
+import { contrastFailures, contrastRatio } from './contrast.ts';
 
 async function openView(page: Page, name: 'Catalog' | 'Library') {
   await page.getByRole('tab', { name }).click();

@@ -1,5 +1,15 @@
-// WCAG contrast between two computed CSS colours (rgb()/rgba() strings as getComputedStyle
-// gives them), for marks that are not text and so are outside axe's color-contrast rule.
+// WCAG contrast on the live page: axe-core's color-contrast rule for text, and the ratio
+// between two computed colours for marks that are not text (outside that rule).
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** Contrast failures on the page as it is now, one readable line per failing element. */
+export async function contrastFailures(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`));
+}
+
+/** rgb()/rgba() as getComputedStyle gives it. */
 function channels(css: string): [number, number, number] {
   const m = css.match(/rgba?\(([^)]+)\)/);
   if (!m) throw new Error(`not an rgb colour: ${css}`);

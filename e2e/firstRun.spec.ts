@@ -1,7 +1,9 @@
 // First run: a fresh device (its own real core in browser mode, nothing seeded) opens on an
-// empty library whose empty state shows the ways in, and each of its buttons does its job.
+// empty library whose empty state shows the ways in (AA contrast in both themes), and each
+// of its buttons does its job.
 import { expect, test } from '@playwright/test';
 import { LibraryWindow } from './app.ts';
+import { contrastFailures } from './contrast.ts';
 import { startDevice } from './devices.ts';
 import type { BrowserModeProcess } from './browserModeProcess.ts';
 
@@ -16,6 +18,11 @@ test('the empty library teaches dropping PDFs, importing a .bib or .ris and addi
   await expect(empty).toBeVisible();
   await expect(empty).toContainText('Drop PDFs anywhere on this window');
   await app.shot('first-run-empty-library-light');
+  expect(await contrastFailures(page)).toEqual([]);
+  await app.setTheme('Dark');
+  await app.shot('first-run-empty-library-dark');
+  expect(await contrastFailures(page)).toEqual([]);
+  await app.setTheme('Light');
 
   await empty.getByRole('button', { name: 'Add by identifier…' }).click();
   const identifier = page.getByRole('dialog', { name: 'Add by identifier' });
