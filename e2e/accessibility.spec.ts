@@ -6,6 +6,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { LibraryWindow } from './app.ts';
 import { contrastFailures, contrastRatio } from './contrast.ts';
 
+const READER_TITLE = 'Introduction to actuar, reading copy';
+
 async function openView(page: Page, name: 'Catalog' | 'Library') {
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
@@ -58,6 +60,15 @@ for (const theme of ['Light', 'Dark'] as const) {
     await check('catalog');
     await openView(page, 'Library');
 
-    expect(failures).toEqual({ library: [], 'settings-dialog': [], catalog: [] });
+    // The reader with a PDF open: its toolbar and panels (the page's own text is the PDF's).
+    await app.searchFor(READER_TITLE);
+    await app.row(READER_TITLE).dblclick();
+    await expect(page.getByRole('tab', { name: READER_TITLE })).toHaveAttribute('aria-selected', 'true');
+    const reader = page.locator('.reader').filter({ has: page.locator('.rs-toolbar') }).filter({ visible: true });
+    await expect(reader.locator('.page[data-page-number="1"] canvas')).toBeVisible({ timeout: 30_000 });
+    await app.shot(`a11y-${theme.toLowerCase()}-reader`);
+    failures.reader = await contrastFailures(page, ['.textLayer', '.annotationLayer']);
+
+    expect(failures).toEqual({ library: [], 'settings-dialog': [], catalog: [], reader: [] });
   });
 }
