@@ -1,6 +1,7 @@
 // WCAG AA contrast over the main screens in the light and the dark theme, measured by
 // axe-core's `color-contrast` rule on the live page (real computed colours, real text).
-// The unread dot's contrast on a selected row is measured here too (axe checks only text).
+// The unread dot's and the star's contrast on a selected row are measured here too
+// (axe checks only text).
 // Screenshots go to artifacts/screenshots/a11y-<theme>-<screen>.png for people to review.
 import { expect, test, type Page } from '@playwright/test';
 import { LibraryWindow } from './app.ts';
@@ -31,18 +32,24 @@ for (const theme of ['Light', 'Dark'] as const) {
     await expect(app.field('Title')).not.toHaveValue('');
     await check('library');
 
-    // The unread dot stays visible on the selected row, focused list or not: 3:1 against
-    // the row, WCAG's floor for marks that are not text.
-    const dotContrast = () => row.evaluate((el) => {
+    // The unread dot and the star stay visible on the selected row, focused list or not:
+    // 3:1 against the row, WCAG's floor for marks that are not text.
+    const marks = () => row.evaluate((el) => {
       const dot = el.querySelector('.read-dot.unread');
-      return dot ? [getComputedStyle(dot).backgroundColor, getComputedStyle(el).backgroundColor] : null;
+      const star = el.querySelector('.star-button');
+      const rowColour = getComputedStyle(el).backgroundColor;
+      return {
+        dot: dot ? [getComputedStyle(dot).backgroundColor, rowColour] as [string, string] : null,
+        star: star ? [getComputedStyle(star).color, rowColour] as [string, string] : null,
+      };
     });
-    const focused = await dotContrast();
-    expect(focused, 'the selected row shows its unread dot').not.toBeNull();
-    expect(contrastRatio(...(focused as [string, string]))).toBeGreaterThanOrEqual(3);
-    await app.search.focus();
-    const unfocused = await dotContrast();
-    expect(contrastRatio(...(unfocused as [string, string]))).toBeGreaterThanOrEqual(3);
+    for (const focus of ['list', 'search box'] as const) {
+      if (focus === 'search box') await app.search.focus();
+      const { dot, star } = await marks();
+      expect(dot, 'the selected row shows its unread dot').not.toBeNull();
+      expect(contrastRatio(...dot!), `unread dot, focus in the ${focus}`).toBeGreaterThanOrEqual(3);
+      expect(contrastRatio(...star!), `star, focus in the ${focus}`).toBeGreaterThanOrEqual(3);
+    }
 
     await page.keyboard.press('ControlOrMeta+Comma');
     await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
