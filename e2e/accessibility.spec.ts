@@ -9,7 +9,7 @@ import { contrastFailures, contrastRatio } from './contrast.ts';
 
 const READER_TITLE = 'Introduction to actuar, reading copy';
 
-async function openView(page: Page, name: 'Catalog' | 'Library') {
+async function openView(page: Page, name: 'Catalog' | 'Datasets' | 'Groups' | 'People' | 'Library') {
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 }
@@ -65,6 +65,10 @@ for (const theme of ['Light', 'Dark'] as const) {
     await results.first().click();
     await expect(page.getByRole('article', { name: 'Catalog document' }).getByRole('heading', { level: 2 })).toBeVisible();
     await check('catalog');
+    for (const view of ['Datasets', 'Groups', 'People'] as const) {
+      await openView(page, view);
+      await check(view.toLowerCase());
+    }
     await openView(page, 'Library');
 
     // The reader with a PDF open: its toolbar and panels (the page's own text is the PDF's).
@@ -76,6 +80,18 @@ for (const theme of ['Light', 'Dark'] as const) {
     await app.shot(`a11y-${theme.toLowerCase()}-reader`);
     failures.reader = await contrastFailures(page, ['.textLayer', '.annotationLayer']);
 
-    expect(failures).toEqual({ library: [], 'settings-dialog': [], catalog: [], reader: [] });
+    // The library again at the two window sizes people review (wide and small laptop).
+    await openView(page, 'Library');
+    await app.clearSearch();
+    for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+      await page.setViewportSize(size);
+      await expect(app.rows().first()).toBeVisible();
+      await check(`library-${size.width}x${size.height}`);
+    }
+
+    expect(failures).toEqual({
+      library: [], 'settings-dialog': [], catalog: [], datasets: [], groups: [], people: [], reader: [],
+      'library-1440x900': [], 'library-1024x700': [],
+    });
   });
 }
