@@ -130,10 +130,19 @@ test('a folder is created, takes a dragged document, and can be renamed and dele
 
   // Nest a subfolder through the folder's menu.
   await app.collection(folder).click({ button: 'right' });
+  // The name box takes the keys at once, its placeholder name selected: typing replaces it.
   await page.getByRole('menuitem', { name: 'New subfolder' }).click();
-  await app.sidebar.getByLabel('Subfolder name').fill('Week 1');
-  await app.sidebar.getByLabel('Subfolder name').press('Enter');
+  await expect(app.sidebar.getByLabel('Subfolder name')).toBeFocused();
+  await page.keyboard.type('Week 1');
+  await expect(app.sidebar.getByLabel('Subfolder name')).toHaveValue('Week 1');
+  await page.keyboard.press('Enter');
   await expect(app.collection('Week 1')).toHaveAttribute('aria-level', '2');
+  // Rename from the menu focuses its name box the same way; Escape keeps the name.
+  await app.collection('Week 1').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await expect(app.sidebar.getByLabel('Folder name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(app.collection('Week 1')).toBeVisible();
 
   await app.collection(folder).dblclick();
   const renamed = `${folder} (renamed)`;

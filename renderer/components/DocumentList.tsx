@@ -3,6 +3,7 @@
 // context menu, and rows that drag onto folders.
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import { DocumentExportItems } from '../import/DocumentExportItems.tsx';
+import { FirstRunActions } from '../import/FirstRunActions.tsx';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { DocumentSort, LibraryDocument } from '../../shared/bridge/contract.ts';
@@ -54,7 +55,7 @@ function EmptyState() {
   const openDialog = useApp((s) => s.openDialog);
   if (!empty) return null;
   let title = 'Your library is empty';
-  let hint = 'Add a document by hand with New document (Ctrl+N).';
+  let hint = 'Bring in the documents you already have, or add one by hand.';
   if (search.trim()) { title = `Nothing matches “${search.trim()}”`; hint = 'Try fewer or shorter words; the search looks in titles, authors, sources, abstracts, tags and notes.'; }
   else if (filtered) { title = 'No documents pass these filters'; hint = 'Widen the year range or clear the filters.'; }
   else if (collection.kind === 'trash') { title = 'The trash is empty'; hint = 'Documents you delete wait here until you empty the trash.'; }
@@ -67,7 +68,7 @@ function EmptyState() {
     <div className="empty-state" role="status">
       <p className="empty-title">{title}</p>
       <p className="empty-hint">{hint}</p>
-      {!search && collection.kind === 'all' && !filtered ? <button type="button" className="button primary" onClick={() => openDialog('new-document')}>New document</button> : null}
+      {!search && collection.kind === 'all' && !filtered ? <FirstRunActions onNewDocument={() => openDialog('new-document')} /> : null}
     </div>
   );
 }

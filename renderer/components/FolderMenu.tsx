@@ -7,13 +7,15 @@ interface Props {
   onRename(): void;
   onMoveToTop(): void;
   onDelete(): void;
+  /** The menu has closed: focus what it opened (the menu's own focus return is off). */
+  onClosed(): void;
 }
 
-export function FolderMenu({ folder, onNewSubfolder, onRename, onMoveToTop, onDelete }: Props) {
+export function FolderMenu({ folder, onNewSubfolder, onRename, onMoveToTop, onDelete, onClosed }: Props) {
   return (
     <ContextMenu.Portal>
       {/* Focus goes to the name box the menu opens, not back to the folder. */}
-      <ContextMenu.Content className="menu" aria-label={`Folder ${folder.name}`} onCloseAutoFocus={(e) => e.preventDefault()}>
+      <ContextMenu.Content className="menu" aria-label={`Folder ${folder.name}`} onCloseAutoFocus={(e) => { e.preventDefault(); onClosed(); }}>
         <ContextMenu.Item className="menu-item" onSelect={onNewSubfolder}>New subfolder</ContextMenu.Item>
         <ContextMenu.Item className="menu-item" onSelect={onRename}>Rename<span className="menu-hint">F2</span></ContextMenu.Item>
         {folder.parent_id ? <ContextMenu.Item className="menu-item" onSelect={onMoveToTop}>Move to top level</ContextMenu.Item> : null}

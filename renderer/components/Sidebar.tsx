@@ -2,7 +2,7 @@
 // delete, drag to move), group libraries, tags and the trash. Documents dropped on a
 // folder are added to it; dropped on the trash, they are trashed.
 import * as ContextMenu from '@radix-ui/react-context-menu';
-import { useEffect, useMemo, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { flattenTree, isSelfOrDescendant } from '../lib/folderTree.ts';
 import { useLibrary, useApp, useStores } from '../state/context.tsx';
 import { collectionKey, type Collection } from '../state/listQuery.ts';
@@ -23,11 +23,12 @@ const FIXED: { collection: Collection; label: string; icon: IconName }[] = [
 
 type Editing = { mode: 'create'; parentId: string | null } | { mode: 'rename'; id: string } | null;
 
-function NameInput({ initial, label, onDone }: { initial: string; label: string; onDone(name: string | null): void }) {
+function NameInput({ initial, label, onDone, inputRef }: { initial: string; label: string; onDone(name: string | null): void; inputRef?: Ref<HTMLInputElement> }) {
   const [value, setValue] = useState(initial);
   const finish = (name: string | null) => onDone(name === null || name.trim() === '' ? null : name.trim());
   return (
     <input
+      ref={inputRef}
       className="folder-name-input"
       aria-label={label}
       autoFocus
@@ -56,6 +57,9 @@ export function Sidebar() {
   const trash = useLibrary((s) => s.trash);
   const groupFolders = useLibrary((s) => s.groupFolders);
   const [creatingIn, setCreatingIn] = useState<string | null>(null);
+  // The name box a folder's menu opened (rename or new subfolder). Its autoFocus is taken
+  // back by the closing menu's focus trap, so the menu hands focus to it once it is gone.
+  const menuNameBox = useRef<HTMLInputElement>(null);
   const openDialog = useApp((s) => s.openDialog);
   const setView = useApp((s) => s.setView);
   const groups = useLibrary((s) => s.groups);
@@ -170,7 +174,7 @@ export function Sidebar() {
                       onClick={() => toggle(folder.id)}
                     >{collapsed.has(folder.id) ? '▸' : '▾'}</button>
                     {renaming ? (
-                      <NameInput initial={folder.name} label="Folder name" onDone={(name) => { setEditing(null); if (name && name !== folder.name) void renameFolder(folder.id, name); }} />
+                      <NameInput inputRef={menuNameBox} initial={folder.name} label="Folder name" onDone={(name) => { setEditing(null); if (name && name !== folder.name) void renameFolder(folder.id, name); }} />
                     ) : (
                       <button
                         type="button"
@@ -193,6 +197,7 @@ export function Sidebar() {
                   </div>
                 </ContextMenu.Trigger>
                 <FolderMenu
+                  onClosed={() => menuNameBox.current?.focus()}
                   folder={folder}
                   onNewSubfolder={() => { setCollapsed((c) => { const n = new Set(c); n.delete(folder.id); return n; }); setEditing({ mode: 'create', parentId: folder.id }); }}
                   onRename={() => setEditing({ mode: 'rename', id: folder.id })}
@@ -202,7 +207,7 @@ export function Sidebar() {
               </ContextMenu.Root>
               {editing?.mode === 'create' && same(editing.parentId, folder.id) ? (
                 <div className="folder-edit" style={{ paddingLeft: 8 + (depth + 1) * 14 }}>
-                  <NameInput initial="New folder" label="Subfolder name" onDone={(name) => { setEditing(null); if (name) void createFolder(name, folder.id); }} />
+                  <NameInput inputRef={menuNameBox} initial="New folder" label="Subfolder name" onDone={(name) => { setEditing(null); if (name) void createFolder(name, folder.id); }} />
                 </div>
               ) : null}
             </li>
@@ -239,7 +244,7 @@ export function Sidebar() {
                   const renaming = editing?.mode === 'rename' && same(editing.id, folder.id);
                   const row = renaming ? (
                     <div className="folder-edit" style={{ paddingLeft: 22 + depth * 14 }}>
-                      <NameInput initial={folder.name} label="Folder name" onDone={(name) => { setEditing(null); if (name && name !== folder.name) void renameFolder(folder.id, name); }} />
+                      <NameInput inputRef={menuNameBox} initial={folder.name} label="Folder name" onDone={(name) => { setEditing(null); if (name && name !== folder.name) void renameFolder(folder.id, name); }} />
                     </div>
                   ) : (
                     <button
@@ -269,6 +274,7 @@ export function Sidebar() {
                         <ContextMenu.Root>
                           <ContextMenu.Trigger asChild>{row}</ContextMenu.Trigger>
                           <FolderMenu
+                            onClosed={() => menuNameBox.current?.focus()}
                             folder={folder}
                             onNewSubfolder={() => setEditing({ mode: 'create', parentId: folder.id })}
                             onRename={() => setEditing({ mode: 'rename', id: folder.id })}
@@ -279,7 +285,7 @@ export function Sidebar() {
                       ) : row}
                       {editing?.mode === 'create' && same(editing.parentId, folder.id) ? (
                         <div className="folder-edit" style={{ paddingLeft: 22 + (depth + 1) * 14 }}>
-                          <NameInput initial="New folder" label="Subfolder name" onDone={(name) => { setEditing(null); if (name) void createFolder(name, folder.id, group.id); }} />
+                          <NameInput inputRef={menuNameBox} initial="New folder" label="Subfolder name" onDone={(name) => { setEditing(null); if (name) void createFolder(name, folder.id, group.id); }} />
                         </div>
                       ) : null}
                     </li>
