@@ -70,7 +70,11 @@ async function importChunks(format: Exclude<RecordFormat, 'csl-json'>, file: str
       const line = error.line - prefixLines;
       if (line >= 1) problem({ ...error, line: line + chunk.line - 1 });
     }
-    add(parsed.records);
+    // The shared catalog takes no placeholder titles: a title-less entry stays an error here.
+    for (const r of parsed.records) {
+      if (r.placeholderTitle) problem({ line: r.line - prefixLines + chunk.line - 1, message: 'entry has no title', ...(r.key ? { key: r.key } : {}) });
+    }
+    add(parsed.records.filter((r) => !r.placeholderTitle));
     if (format === 'bibtex') macros += stringEntries(chunk.text);
   }
 }

@@ -90,7 +90,8 @@ describe('libraryCopiesOf', () => {
 
   it('indexes the documents a library held before the index existed (migration 0006)', () => {
     const doc = r.createDocument({ title: 'Older', identifiers: { doi: '10.7/OLD' } });
-    sqlOf(r).exec(`DROP TRIGGER document_identifiers_on_insert; DROP TRIGGER document_identifiers_on_update; DROP TABLE document_identifiers;`);
+    // A file from before 0006 (and from before migrations were recorded by name).
+    sqlOf(r).exec(`DROP TRIGGER document_identifiers_on_insert; DROP TRIGGER document_identifiers_on_update; DROP TABLE document_identifiers; DROP TABLE replica_migrations;`);
     sqlOf(r).pragma('user_version = 5');
     r = temp.reopen();
     expect(r.libraryCopiesOf([{ id: 'c', identifiers: { doi: '10.7/old' } }])).toEqual(new Map([['c', doc.id]]));
