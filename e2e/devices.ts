@@ -2,13 +2,17 @@
 // syncing with the first device's service. It signs in through the service's real OAuth
 // pages in the test's browser (authorization code with PKCE and a loopback redirect), as
 // the first device's person (a second replica of one library) or as somebody else.
+import path from 'node:path';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { lastLinkTo, outboxMails } from '../server/oauth/outboxTesting.ts';
 import { startBrowserMode, type BrowserModeProcess } from './browserModeProcess.ts';
 
 export interface FirstDeviceService {
   serviceUrl: string;
   clientId: string;
   localAccount: { email: string; password: string };
+  /** The first device's data folder: its embedded service writes e-mails to service/outbox there. */
+  dataDir: string;
 }
 
 export function firstDeviceService(): FirstDeviceService {
@@ -67,6 +71,15 @@ export async function openSignedIn(context: BrowserContext, device: BrowserModeP
   }
   await browser.getByRole('button', { name: 'Allow' }).click();
   await expect(browser.locator('body')).toContainText(/signed in|you can close|return to/i);
+  if ('signUp' in person) {
+    // The new person opens the link the service e-mailed (its outbox, without SMTP), as
+    // rights bound to an address (invitations to it) count only once it is verified.
+    const { serviceUrl, dataDir } = firstDeviceService();
+    const outbox = path.join(dataDir, 'service', 'outbox');
+    await expect.poll(() => outboxMails(outbox).some((m) => m.to === person.email && m.text.includes('/oauth/verify-email'))).toBe(true);
+    await browser.goto(new URL(lastLinkTo(outbox, person.email, '/oauth/verify-email'), serviceUrl).href);
+    await expect(browser.locator('body')).toContainText(`${person.email} is verified`);
+  }
   await browser.close();
 
   await expect(settings.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });

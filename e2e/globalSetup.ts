@@ -12,6 +12,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // internet (resolution is tested against a stand-in upstream in server/metadata/).
   const first = await startBrowserMode({ SERVICE_RESOLVE_IDENTIFIERS: 'false' });
   process.env.REFSHELF_E2E_URL = first.pageUrl;
-  process.env.REFSHELF_E2E_SERVICE = JSON.stringify({ serviceUrl: first.serviceUrl, clientId: first.clientId, localAccount: first.localAccount });
+  process.env.REFSHELF_E2E_SERVICE = JSON.stringify({ serviceUrl: first.serviceUrl, clientId: first.clientId, localAccount: first.localAccount, dataDir: first.dataDir });
   return first.stop;
 }

@@ -3,23 +3,15 @@
 // rotation, and positions compared numerically through the bridge; a second replica (another
 // device signed in to the same account) opens the same PDF and draws them in the same place.
 import { expect, test, type Download, type Page } from '@playwright/test';
-import WebSocket from 'ws';
-import { bridgeClient, connectWebSocketBridge, type BridgeClient, type WebSocketLike } from '../renderer/bridge/bridgeClient.ts';
+import type { BridgeClient } from '../renderer/bridge/bridgeClient.ts';
 import type { LibraryAnnotation } from '../shared/bridge/contract.ts';
 import { loadPdfJs } from '../shared/node/pdf/openPdf.ts';
 import { LibraryWindow, SCREENSHOTS } from './app.ts';
 import { firstDeviceService, openSignedIn, startDevice } from './devices.ts';
+import { nodeBridge } from './nodeBridge.ts';
 
 // Apart from what the import tests add (their copy of this PDF is titled from its text).
 const TITLE = 'Introduction to actuar, reading copy';
-
-/** A bridge client of our own, on the same core the page talks to (or another device's). */
-async function nodeBridge(pageUrl = process.env.REFSHELF_E2E_URL!): Promise<BridgeClient> {
-  const url = new URL(pageUrl);
-  const secret = new URLSearchParams(url.hash.slice(1)).get('secret')!;
-  const transport = await connectWebSocketBridge(url.origin, secret, (u, protocols) => new WebSocket(u, protocols, { origin: url.origin }) as unknown as WebSocketLike);
-  return bridgeClient(transport);
-}
 
 async function downloaded(download: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
