@@ -15,27 +15,21 @@ export interface ServiceProcess {
 
 /** Starts `npm run server` on a free loopback port over `dataDir` and waits until it listens. */
 export async function startServiceProcess(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<ServiceProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/cli/serve.ts'), '--port', String(port), '--data-dir', dataDir, '--log-level', 'silent'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
-  });
-  try {
-    await waitForListening(child);
-  } catch (error) {
-    child.kill('SIGTERM');
-    throw error;
-  }
-  return { port, base: `http://127.0.0.1:${port}`, child };
+  return startListening((port) => [path.join(root, 'server/cli/serve.ts'), '--port', String(port), '--data-dir', dataDir, '--log-level', 'silent'], env);
 }
 
 /** The bench floor (floorServer.ts) serving the bodies in `dir`, in a process of its own. */
 export async function startFloorProcess(dir: string): Promise<ServiceProcess> {
+  return startListening((port) => [path.join(root, 'bench/service/floorServer.ts'), dir, String(port)]);
+}
+
+/** A TypeScript entry point run with tsx on a free port, once it says it is listening. */
+async function startListening(argsFor: (port: number) => string[], env: NodeJS.ProcessEnv = {}): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/service/floorServer.ts'), dir, String(port)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...argsFor(port)], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   try {
     await waitForListening(child);

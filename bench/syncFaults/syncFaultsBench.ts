@@ -15,25 +15,15 @@ import { openReplica } from '../../electron/core/replica/index.ts';
 import { sqlOf } from '../../electron/core/replica/testing.ts';
 import { createSyncEngine } from '../../electron/core/sync/syncEngine.ts';
 import { startReplyDroppingProxy } from '../../electron/core/sync/faults/replyDroppingProxy.ts';
+import { random as seededRandom } from '../catalog/catalogRecords.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
 
 const TRIALS = Number(process.env.SYNC_FAULT_TRIALS ?? 60);
 const LIVE_EDITS = Number(process.env.SYNC_LIVE_EDITS ?? 20);
 
-/** A small seeded generator (mulberry32), so a run can be repeated. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function runSyncFaultsBench(): Promise<BenchResult[]> {
-  const random = seeded(Number(process.env.SYNC_FAULT_SEED ?? 13));
+  const random = seededRandom(Number(process.env.SYNC_FAULT_SEED ?? 13));
   const service = await startTestService();
   const proxy = await startReplyDroppingProxy(service.url);
   const counts = { trials: 0, dropped: 0, restarts: 0, lost: 0, duplicates: 0, corrupt: 0, stuck: 0 };
