@@ -4,7 +4,7 @@
 // imports (lint enforces it), so the service's internals can change behind it.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import os from 'node:os';
+import { osPersonName } from '../shared/node/osPersonName.ts';
 import { buildService, type BuiltService } from './app.ts';
 import { createAccount, registerClient } from './auth/accounts.ts';
 import { hashPassword } from './auth/passwords.ts';
@@ -73,14 +73,6 @@ async function listen(dataDir: string, logLevel: string): Promise<BuiltService> 
   }
 }
 
-function localFirstName(): string {
-  try {
-    return os.userInfo().username || 'Local';
-  } catch {
-    return 'Local';
-  }
-}
-
 export async function startEmbeddedServer(options: { dataDir: string; logLevel?: string }): Promise<EmbeddedServer> {
   const service = await listen(options.dataDir, options.logLevel ?? 'warn');
   const { db, tokens } = service.ctx;
@@ -104,7 +96,8 @@ export async function startEmbeddedServer(options: { dataDir: string; logLevel?:
         await db.updateTable('profiles').set({ password_hash: await hashPassword(password) }).where('id', '=', existing.id).execute();
         profileId = existing.id;
       } else {
-        profileId = (await createAccount(db, { email: LOCAL_ACCOUNT_EMAIL, password, first_name: localFirstName(), last_name: 'User' })).id;
+        const person = osPersonName();
+        profileId = (await createAccount(db, { email: LOCAL_ACCOUNT_EMAIL, password, first_name: person.first, last_name: person.last })).id;
       }
       return { clientId: client.id, profileId, email: LOCAL_ACCOUNT_EMAIL, password };
     },
