@@ -2,6 +2,7 @@
 // chips and identifiers. Each validates as the person types (the shared schemas, through
 // fieldProblem) and saves on blur, and only when the value is valid and changed.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { canonicalIdentifier, identifierProblem } from '../../shared/identifiers/index.ts';
 import type { Person } from '../../shared/schemas/common.ts';
 import { IDENTIFIER_KEYS, type DocumentFieldName } from '../../shared/schemas/document.ts';
 import { differs, formatDraft, parseTextDraft } from '../lib/fieldDrafts.ts';
@@ -187,7 +188,7 @@ export function IdentifiersField({ value, save, docId }: FieldProps) {
   useEffect(() => {
     if (!box.current?.contains(document.activeElement)) setDraft(JSON.parse(storedKey) as Record<string, string>);
   }, [storedKey, docId]);
-  const cleaned = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v));
+  const cleaned = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, canonicalIdentifier(k, v)]).filter(([, v]) => v));
   const problem = fieldProblem('identifiers', cleaned) ?? saveError;
   const commit = async () => {
     if (fieldProblem('identifiers', cleaned) || !differs(stored, cleaned)) return;
@@ -200,7 +201,7 @@ export function IdentifiersField({ value, save, docId }: FieldProps) {
         {IDENTIFIER_KEYS.map((key) => (
           <label key={key} className="identifier">
             <span>{IDENTIFIER_LABELS[key]}</span>
-            <input className="input" name={`identifiers.${key}`} value={draft[key] ?? ''} onChange={(e) => { setSaveError(undefined); setDraft((d) => ({ ...d, [key]: e.target.value })); }} />
+            <input className="input" name={`identifiers.${key}`} value={draft[key] ?? ''} aria-invalid={identifierProblem(key, draft[key] ?? '') ? true : undefined} onChange={(e) => { setSaveError(undefined); setDraft((d) => ({ ...d, [key]: e.target.value })); }} />
           </label>
         ))}
       </div>

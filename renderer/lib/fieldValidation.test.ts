@@ -20,6 +20,13 @@ describe('fieldProblem', () => {
     expect(fieldProblem('year', 2020)).toBeUndefined();
   });
 
+  it('checks identifiers by their own rules: check digits, DOI and PMID grammar', () => {
+    expect(fieldProblem('identifiers', { doi: '10.1038/nature12373', isbn: '978-3-16-148410-0' })).toBeUndefined();
+    expect(fieldProblem('identifiers', { isbn: '978-3-16-148410-1' })).toMatch(/ISBN's check digit/);
+    expect(fieldProblem('identifiers', { doi: 'nature12373' })).toMatch(/DOI is not valid/);
+    expect(fieldProblem('identifiers', { pmid: 'abc' })).toMatch(/PMID is not valid/);
+  });
+
   it('points at the person in a list who lacks a last name', () => {
     expect(fieldProblem('authors', [{ last_name: 'Curie' }, { first_name: 'Albert' }])).toBe('Authors 2 needs a last name');
   });

@@ -3,6 +3,7 @@
 // TypeBox's Value.Errors interprets the schema (no eval), which the renderer's CSP requires.
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { identifierProblem } from '../../shared/identifiers/index.ts';
 import { maxLengthOf } from '../../shared/schemas/common.ts';
 import { documentBoundProblems, documentFieldSchemas, type DocumentFieldName } from '../../shared/schemas/document.ts';
 import { fieldLabel } from './fieldLayout.ts';
@@ -77,7 +78,14 @@ export function fieldProblem(field: DocumentFieldName, value: unknown): string |
     return describe(field, first, value);
   }
   const bound = documentBoundProblems({ [field]: value });
-  return bound[0];
+  if (bound[0]) return bound[0];
+  if (field === 'identifiers' && typeof value === 'object') {
+    for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
+      const problem = typeof raw === 'string' ? identifierProblem(key, raw) : undefined;
+      if (problem) return problem;
+    }
+  }
+  return undefined;
 }
 
 /** Problems of a whole new document (the dialog checks every field it sends). */

@@ -5,3 +5,4 @@ export { cleanIssn, findIssns } from './issn.ts';
 export { cleanPmid, findPmids } from './pmid.ts';
 export { findDois, findIdentifiers, type FoundIdentifiers } from './findIdentifiers.ts';
 export { identifiesWholeWork, normaliseIdentifier } from './normalise.ts';
+export { canonicalIdentifier, identifierProblem } from './identifierProblem.ts';

@@ -23,6 +23,7 @@ describe('the OS person name', () => {
   it('never names the account "User": the login stands in when the OS has no full name', () => {
     const name = osPersonName();
     expect(name.first.length).toBeGreaterThan(0);
+    expect(name.last.length).toBeGreaterThan(0);
     expect(`${name.first} ${name.last}`).not.toMatch(/ User$/);
   });
 });

@@ -66,11 +66,12 @@ function login(): string {
   }
 }
 
-/** The OS user's name split for a profile: the full name where the OS has one, else the login. */
+/** The OS user's name split for a profile: the full name where the OS has one, else the login; both parts non-empty. */
 export function osPersonName(platform: NodeJS.Platform = process.platform): PersonName {
   const user = login();
   const full = user ? systemFullName(user, platform) : undefined;
   const fromFull = full ? splitFullName(full) : undefined;
-  if (fromFull) return fromFull;
-  return { first: user || 'Local', last: '' };
+  if (fromFull?.last) return fromFull;
+  // A profile needs both names; with only one word, it reads as "jdoe (this computer)".
+  return { first: fromFull?.first || user || 'Local', last: '(this computer)' };
 }
