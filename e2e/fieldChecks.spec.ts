@@ -37,3 +37,35 @@ test('identifiers are checked as they are typed, stored in their bare form once 
   await app.field('Year').press('Tab');
   await expect(app.details.getByRole('alert')).toHaveText('Year must be a whole number');
 });
+
+test('typing a tag offers the library\'s existing tags, chosen by keyboard or mouse', async ({ page }) => {
+  const app = await LibraryWindow.open(page);
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const tag = `statistics${suffix}`;
+  const first = unique('Tagged estuary model');
+  const second = unique('Untagged estuary model');
+  await app.createDocument({ title: first });
+  const tagBox = app.details.getByRole('combobox', { name: 'Tags' });
+  await tagBox.fill(tag);
+  await tagBox.press('Enter');
+  await expect(app.details.locator('.chip', { hasText: tag })).toBeVisible();
+  await expect(app.sidebar.getByText(tag, { exact: true })).toBeVisible();
+
+  await app.createDocument({ title: second });
+  // Typed after the push has given the document its service id: the pane then stays put.
+  const bridge = await nodeBridge();
+  await expect.poll(async () => (await bridge.call('documents.search', { text: second })).items.filter((d) => !d.id.startsWith('local:')).length).toBe(1);
+  await tagBox.fill(`STATISTICS${suffix.slice(0, 2)}`);
+  const offered = app.details.getByRole('listbox', { name: 'Existing tags' });
+  await expect(offered.getByRole('option')).toHaveText([tag]);
+  await app.shot('tag-suggestions-light');
+  await tagBox.press('ArrowDown');
+  await expect(offered.getByRole('option', { name: tag })).toHaveAttribute('aria-selected', 'true');
+  await tagBox.press('Enter');
+  await expect(app.details.locator('.chip', { hasText: tag })).toBeVisible();
+  await expect(tagBox).toHaveValue('');
+  await expect(offered).toHaveCount(0);
+
+  const id = (await bridge.call('documents.search', { text: second })).items[0]!.id;
+  await expect.poll(async () => (await bridge.call('documents.get', { id })).tags ?? []).toEqual([tag]);
+});

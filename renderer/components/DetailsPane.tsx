@@ -22,8 +22,9 @@ const FLAG_LABELS: Record<string, [string, string]> = {
 function Field({ field, doc, save, identity }: { field: DocumentFieldName; doc: LibraryDocument; save: Save; identity: string }) {
   const label = fieldLabel(field, doc.type);
   const props = { field, label, value: doc[field], save, docId: identity };
+  const libraryTags = useLibrary((s) => s.tags);
   if (PEOPLE.has(field)) return <PeopleField {...props} />;
-  if (CHIPS.has(field)) return <ChipsField {...props} />;
+  if (CHIPS.has(field)) return <ChipsField {...props} suggestions={field === 'tags' ? libraryTags : undefined} />;
   if (field === 'identifiers') return <IdentifiersField {...props} />;
   if (field === 'type') {
     return (

@@ -3,10 +3,12 @@
 // fieldProblem) and saves on blur, and only when the value is valid and changed.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { canonicalIdentifier, identifierProblem } from '../../shared/identifiers/index.ts';
+import type { TagCount } from '../../shared/bridge/index.ts';
 import type { Person } from '../../shared/schemas/common.ts';
 import { IDENTIFIER_KEYS, type DocumentFieldName } from '../../shared/schemas/document.ts';
 import { differs, formatDraft, parseTextDraft } from '../lib/fieldDrafts.ts';
 import { fieldMaxLength, fieldProblem } from '../lib/fieldValidation.ts';
+import { suggestTags } from '../lib/tagSuggestions.ts';
 
 export type Save = (field: DocumentFieldName, value: unknown) => Promise<string | undefined>;
 
@@ -131,21 +133,25 @@ export function PeopleField({ field, label, value, save, docId }: FieldProps) {
   );
 }
 
-export function ChipsField({ field, label, value, save }: FieldProps) {
+export function ChipsField({ field, label, value, save, suggestions }: FieldProps & { suggestions?: readonly TagCount[] }) {
   const id = useId();
   const chips = (value as string[] | undefined) ?? [];
   const [draft, setDraft] = useState('');
   const [saveError, setSaveError] = useState<string | undefined>();
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
   const candidate = draft.trim() ? [...chips, draft.trim()] : chips;
   const problem = fieldProblem(field, candidate) ?? saveError;
   const singular = label.replace(/s$/, '').toLowerCase();
+  const offered = open && suggestions ? suggestTags(suggestions, draft, chips) : [];
 
   const commit = async (next: string[]) => {
     if (fieldProblem(field, next)) return;
     setSaveError(await save(field, next.length ? next : null));
   };
-  const add = () => {
-    const text = draft.trim().replace(/,$/, '');
+  const add = (typed: string = draft) => {
+    const text = typed.trim().replace(/,$/, '');
+    setActive(-1);
     if (!text || chips.includes(text) || fieldProblem(field, [...chips, text])) return;
     setDraft('');
     void commit([...chips, text]);
@@ -164,15 +170,37 @@ export function ChipsField({ field, label, value, save }: FieldProps) {
           className="chip-input"
           placeholder={`Add ${singular}…`}
           value={draft}
+          role={suggestions ? 'combobox' : undefined}
+          aria-autocomplete={suggestions ? 'list' : undefined}
+          aria-expanded={suggestions ? offered.length > 0 : undefined}
+          aria-controls={suggestions ? `${id}-suggestions` : undefined}
+          aria-activedescendant={active >= 0 && offered[active] ? `${id}-suggestion-${active}` : undefined}
           aria-invalid={problem ? true : undefined}
-          onChange={(e) => { setSaveError(undefined); setDraft(e.target.value); }}
+          onChange={(e) => { setSaveError(undefined); setDraft(e.target.value); setActive(-1); setOpen(true); }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' || e.key === ',') { e.preventDefault(); add(); }
+            if (e.key === 'ArrowDown' && offered.length) { e.preventDefault(); setActive((a) => (a + 1) % offered.length); }
+            if (e.key === 'ArrowUp' && offered.length) { e.preventDefault(); setActive((a) => (a <= 0 ? offered.length - 1 : a - 1)); }
+            if (e.key === 'Escape' && offered.length) { e.stopPropagation(); setOpen(false); setActive(-1); }
+            if (e.key === 'Enter' || e.key === ',') { e.preventDefault(); add(e.key === 'Enter' && active >= 0 ? offered[active] : draft); }
             if (e.key === 'Backspace' && draft === '' && chips.length) void commit(chips.slice(0, -1));
           }}
-          onBlur={add}
+          onBlur={() => { setOpen(false); add(); }}
         />
       </div>
+      {offered.length ? (
+        <ul id={`${id}-suggestions`} className="chip-suggestions" role="listbox" aria-label={`Existing ${label.toLowerCase()}`}>
+          {offered.map((tag, i) => (
+            <li
+              key={tag}
+              id={`${id}-suggestion-${i}`}
+              role="option"
+              aria-selected={i === active}
+              // Chosen on mousedown, before the box loses focus and saves the half-typed text.
+              onMouseDown={(e) => { e.preventDefault(); add(tag); }}
+            >{tag}</li>
+          ))}
+        </ul>
+      ) : null}
     </FieldShell>
   );
 }

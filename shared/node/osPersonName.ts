@@ -21,8 +21,8 @@ export function splitFullName(fullName: string): PersonName | undefined {
     return last ? { first, last } : undefined;
   }
   const words = clean.split(' ');
-  if (words.length === 1) return { first: words[0], last: '' };
-  return { first: words.slice(0, -1).join(' '), last: words[words.length - 1] };
+  const last = words.pop() ?? '';
+  return words.length ? { first: words.join(' '), last } : { first: last, last: '' };
 }
 
 /** The GECOS full name of a login in an /etc/passwd text (its first comma-separated field). */
@@ -30,7 +30,7 @@ export function gecosFullName(passwdText: string, login: string): string | undef
   for (const line of passwdText.split('\n')) {
     const fields = line.split(':');
     if (fields[0] !== login || fields.length < 5) continue;
-    const name = fields[4].split(',')[0].trim();
+    const name = (fields[4] ?? '').split(',')[0]?.trim();
     return name || undefined;
   }
   return undefined;
