@@ -19,6 +19,7 @@ import type { FileStore } from './files/fileStore.ts';
 import { importHandlers } from './import/importHandlers.ts';
 import type { Importer } from './import/importer.ts';
 import type { PdfLane } from './import/pdfLane.ts';
+import { copyToGroupHandlers } from './library/copyToGroup.ts';
 import { libraryHandlers } from './library/libraryHandlers.ts';
 import { guardGroupWrites } from './people/groupWriteGuard.ts';
 import { peopleHandlers } from './people/peopleHandlers.ts';
@@ -60,6 +61,7 @@ export function createHandlers(parts: CoreParts): Handlers {
   return guardSavePaths(resolveLocalIds(guardGroupWrites({
     ...appHandlers({ ...parts, chooseSavePath }),
     ...libraryHandlers({ replica, sync, account, events }),
+    ...copyToGroupHandlers({ replica, fileStore, api, sync, events }),
     ...catalogCommandHandlers({ api, replica, fileStore, events, sync, account, uploadsDir: parts.uploadsDir }),
     ...importHandlers({ importer, replica }),
     ...peopleHandlers({ api, replica, account, sync, events }),

@@ -150,6 +150,13 @@ export interface ImportProgress {
 /** Menu items the renderer acts on (the shell's menu sends them as events). */
 export type MenuAction = 'import' | 'new-document' | 'find' | 'preferences' | 'about';
 
+/** What "Copy to group" did: each copy's new id, and the documents it left alone with why. */
+export interface CopyToGroupResult {
+  /** filesLeftBehind: PDFs neither here nor reachable (offline), so the copy has none of them. */
+  copies: { from: string; to: string; filesLeftBehind: number }[];
+  skipped: { id: string; reason: string }[];
+}
+
 // ---- Commands -----------------------------------------------------------------------
 
 interface Command<Req, Res> {
@@ -186,6 +193,8 @@ export interface CoreCommands {
   'documents.trash': Command<{ id: string }, void>;
   'documents.restore': Command<{ id: string }, void>;
   'documents.delete': Command<{ id: string }, void>;
+  /** Shares documents with a group: copies in its library, with their PDFs and, on request, the person's annotations. */
+  'documents.copyToGroup': Command<{ ids: string[]; groupId: string; folderId?: string | null; withAnnotations?: boolean }, CopyToGroupResult>;
 
   'folders.tree': Command<{ groupId?: string | null } | void, LibraryFolderNode[]>;
   'folders.create': Command<FolderCreate, LibraryFolder>;
@@ -231,7 +240,7 @@ const CORE_COMMAND_NAMES = [
   'account.status', 'account.signIn', 'account.signOut',
   'settings.get', 'settings.set',
   'documents.list', 'documents.search', 'documents.get', 'documents.tags', 'documents.markOpened', 'documents.create', 'documents.update',
-  'documents.trash', 'documents.restore', 'documents.delete',
+  'documents.trash', 'documents.restore', 'documents.delete', 'documents.copyToGroup',
   'folders.tree', 'folders.create', 'folders.rename', 'folders.move', 'folders.delete',
   'folders.addDocument', 'folders.removeDocument',
   'annotations.list', 'annotations.create', 'annotations.update', 'annotations.delete',

@@ -17,7 +17,8 @@ import type { NewAnnotation, NewDocument, ReplicaReads, ReplicaSync, ReplicaWrit
 import type { AppCommands } from '../app/appHandlers.ts';
 import { listRow } from './listRow.ts';
 
-export type LibraryCommands = Omit<CoreCommands, keyof AppCommands>;
+/** Copy to group is its own module (copyToGroup.ts): it needs the file store and the downloader. */
+export type LibraryCommands = Omit<CoreCommands, keyof AppCommands | 'documents.copyToGroup'>;
 
 export interface LibraryDeps {
   /** Changes the service refused for good wait on the person (sync.heldChanges). */

@@ -22,6 +22,7 @@ const WRITES: Partial<Record<CommandName, GroupOf>> = {
   'documents.trash': (replica, body) => documentGroup(replica, text(body, 'id')),
   'documents.restore': (replica, body) => documentGroup(replica, text(body, 'id')),
   'documents.delete': (replica, body) => documentGroup(replica, text(body, 'id')),
+  'documents.copyToGroup': (_, body) => text(body, 'groupId'),
   'folders.create': (_, body) => text(body, 'group_id'),
   'folders.rename': (replica, body) => folderGroup(replica, text(body, 'id')),
   'folders.move': (replica, body) => folderGroup(replica, text(body, 'id')),
