@@ -78,6 +78,9 @@ describe('library commands over the replica', () => {
     expect(await value('documents.update', { id: doc.id, patch: { title: 'Final' } })).toMatchObject({ title: 'Final' });
     await value('documents.trash', { id: doc.id });
     expect((await value<{ total: number }>('documents.list', { trashed: true })).total).toBe(1);
+    // The trash is read-only until the document is restored.
+    expect(await run('documents.update', { id: doc.id, patch: { title: 'Edited in the trash' } })).toEqual({ ok: false, error: { code: 'invalid', message: 'This document is in the trash: restore it to edit it.' } });
+    expect(await value('documents.get', { id: doc.id })).toMatchObject({ title: 'Final' });
     await value('documents.restore', { id: doc.id });
     expect((await value<{ total: number }>('documents.list', { trashed: true })).total).toBe(0);
   });

@@ -94,6 +94,8 @@ export function libraryHandlers(deps: LibraryDeps): HandlersOf<LibraryCommands> 
     'documents.update': (request) => {
       const body = requiredObject(request, 'documents.update');
       const id = stringField(body, 'id');
+      // The trash is read-only: an edit there would be lost from sight, or restored unseen.
+      if (replica.getDocument(id)?.trashed) throw new BridgeFailure('invalid', 'This document is in the trash: restore it to edit it.');
       const document = replica.updateDocument(id, requiredObject(body.patch, 'patch') as DocumentPatch);
       changed('document', id);
       return document;
