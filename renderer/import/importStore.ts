@@ -1,7 +1,9 @@
 // The import panel's state: one row per file of the batches started from this window,
 // updated by the core's 'import.progress' events, plus the commands the import UI sends.
+// Imports from this window ask first about likely duplicates: the items the core held wait
+// in `held` for one decision (add anyway, merge into the existing document, or skip).
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ImportFileOutcome, ImportOutcomeStatus, ImportProgress } from '../../shared/bridge/contract.ts';
+import type { DuplicateChoice, HeldDuplicate, ImportFileOutcome, ImportOutcomeStatus, ImportProgress } from '../../shared/bridge/contract.ts';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
 import { stageFile } from './stageFile.ts';
 
@@ -23,6 +25,8 @@ export interface ImportState {
   phase?: string;
   pendingLookups: number;
   identifierDialogOpen: boolean;
+  /** Items held as likely duplicates, waiting for the user's choice. */
+  held: HeldDuplicate[];
 }
 
 export interface ImportActions {
@@ -34,6 +38,8 @@ export interface ImportActions {
   setPanelOpen(open: boolean): void;
   setIdentifierDialogOpen(open: boolean): void;
   clearFinished(): void;
+  /** One choice for every held item (the dialog offers it per item when there is one). */
+  resolveHeld(choice: DuplicateChoice): Promise<void>;
 }
 
 export type ImportStore = StoreApi<ImportState & ImportActions>;
@@ -53,9 +59,13 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
       set({ rows: [...get().rows, ...names.map((file) => rowOf(id, file, {}))], panelOpen: true, busy: true, phase: 'importing' });
       try {
         const list = await paths();
-        const report = await bridge.call('import.paths', { paths: list, ...(folderId ? { folderId } : {}) });
+        const report = await bridge.call('import.paths', { paths: list, duplicates: 'ask', ...(folderId ? { folderId } : {}) });
         // The report is the truth for this run (folders expand into many files).
-        set({ rows: [...get().rows.filter((r) => r.run !== id), ...report.files.map((o) => rowOf(id, o.file, fromOutcome(o)))], pendingLookups: report.pendingLookups });
+        set({
+          rows: [...get().rows.filter((r) => r.run !== id), ...report.files.map((o) => rowOf(id, o.file, fromOutcome(o)))],
+          pendingLookups: report.pendingLookups,
+          held: [...get().held, ...report.files.flatMap((o) => o.held ?? [])],
+        });
       } catch (error) {
         set({ rows: get().rows.map((r) => (r.run === id && r.status === 'waiting' ? { ...r, status: 'failed', message: (error as Error).message } : r)) });
       } finally {
@@ -69,6 +79,7 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
       busy: false,
       pendingLookups: 0,
       identifierDialogOpen: false,
+      held: [],
 
       importPaths: (paths, folderId) => run(paths.map((p) => p.split(/[\\/]/).pop() || p), async () => paths, folderId),
 
@@ -79,8 +90,8 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
       }, folderId),
 
       async addIdentifier(identifier, folderId) {
-        const outcome = await bridge.call('import.identifier', { identifier, ...(folderId ? { folderId } : {}) });
-        set({ rows: [...get().rows, rowOf(++runCounter, outcome.file, fromOutcome(outcome))], panelOpen: true });
+        const outcome = await bridge.call('import.identifier', { identifier, duplicates: 'ask', ...(folderId ? { folderId } : {}) });
+        set({ rows: [...get().rows, rowOf(++runCounter, outcome.file, fromOutcome(outcome))], panelOpen: true, held: [...get().held, ...(outcome.held ?? [])] });
         return outcome;
       },
 
@@ -97,6 +108,22 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
       setPanelOpen: (open) => set({ panelOpen: open }),
       setIdentifierDialogOpen: (open) => set({ identifierDialogOpen: open }),
       clearFinished: () => set({ rows: get().rows.filter((r) => r.status === 'waiting') }),
+
+      async resolveHeld(choice) {
+        const held = get().held;
+        if (!held.length) return;
+        const results = await bridge.call('import.resolveDuplicates', { decisions: held.map((h) => ({ heldId: h.heldId, choice })) });
+        const done = new Set(results.map((r) => r.heldId));
+        const label = { added: 'Added anyway', merged: 'Merged into the existing document', skipped: 'Skipped', gone: 'No longer held (the app restarted)' } as const;
+        set({
+          held: get().held.filter((h) => !done.has(h.heldId)),
+          rows: [...get().rows, ...results.map((r) => {
+            const title = held.find((h) => h.heldId === r.heldId)?.title ?? '';
+            const status: ImportOutcomeStatus = r.status === 'gone' ? 'failed' : r.status === 'skipped' ? 'duplicate' : 'imported';
+            return rowOf(++runCounter, title, { status, message: `${label[r.status]}.`, ...(r.documentId ? { documentId: r.documentId } : {}) });
+          })],
+        });
+      },
     };
   });
 }
