@@ -3,7 +3,7 @@
 // Imports from this window ask first about likely duplicates: the items the core held wait
 // in `held` for one decision (add anyway, merge into the existing document, or skip).
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { DuplicateChoice, HeldDuplicate, ImportFileOutcome, ImportOutcomeStatus, ImportProgress } from '../../shared/bridge/contract.ts';
+import type { DuplicateChoice, HeldDuplicate, ImportFileOutcome, ImportOutcomeStatus, ImportProgress, ResolvedDuplicate } from '../../shared/bridge/contract.ts';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
 import { stageFile } from './stageFile.ts';
 
@@ -16,6 +16,10 @@ export interface ImportRow {
   message?: string;
   problems?: { line: number; message: string }[];
   documentId?: string;
+  /** Items of this row held as likely duplicates, until the user decides. */
+  heldIds?: string[];
+  /** The row is one item (a PDF or an identifier), not a .bib/.ris file of entries. */
+  single?: boolean;
 }
 
 export interface ImportState {
@@ -44,6 +48,27 @@ export interface ImportActions {
 
 export type ImportStore = StoreApi<ImportState & ImportActions>;
 
+const DECIDED = { added: 'added anyway', merged: 'merged into the existing document', skipped: 'skipped', gone: 'no longer held (the app restarted)' } as const;
+
+/** A row whose held items were decided: what became of them, said in its message. */
+function resolvedRow(row: ImportRow, results: Map<string, ResolvedDuplicate>): ImportRow {
+  const mine = (row.heldIds ?? []).map((id) => results.get(id)).filter((r): r is ResolvedDuplicate => r !== undefined);
+  if (!mine.length) return row;
+  const counts = new Map<ResolvedDuplicate['status'], number>();
+  for (const r of mine) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+  const said = [...counts].map(([status, n]) => (mine.length === 1 ? DECIDED[status] : `${n} ${DECIDED[status]}`));
+  const sentence = said.join(', ').replace(/^./, (c) => c.toUpperCase()) + '.';
+  const kept = mine.some((r) => r.status === 'added' || r.status === 'merged');
+  // A row of entries that were all held, or a single item, takes its status from the decision.
+  const status: ImportOutcomeStatus = row.status !== 'held' ? row.status : kept ? 'imported' : mine.every((r) => r.status === 'gone') ? 'failed' : 'duplicate';
+  const documentId = row.documentId ?? (row.single ? mine[0]!.documentId : undefined);
+  return {
+    // A single item's "looks like…" is answered; a file's message keeps its counts.
+    ...row, status, message: row.single ? sentence : `${row.message ?? ''} ${sentence}`.trim(),
+    heldIds: (row.heldIds ?? []).filter((id) => !results.has(id)), ...(documentId ? { documentId } : {}),
+  };
+}
+
 let rowCounter = 0;
 let runCounter = 0;
 
@@ -51,7 +76,10 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
   return createStore<ImportState & ImportActions>()((set, get) => {
     let currentRun = 0;
     const rowOf = (run: number, file: string, change: Partial<ImportRow>): ImportRow => ({ key: `r${++rowCounter}`, run, file, status: 'waiting', ...change });
-    const fromOutcome = (o: ImportFileOutcome) => ({ status: o.status, message: o.message, problems: o.problems, documentId: o.documentId });
+    const fromOutcome = (o: ImportFileOutcome) => ({
+      status: o.status, message: o.message, problems: o.problems, documentId: o.documentId,
+      ...(o.held?.length ? { heldIds: o.held.map((h) => h.heldId), single: o.records === undefined } : {}),
+    });
 
     async function run(names: string[], paths: () => Promise<string[]>, folderId?: string): Promise<void> {
       const id = ++runCounter;
@@ -113,16 +141,8 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
         const held = get().held;
         if (!held.length) return;
         const results = await bridge.call('import.resolveDuplicates', { decisions: held.map((h) => ({ heldId: h.heldId, choice })) });
-        const done = new Set(results.map((r) => r.heldId));
-        const label = { added: 'Added anyway', merged: 'Merged into the existing document', skipped: 'Skipped', gone: 'No longer held (the app restarted)' } as const;
-        set({
-          held: get().held.filter((h) => !done.has(h.heldId)),
-          rows: [...get().rows, ...results.map((r) => {
-            const title = held.find((h) => h.heldId === r.heldId)?.title ?? '';
-            const status: ImportOutcomeStatus = r.status === 'gone' ? 'failed' : r.status === 'skipped' ? 'duplicate' : 'imported';
-            return rowOf(++runCounter, title, { status, message: `${label[r.status]}.`, ...(r.documentId ? { documentId: r.documentId } : {}) });
-          })],
-        });
+        const byId = new Map(results.map((r) => [r.heldId, r]));
+        set({ held: get().held.filter((h) => !byId.has(h.heldId)), rows: get().rows.map((row) => resolvedRow(row, byId)) });
       },
     };
   });

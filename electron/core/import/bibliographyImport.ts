@@ -79,7 +79,8 @@ export async function importBibliography(
   const heldNote = held.length ? `${held.length} held as ${held.length === 1 ? 'a likely duplicate' : 'likely duplicates'}` : '';
   return {
     file: name,
-    status: problems.length ? (ids.length || held.length ? 'warning' : 'failed') : held.length ? 'held' : 'imported',
+    // 'held' only when nothing else of the file went in: the panel counts such a file as not in the library yet.
+    status: problems.length ? (ids.length || held.length ? 'warning' : 'failed') : held.length && !ids.length ? 'held' : 'imported',
     records: ids.length,
     ...(held.length ? { held } : {}),
     ...(problems.length

@@ -64,7 +64,7 @@ describe('warnings before adding a duplicate', () => {
     const outboxBefore = t.replica.countOutbox();
     const report = await t.importer.importPaths([write('refs.ris', RIS)], { duplicates: 'ask' });
     const [outcome] = report.files;
-    expect(outcome).toMatchObject({ status: 'held', records: 1, message: '1 entry imported; 2 held as likely duplicates.' });
+    expect(outcome).toMatchObject({ status: 'imported', records: 1, message: '1 entry imported; 2 held as likely duplicates.' });
     expect(outcome!.held!.map((h) => ({ title: h.title, reason: h.reason, existing: h.existing.title }))).toEqual([
       { title: 'Approximating the Cox model', reason: 'title', existing: 'Approximating the Cox Model' },
       { title: 'The mutual exclusion problem: Part I', reason: 'doi', existing: 'The Mutual Exclusion Problem' },
