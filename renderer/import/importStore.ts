@@ -60,7 +60,7 @@ function resolvedRow(row: ImportRow, results: Map<string, ResolvedDuplicate>): I
   const sentence = said.join(', ').replace(/^./, (c) => c.toUpperCase()) + '.';
   const kept = mine.some((r) => r.status === 'added' || r.status === 'merged');
   // A row of entries that were all held, or a single item, takes its status from the decision.
-  const status: ImportOutcomeStatus = row.status !== 'held' ? row.status : kept ? 'imported' : mine.every((r) => r.status === 'gone') ? 'failed' : 'duplicate';
+  const status: ImportRow['status'] = row.status !== 'held' ? row.status : kept ? 'imported' : mine.every((r) => r.status === 'gone') ? 'failed' : 'duplicate';
   const documentId = row.documentId ?? (row.single ? mine[0]!.documentId : undefined);
   return {
     // A single item's "looks like…" is answered; a file's message keeps its counts.
