@@ -36,8 +36,6 @@ interface LibraryState {
   fingerprints: Map<string, string>;
   /** The id a document had when first seen: its key for the view, unchanged by renames. */
   keys: Map<string, string>;
-  /** Temporary ids followed across the push that renames them. */
-  followers: Map<string, () => string | undefined>;
 }
 
 export interface DuplicateFinder {
@@ -61,14 +59,14 @@ export function createDuplicateFinder(replica: Replica): DuplicateFinder {
   const libraries = new Map<string | null, LibraryState>();
 
   function refresh(groupId: string | null): LibraryState {
-    const state = libraries.get(groupId) ?? { index: createDuplicateIndex(), fingerprints: new Map(), keys: new Map(), followers: new Map() };
+    const state = libraries.get(groupId) ?? { index: createDuplicateIndex(), fingerprints: new Map(), keys: new Map() };
     libraries.set(groupId, state);
     const documents = libraryDocuments(replica, groupId);
     const present = new Set(documents.map((d) => d.id));
     for (const id of [...state.index.ids()]) {
       if (present.has(id)) continue;
-      const now = state.followers.get(id)?.();
-      state.followers.delete(id);
+      // A temporary id a push replaced: the replica remembers which id the row has now.
+      const now = id.startsWith('local:') ? replica.currentIdOf(id) : undefined;
       if (now && present.has(now) && !state.index.get(now)) {
         state.index.rename(id, now);
         state.keys.set(now, state.keys.get(id) ?? id);
@@ -90,7 +88,6 @@ export function createDuplicateFinder(replica: Replica): DuplicateFinder {
     state.index.upsert(candidate);
     state.fingerprints.set(doc.id, print);
     if (!state.keys.has(doc.id)) state.keys.set(doc.id, doc.id);
-    if (doc.id.startsWith('local:') && !state.followers.has(doc.id)) state.followers.set(doc.id, replica.followDocument(doc.id));
   }
 
   return {
