@@ -48,6 +48,12 @@ test('PDFs dropped on the window are imported with their metadata; bad files say
     { name: 'actuar-intro.pdf', bytes: actuar, type: 'application/pdf' },
     { name: 'notes.pdf', bytes: Buffer.from('just some text, not a PDF'), type: 'application/pdf' },
   ]);
+  // The library holds the reader's copy of the Rcpp paper (and maybe the Cox paper): asked
+  // before adding them, the user adds them anyway.
+  const held = page.getByTestId('held-duplicates');
+  await expect(held).toContainText('Rcpp Extending', { timeout: 90_000 });
+  await held.getByRole('button', { name: /^Add (all )?anyway$/ }).click();
+  await expect(held).toBeHidden();
   const panel = page.getByTestId('import-panel');
   await expect(panel.getByRole('status')).toHaveText('Import finished: 3 of 4 in your library, 1 not imported', { timeout: 30_000 });
   await expect(panel.locator('[data-status="failed"]')).toContainText('This file is not a PDF; nothing was imported.');

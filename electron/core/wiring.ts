@@ -66,7 +66,7 @@ export function createHandlers(parts: CoreParts): Handlers {
     ...importHandlers({ importer, replica }),
     ...peopleHandlers({ api, replica, account, sync, events }),
     ...readerHandlers({ replica, api, fileStore, fileLinks, pdfLane: parts.pdfLane, exportShelf: parts.exportShelf, account }),
-    ...duplicatesHandlers({ replica, api, fileStore, events, sync }),
+    ...duplicatesHandlers({ replica, api, fileStore, events, sync, finder: importer.duplicates }),
     ...retrieveHandlers({ replica, api, fileStore, pdfLane: parts.pdfLane, events, sync }),
     ...(parts.citing ?? citingUnavailable()),
   }, replica), replica), grants);

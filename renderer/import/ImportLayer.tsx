@@ -1,10 +1,11 @@
 // Everything the import adds on top of the library window: the drop zone, the panel, the
-// identifier dialog, and the shell menu's "Import…" item.
+// identifier dialog, the question about held duplicates, and the shell menu's "Import…" item.
 import { useEffect, useRef } from 'react';
 import './import.css';
 import { useStores } from '../state/context.tsx';
 import { AddIdentifierDialog } from './AddIdentifierDialog.tsx';
 import { DropZone } from './DropZone.tsx';
+import { HeldDuplicatesDialog } from './HeldDuplicatesDialog.tsx';
 import { ImportPanel } from './ImportPanel.tsx';
 import { useImportActions } from './useImportActions.ts';
 
@@ -21,6 +22,7 @@ export function ImportLayer() {
       <DropZone />
       <ImportPanel />
       <AddIdentifierDialog />
+      <HeldDuplicatesDialog />
     </>
   );
 }

@@ -1,9 +1,10 @@
 // The import panel: one row per file with what became of it (imported, already in the
-// library, kept with a warning, refused) and why, and the broken lines of .bib/.ris files.
+// library, held as a likely duplicate, kept with a warning, refused) and why, and the broken
+// lines of .bib/.ris files.
 import { useStores } from '../state/context.tsx';
 import { useImport } from './importContext.tsx';
 
-const STATUS_LABELS = { waiting: 'Waiting', imported: 'Imported', duplicate: 'Already in library', warning: 'Imported with a warning', failed: 'Not imported' } as const;
+const STATUS_LABELS = { waiting: 'Waiting', imported: 'Imported', duplicate: 'Already in library', held: 'Likely duplicate', warning: 'Imported with a warning', failed: 'Not imported' } as const;
 
 export function ImportPanel() {
   const { library } = useStores();
@@ -17,9 +18,10 @@ export function ImportPanel() {
   if (!open || rows.length === 0) return null;
   const done = rows.filter((r) => r.status !== 'waiting').length;
   const failed = rows.filter((r) => r.status === 'failed').length;
+  const held = rows.filter((r) => r.status === 'held').length;
   const heading = busy
     ? `${phase === 'lookup' ? 'Looking up details' : 'Importing'}… ${done} of ${rows.length}`
-    : `Import finished: ${done - failed} of ${rows.length} in your library${failed ? `, ${failed} not imported` : ''}`;
+    : `Import finished: ${done - failed - held} of ${rows.length} in your library${held ? `, ${held} held as likely duplicates` : ''}${failed ? `, ${failed} not imported` : ''}`;
 
   return (
     <section className="import-panel" aria-label="Import" data-testid="import-panel">

@@ -1,7 +1,9 @@
 // The import panel's state: one row per file of the batches started from this window,
 // updated by the core's 'import.progress' events, plus the commands the import UI sends.
+// Imports from this window ask first about likely duplicates: the items the core held wait
+// in `held` for one decision (add anyway, merge into the existing document, or skip).
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ImportFileOutcome, ImportOutcomeStatus, ImportProgress } from '../../shared/bridge/contract.ts';
+import type { DuplicateChoice, HeldDuplicate, ImportFileOutcome, ImportOutcomeStatus, ImportProgress, ResolvedDuplicate } from '../../shared/bridge/contract.ts';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
 import { stageFile } from './stageFile.ts';
 
@@ -14,6 +16,10 @@ export interface ImportRow {
   message?: string;
   problems?: { line: number; message: string }[];
   documentId?: string;
+  /** Items of this row held as likely duplicates, until the user decides. */
+  heldIds?: string[];
+  /** The row is one item (a PDF or an identifier), not a .bib/.ris file of entries. */
+  single?: boolean;
 }
 
 export interface ImportState {
@@ -23,6 +29,8 @@ export interface ImportState {
   phase?: string;
   pendingLookups: number;
   identifierDialogOpen: boolean;
+  /** Items held as likely duplicates, waiting for the user's choice. */
+  held: HeldDuplicate[];
 }
 
 export interface ImportActions {
@@ -34,9 +42,32 @@ export interface ImportActions {
   setPanelOpen(open: boolean): void;
   setIdentifierDialogOpen(open: boolean): void;
   clearFinished(): void;
+  /** One choice for every held item (the dialog offers it per item when there is one). */
+  resolveHeld(choice: DuplicateChoice): Promise<void>;
 }
 
 export type ImportStore = StoreApi<ImportState & ImportActions>;
+
+const DECIDED = { added: 'added anyway', merged: 'merged into the existing document', skipped: 'skipped', gone: 'no longer held (the app restarted)' } as const;
+
+/** A row whose held items were decided: what became of them, said in its message. */
+function resolvedRow(row: ImportRow, results: Map<string, ResolvedDuplicate>): ImportRow {
+  const mine = (row.heldIds ?? []).map((id) => results.get(id)).filter((r): r is ResolvedDuplicate => r !== undefined);
+  if (!mine.length) return row;
+  const counts = new Map<ResolvedDuplicate['status'], number>();
+  for (const r of mine) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+  const said = [...counts].map(([status, n]) => (mine.length === 1 ? DECIDED[status] : `${n} ${DECIDED[status]}`));
+  const sentence = said.join(', ').replace(/^./, (c) => c.toUpperCase()) + '.';
+  const kept = mine.some((r) => r.status === 'added' || r.status === 'merged');
+  // A row of entries that were all held, or a single item, takes its status from the decision.
+  const status: ImportRow['status'] = row.status !== 'held' ? row.status : kept ? 'imported' : mine.every((r) => r.status === 'gone') ? 'failed' : 'duplicate';
+  const documentId = row.documentId ?? (row.single ? mine[0]!.documentId : undefined);
+  return {
+    // A single item's "looks like…" is answered; a file's message keeps its counts.
+    ...row, status, message: row.single ? sentence : `${row.message ?? ''} ${sentence}`.trim(),
+    heldIds: (row.heldIds ?? []).filter((id) => !results.has(id)), ...(documentId ? { documentId } : {}),
+  };
+}
 
 let rowCounter = 0;
 let runCounter = 0;
@@ -45,7 +76,10 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
   return createStore<ImportState & ImportActions>()((set, get) => {
     let currentRun = 0;
     const rowOf = (run: number, file: string, change: Partial<ImportRow>): ImportRow => ({ key: `r${++rowCounter}`, run, file, status: 'waiting', ...change });
-    const fromOutcome = (o: ImportFileOutcome) => ({ status: o.status, message: o.message, problems: o.problems, documentId: o.documentId });
+    const fromOutcome = (o: ImportFileOutcome) => ({
+      status: o.status, message: o.message, problems: o.problems, documentId: o.documentId,
+      ...(o.held?.length ? { heldIds: o.held.map((h) => h.heldId), single: o.records === undefined } : {}),
+    });
 
     async function run(names: string[], paths: () => Promise<string[]>, folderId?: string): Promise<void> {
       const id = ++runCounter;
@@ -53,9 +87,13 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
       set({ rows: [...get().rows, ...names.map((file) => rowOf(id, file, {}))], panelOpen: true, busy: true, phase: 'importing' });
       try {
         const list = await paths();
-        const report = await bridge.call('import.paths', { paths: list, ...(folderId ? { folderId } : {}) });
+        const report = await bridge.call('import.paths', { paths: list, duplicates: 'ask', ...(folderId ? { folderId } : {}) });
         // The report is the truth for this run (folders expand into many files).
-        set({ rows: [...get().rows.filter((r) => r.run !== id), ...report.files.map((o) => rowOf(id, o.file, fromOutcome(o)))], pendingLookups: report.pendingLookups });
+        set({
+          rows: [...get().rows.filter((r) => r.run !== id), ...report.files.map((o) => rowOf(id, o.file, fromOutcome(o)))],
+          pendingLookups: report.pendingLookups,
+          held: [...get().held, ...report.files.flatMap((o) => o.held ?? [])],
+        });
       } catch (error) {
         set({ rows: get().rows.map((r) => (r.run === id && r.status === 'waiting' ? { ...r, status: 'failed', message: (error as Error).message } : r)) });
       } finally {
@@ -69,6 +107,7 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
       busy: false,
       pendingLookups: 0,
       identifierDialogOpen: false,
+      held: [],
 
       importPaths: (paths, folderId) => run(paths.map((p) => p.split(/[\\/]/).pop() || p), async () => paths, folderId),
 
@@ -79,8 +118,8 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
       }, folderId),
 
       async addIdentifier(identifier, folderId) {
-        const outcome = await bridge.call('import.identifier', { identifier, ...(folderId ? { folderId } : {}) });
-        set({ rows: [...get().rows, rowOf(++runCounter, outcome.file, fromOutcome(outcome))], panelOpen: true });
+        const outcome = await bridge.call('import.identifier', { identifier, duplicates: 'ask', ...(folderId ? { folderId } : {}) });
+        set({ rows: [...get().rows, rowOf(++runCounter, outcome.file, fromOutcome(outcome))], panelOpen: true, held: [...get().held, ...(outcome.held ?? [])] });
         return outcome;
       },
 
@@ -97,6 +136,14 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
       setPanelOpen: (open) => set({ panelOpen: open }),
       setIdentifierDialogOpen: (open) => set({ identifierDialogOpen: open }),
       clearFinished: () => set({ rows: get().rows.filter((r) => r.status === 'waiting') }),
+
+      async resolveHeld(choice) {
+        const held = get().held;
+        if (!held.length) return;
+        const results = await bridge.call('import.resolveDuplicates', { decisions: held.map((h) => ({ heldId: h.heldId, choice })) });
+        const byId = new Map(results.map((r) => [r.heldId, r]));
+        set({ held: get().held.filter((h) => !byId.has(h.heldId)), rows: get().rows.map((row) => resolvedRow(row, byId)) });
+      },
     };
   });
 }

@@ -11,7 +11,7 @@ import type {
 } from './libraryTypes.ts';
 import { CATALOG_COMMAND_NAMES, type CatalogCommands, type DatasetUploadProgress } from './catalogCommands.ts';
 import { CITING_COMMAND_NAMES, type CitingCommands } from './citingCommands.ts';
-import { IMPORT_COMMAND_NAMES, type ImportCommands } from './importCommands.ts';
+import { IMPORT_COMMAND_NAMES, type ImportCommands, type ImportOutcomeStatus } from './importCommands.ts';
 import { PEOPLE_COMMAND_NAMES, type PeopleCommands } from './peopleCommands.ts';
 import { READER_COMMAND_NAMES, type ReaderCommands } from './readerCommands.ts';
 import { DUPLICATES_COMMAND_NAMES, type DuplicatesCommands } from './duplicatesCommands.ts';
@@ -142,7 +142,7 @@ export interface ImportProgress {
   file?: string;
   error?: string;
   /** What became of `file` (imported, duplicate, warning, failed) and its document. */
-  status?: 'imported' | 'duplicate' | 'warning' | 'failed';
+  status?: ImportOutcomeStatus;
   documentId?: string;
   message?: string;
 }

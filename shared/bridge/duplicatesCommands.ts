@@ -11,6 +11,8 @@ interface Command<Req, Res> {
 export type DuplicateReason = 'doi' | 'pmid' | 'arxiv' | 'isbn' | 'title';
 
 export interface DuplicateMember {
+  /** The member's key in the view: the id it first had, kept when a sync renames the document. */
+  key: string;
   document: LibraryDocument;
   files: number;
   annotations: number;

@@ -21,8 +21,32 @@ export function importKindOfName(name: string): ImportFileKind | undefined {
   return undefined;
 }
 
-/** What became of one file (or one identifier) of an import. */
-export type ImportOutcomeStatus = 'imported' | 'duplicate' | 'warning' | 'failed';
+/** What became of one file (or one identifier) of an import ('held': it looks like a document already there, see `held`). */
+export type ImportOutcomeStatus = 'imported' | 'duplicate' | 'held' | 'warning' | 'failed';
+
+/** What an import does with an item that looks like a document already in the library: hold it for the user to decide, or add it. */
+export type DuplicatePolicy = 'ask' | 'add';
+
+/** An item an import did not add because it looks like a document already in the library. */
+export interface HeldDuplicate {
+  /** What `import.resolveDuplicates` names it by (kept in this run of the app only). */
+  heldId: string;
+  /** The item's title as it would be added. */
+  title: string;
+  /** Why it is taken for the same work: a shared identifier, or a near-equal title, year and first author. */
+  reason: 'doi' | 'pmid' | 'arxiv' | 'isbn' | 'title';
+  existing: { id: string; title: string; year?: number; firstAuthor?: string };
+}
+
+export type DuplicateChoice = 'add' | 'merge' | 'skip';
+
+export interface ResolvedDuplicate {
+  heldId: string;
+  /** 'gone': the app restarted since, or it was decided already. */
+  status: 'added' | 'merged' | 'skipped' | 'gone';
+  /** The document added, or the existing one it was merged into. */
+  documentId?: string;
+}
 
 export interface ImportFileOutcome {
   /** The file's name as the user knows it (staged files keep their original name). */
@@ -35,6 +59,8 @@ export interface ImportFileOutcome {
   /** For .bib/.ris files: entries imported, and the broken ones with their line. */
   records?: number;
   problems?: { line: number; message: string }[];
+  /** Items held back as likely duplicates (with the 'ask' policy): a PDF or identifier has one, a .bib/.ris file one per entry. */
+  held?: HeldDuplicate[];
 }
 
 export interface ImportReport {
@@ -69,9 +95,15 @@ export interface LookupRunResult {
 
 export interface ImportCommands {
   /** Imports files and whole folders (recursively): PDFs, .bib and .ris. Progress comes as 'import.progress' events. */
-  'import.paths': Command<{ paths: string[]; folderId?: string }, ImportReport>;
+  'import.paths': Command<{ paths: string[]; folderId?: string; duplicates?: DuplicatePolicy }, ImportReport>;
   /** A DOI, arXiv id or ISBN: the catalog's record when online, else a document that waits for the lookup. */
-  'import.identifier': Command<{ identifier: string; folderId?: string }, ImportFileOutcome>;
+  'import.identifier': Command<{ identifier: string; folderId?: string; duplicates?: DuplicatePolicy }, ImportFileOutcome>;
+  /**
+   * What to do with items an import held as likely duplicates: add them anyway, merge each
+   * into the document it duplicates (that document keeps its values, gains the item's file,
+   * identifiers, tags and empty fields), or skip them.
+   */
+  'import.resolveDuplicates': Command<{ decisions: { heldId: string; choice: DuplicateChoice }[] }, ResolvedDuplicate[]>;
   /** Runs the queued catalog lookups now. */
   'import.lookupNow': Command<void, LookupRunResult>;
   /**
@@ -84,5 +116,5 @@ export interface ImportCommands {
 }
 
 export const IMPORT_COMMAND_NAMES = [
-  'import.paths', 'import.identifier', 'import.lookupNow', 'staging.write', 'export.bibliography',
+  'import.paths', 'import.identifier', 'import.resolveDuplicates', 'import.lookupNow', 'staging.write', 'export.bibliography',
 ] as const satisfies readonly (keyof ImportCommands)[];

@@ -12,7 +12,7 @@ import type { FileStore } from '../files/fileStore.ts';
 import type { Replica } from '../replica/index.ts';
 import { assertGroupWritable } from '../people/groupWriteGuard.ts';
 import { ensureLocal } from '../reader/readerFiles.ts';
-import { duplicateSetsOf } from './libraryDuplicates.ts';
+import type { DuplicateFinder } from './libraryDuplicates.ts';
 import { mergeDuplicates } from './mergeDuplicates.ts';
 
 export interface DuplicatesDeps {
@@ -21,6 +21,8 @@ export interface DuplicatesDeps {
   fileStore: FileStore;
   events: EventHub;
   sync: SyncControl;
+  /** The library's duplicate index, kept up to date as documents come and change (shared with the import's checks). */
+  finder: DuplicateFinder;
 }
 
 function choicesOf(value: unknown): Partial<Record<MergeChoosableField, string>> | undefined {
@@ -41,7 +43,7 @@ export function duplicatesHandlers(deps: DuplicatesDeps): HandlersOf<DuplicatesC
     'duplicates.list': (request) => {
       const body = request === undefined ? {} : objectOf(request, 'duplicates.list');
       const groupId = body.groupId === undefined ? null : stringField(body, 'groupId');
-      return duplicateSetsOf(replica, groupId);
+      return deps.finder.setsOf(groupId);
     },
     'duplicates.merge': async (request) => {
       const body = requiredObject(request, 'duplicates.merge');

@@ -20,7 +20,7 @@ export interface DuplicateSet {
 }
 
 export const TITLE_SIMILARITY = 0.9;
-const IDENTIFIER_KINDS = ['doi', 'pmid', 'arxiv', 'isbn'] as const;
+export const IDENTIFIER_KINDS = ['doi', 'pmid', 'arxiv', 'isbn'] as const;
 /** A bucket larger than this (a prolific first author without years) is compared in part only. */
 const MAX_BUCKET = 2000;
 
@@ -51,9 +51,11 @@ export function titleSimilarity(a: string, b: string): number {
   return (2 * common) / (ga.size + gb.size);
 }
 
-const firstAuthorKey = (doc: DuplicateCandidate) => foldTitle(doc.authors?.find((a) => a?.last_name)?.last_name ?? '');
+/** The first author's folded last name ('' when the document names no author). */
+export const firstAuthorKey = (doc: Pick<DuplicateCandidate, 'authors'>) => foldTitle(doc.authors?.find((a) => a?.last_name)?.last_name ?? '');
 
-function identifierOf(doc: DuplicateCandidate, kind: (typeof IDENTIFIER_KINDS)[number]): string | undefined {
+/** The document's identifier of this kind in its compared form, when it names the whole work. */
+export function identifierOf(doc: Pick<DuplicateCandidate, 'identifiers' | 'type'>, kind: (typeof IDENTIFIER_KINDS)[number]): string | undefined {
   const raw = doc.identifiers?.[kind];
   if (!raw || !identifiesWholeWork(kind, doc.type)) return undefined;
   return normaliseIdentifier(kind, raw);

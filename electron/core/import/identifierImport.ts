@@ -24,12 +24,18 @@ export function parseIdentifier(raw: string): ParsedIdentifier | undefined {
 
 const LABELS = { doi: 'DOI', arxiv: 'arXiv', isbn: 'ISBN' } as const;
 
+/** The document an identifier starts as, until the lookup fills it in. */
+export function identifierDocument(id: ParsedIdentifier): { title: string; type: DocumentType; identifiers: Record<string, string> } {
+  const type: DocumentType = id.kind === 'isbn' ? 'book' : id.kind === 'arxiv' ? 'working_paper' : 'journal';
+  return { title: `${LABELS[id.kind]} ${id.value}`, type, identifiers: { [id.kind]: id.value } };
+}
+
 export function createIdentifierDocument(
   deps: { replica: Replica; queue: LookupQueue; onChanged(ids: string[]): void }, id: ParsedIdentifier, folderId?: string,
 ): ImportFileOutcome {
-  const title = `${LABELS[id.kind]} ${id.value}`;
-  const type: DocumentType = id.kind === 'isbn' ? 'book' : id.kind === 'arxiv' ? 'working_paper' : 'journal';
-  const document = deps.replica.createDocument({ title, type, identifiers: { [id.kind]: id.value }, confirmed: false });
+  const { title, type, identifiers } = identifierDocument(id);
+  const groupId = folderId ? deps.replica.getFolder(folderId)?.group_id : undefined;
+  const document = deps.replica.createDocument({ title, type, identifiers, confirmed: false, ...(groupId ? { group_id: groupId } : {}) });
   if (folderId) deps.replica.addDocumentToFolder(folderId, document.id);
   deps.onChanged([document.id]);
   deps.queue.enqueue({ documentId: document.id, written: { title, type }, confidence: { title: 0, type: 0 } });

@@ -19,6 +19,10 @@ describe('the import commands over the bridge', () => {
     expect(await run('import.paths', { paths: [] })).toMatchObject({ ok: false, error: { code: 'invalid', field: 'paths' } });
     expect(await run('import.paths', { paths: [fixture], folderId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found', field: 'folderId' } });
     expect(await run('import.identifier', { identifier: 'hello' })).toMatchObject({ ok: false, error: { code: 'invalid', field: 'identifier' } });
+    expect(await run('import.identifier', { identifier: '10.1145/5383.5384', duplicates: 'maybe' })).toMatchObject({ ok: false, error: { code: 'invalid', field: 'duplicates' } });
+    expect(await run('import.resolveDuplicates', { decisions: [] })).toMatchObject({ ok: false, error: { code: 'invalid', field: 'decisions' } });
+    expect(await run('import.resolveDuplicates', { decisions: [{ heldId: 'x', choice: 'keep both' }] })).toMatchObject({ ok: false, error: { code: 'invalid', field: 'decisions' } });
+    expect(await run('import.resolveDuplicates', { decisions: [{ heldId: 'x', choice: 'skip' }] })).toMatchObject({ ok: true, value: [{ heldId: 'x', status: 'gone' }] });
     expect(await run('staging.write', { name: 'a.pdf', chunkBase64: 'not base64!' })).toMatchObject({ ok: false, error: { code: 'invalid', field: 'chunkBase64' } });
     expect(await run('export.bibliography', { format: 'csv', scope: { library: true } })).toMatchObject({ ok: false, error: { code: 'invalid', field: 'format' } });
     expect(await run('export.bibliography', { format: 'ris', scope: {} })).toMatchObject({ ok: false, error: { code: 'invalid', field: 'scope' } });

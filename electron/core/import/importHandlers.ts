@@ -1,6 +1,6 @@
 // The import area's bridge commands over the importer: each request checked field by field
 // before anything is read or written.
-import type { ExportFormat, ExportScope, ImportCommands } from '../../../shared/bridge/contract.ts';
+import type { DuplicateChoice, DuplicatePolicy, ExportFormat, ExportScope, ImportCommands } from '../../../shared/bridge/contract.ts';
 import type { HandlersOf } from '../commands/handlerTypes.ts';
 import { decodeBase64Chunk } from '../commands/base64Chunk.ts';
 import { BridgeFailure } from '../commands/failure.ts';
@@ -11,6 +11,24 @@ import type { Importer } from './importer.ts';
 import { MAX_CHUNK_BYTES } from './stagingArea.ts';
 
 const FORMATS: readonly ExportFormat[] = ['bibtex', 'ris'];
+const CHOICES: readonly DuplicateChoice[] = ['add', 'merge', 'skip'];
+
+/** 'ask' holds likely duplicates for the user; absent or 'add' adds everything. */
+function duplicatePolicy(body: Record<string, unknown>): DuplicatePolicy {
+  if (body.duplicates === undefined || body.duplicates === 'add') return 'add';
+  if (body.duplicates === 'ask') return 'ask';
+  throw new BridgeFailure('invalid', 'duplicates must be "ask" or "add"', 'duplicates');
+}
+
+function decisionsOf(body: Record<string, unknown>): { heldId: string; choice: DuplicateChoice }[] {
+  if (!Array.isArray(body.decisions) || !body.decisions.length) throw new BridgeFailure('invalid', 'decisions must list at least one held item', 'decisions');
+  return body.decisions.map((value: unknown) => {
+    const decision = requiredObject(value, 'decisions');
+    const choice = decision.choice as DuplicateChoice;
+    if (!CHOICES.includes(choice)) throw new BridgeFailure('invalid', `choice must be one of ${CHOICES.join(', ')}`, 'decisions');
+    return { heldId: stringField(decision, 'heldId'), choice };
+  });
+}
 
 function optionalString(body: Record<string, unknown>, field: string): string | undefined {
   return body[field] === undefined ? undefined : stringField(body, field);
@@ -32,12 +50,13 @@ export function importHandlers(deps: { importer: Importer; replica: Replica }): 
       const body = requiredObject(request, 'import.paths');
       const paths = stringList(body, 'paths');
       if (!paths.length) throw new BridgeFailure('invalid', 'paths must name at least one file or folder', 'paths');
-      return importer.importPaths(paths, { folderId: optionalString(body, 'folderId') });
+      return importer.importPaths(paths, { folderId: optionalString(body, 'folderId'), duplicates: duplicatePolicy(body) });
     },
     'import.identifier': (request) => {
       const body = requiredObject(request, 'import.identifier');
-      return importer.importIdentifier(stringField(body, 'identifier'), optionalString(body, 'folderId'));
+      return importer.importIdentifier(stringField(body, 'identifier'), optionalString(body, 'folderId'), duplicatePolicy(body));
     },
+    'import.resolveDuplicates': (request) => importer.resolveDuplicates(decisionsOf(requiredObject(request, 'import.resolveDuplicates'))),
     'import.lookupNow': () => importer.lookupNow(),
     'staging.write': (request) => {
       const body = requiredObject(request, 'staging.write');

@@ -4,7 +4,7 @@
 // Batches run one after another so de-duplication by hash sees every earlier file.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { ImportFileOutcome, ImportProgress, ImportReport, LookupRunResult } from '../../../shared/bridge/contract.ts';
+import type { DuplicateChoice, DuplicatePolicy, ImportFileOutcome, ImportProgress, ImportReport, LookupRunResult, ResolvedDuplicate } from '../../../shared/bridge/contract.ts';
 import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { Replica } from '../replica/index.ts';
@@ -13,11 +13,15 @@ import { runLookups } from './catalogLookup.ts';
 import { collectFiles } from './collectFiles.ts';
 import { kindByName } from './fileChecks.ts';
 import { createFullTextIndexer } from './fullTextIndexer.ts';
-import { createIdentifierDocument, parseIdentifier } from './identifierImport.ts';
+import { createIdentifierDocument, identifierDocument, parseIdentifier } from './identifierImport.ts';
 import { importPdf } from './pdfImport.ts';
 import { createPdfLane, type PdfLane } from './pdfLane.ts';
 import { createStagingArea } from './stagingArea.ts';
 import { BridgeFailure } from '../commands/failure.ts';
+import { createDuplicateFinder, type DuplicateFinder } from '../duplicates/libraryDuplicates.ts';
+import { mergeDuplicates } from '../duplicates/mergeDuplicates.ts';
+import { createDuplicateGate, heldMessage, type DuplicateGate } from './duplicateGate.ts';
+import { createHeldDuplicates } from './heldDuplicates.ts';
 
 export interface ImporterDeps {
   replica: Replica;
@@ -34,6 +38,8 @@ export interface ImporterDeps {
   retryMs?: number;
   /** The core's one lane for pdf.js work (shared with the reader's export); else a lane of its own. */
   lane?: PdfLane;
+  /** The library's duplicate index (shared with the Duplicates view); else one of its own. */
+  duplicates?: DuplicateFinder;
 }
 
 export function createImporter(deps: ImporterDeps) {
@@ -43,6 +49,14 @@ export function createImporter(deps: ImporterDeps) {
   const lane = deps.lane ?? createPdfLane();
   const fullText = createFullTextIndexer(replica, lane, (error) => console.error('[refshelf] full-text indexing failed:', error));
   const onChanged = deps.onChanged;
+  const duplicates = deps.duplicates ?? createDuplicateFinder(replica);
+  const held = createHeldDuplicates({
+    replica,
+    merge: async (existingId, newId) => {
+      const result = mergeDuplicates({ replica, hasBytes: (hash) => fileStore.has(hash) }, { masterId: existingId, duplicateIds: [newId] });
+      onChanged([result.masterId, ...result.deleted]);
+    },
+  });
   let chain: Promise<unknown> = Promise.resolve();
   let lookups: Promise<LookupRunResult> | undefined;
   let stopped = false;
@@ -65,12 +79,12 @@ export function createImporter(deps: ImporterDeps) {
     return pass;
   }
 
-  async function importOne(file: string, folderId: string | undefined): Promise<ImportFileOutcome> {
+  async function importOne(file: string, folderId: string | undefined, gate: DuplicateGate): Promise<ImportFileOutcome> {
     const displayName = path.basename(file);
     const kind = kindByName(file);
     try {
-      if (kind === 'bibtex' || kind === 'ris') return await importBibliography({ replica, onChanged }, file, { kind, displayName, folderId });
-      const outcome = await importPdf({ replica, fileStore, queue, lane, onChanged }, file, { displayName, folderId });
+      if (kind === 'bibtex' || kind === 'ris') return await importBibliography({ replica, onChanged, gate }, file, { kind, displayName, folderId });
+      const outcome = await importPdf({ replica, fileStore, queue, lane, onChanged, gate }, file, { displayName, folderId });
       return outcome;
     } catch (error) {
       return { file: displayName, status: 'failed', message: error instanceof Error ? error.message : String(error) };
@@ -80,10 +94,11 @@ export function createImporter(deps: ImporterDeps) {
     }
   }
 
-  async function importPaths(paths: readonly string[], options: { folderId?: string } = {}): Promise<ImportReport> {
+  async function importPaths(paths: readonly string[], options: { folderId?: string; duplicates?: DuplicatePolicy } = {}): Promise<ImportReport> {
     if (options.folderId && !replica.getFolder(options.folderId)) throw new BridgeFailure('not_found', `Folder ${options.folderId} is not in the library`, 'folderId');
     return serial(async () => {
       const batchId = randomUUID();
+      const gate = createDuplicateGate(options.duplicates ?? 'add', duplicates.batch(), held);
       const { files, missing } = await collectFiles(paths);
       const outcomes: ImportFileOutcome[] = missing.map((p) => ({ file: path.basename(p), status: 'failed', message: 'The file does not exist or cannot be read.' }));
       const total = files.length + missing.length;
@@ -91,7 +106,7 @@ export function createImporter(deps: ImporterDeps) {
       for (const file of files) {
         if (stopped) break;
         deps.onProgress({ id: batchId, phase: 'importing', done: outcomes.length, total, file: path.basename(file) });
-        const outcome = await importOne(file, options.folderId);
+        const outcome = await importOne(file, options.folderId, gate);
         outcomes.push(outcome);
         deps.onProgress({
           id: batchId, phase: 'importing', done: outcomes.length, total, file: outcome.file, status: outcome.status,
@@ -118,15 +133,24 @@ export function createImporter(deps: ImporterDeps) {
     });
   }
 
-  async function importIdentifier(raw: string, folderId?: string): Promise<ImportFileOutcome> {
+  async function importIdentifier(raw: string, folderId?: string, policy: DuplicatePolicy = 'add'): Promise<ImportFileOutcome> {
     const parsed = parseIdentifier(raw);
     if (!parsed) throw new BridgeFailure('invalid', 'Not a DOI, arXiv id or ISBN (ISBNs must have a valid check digit)', 'identifier');
-    if (folderId && !replica.getFolder(folderId)) throw new BridgeFailure('not_found', `Folder ${folderId} is not in the library`, 'folderId');
-    const created = createIdentifierDocument({ replica, queue, onChanged }, parsed, folderId);
-    const currentId = replica.followDocument(created.documentId!);
+    const folder = folderId ? replica.getFolder(folderId) : undefined;
+    if (folderId && !folder) throw new BridgeFailure('not_found', `Folder ${folderId} is not in the library`, 'folderId');
+    const start = identifierDocument(parsed);
+    const gate = createDuplicateGate(policy, duplicates.batch(), held);
+    const admitted = await gate.admit(start, folder?.group_id ?? null, {
+      // Added now, or later on the user's word (its lookup then runs in resolveDuplicates).
+      add: async () => createIdentifierDocument({ replica, queue, onChanged }, parsed, folderId).documentId!,
+      discard: async () => {},
+    });
+    if ('held' in admitted) return { file: start.title, status: 'held', held: [admitted.held], message: heldMessage(admitted.held) };
+    const currentId = replica.followDocument(admitted.documentId);
     await lookupNow().catch(() => undefined);
     const id = currentId();
-    const outcome = { ...created, ...(id ? { documentId: id } : {}) };
+    const created = { file: start.title, status: 'imported' as const };
+    const outcome: ImportFileOutcome = { ...created, ...(id ? { documentId: id } : {}) };
     const waiting = id ? queue.get(id) : undefined;
     if (waiting) {
       // The service's own sentence says which metadata service failed; the retry is automatic here.
@@ -136,6 +160,20 @@ export function createImporter(deps: ImporterDeps) {
     const document = id ? replica.getDocument(id) : undefined;
     const found = document && document.title !== created.file;
     return { ...outcome, file: document?.title ?? created.file, ...(found ? {} : { status: 'warning', message: 'The catalog does not know this identifier; the document keeps it as its title.' }) };
+  }
+
+  /** The user's decisions on held duplicates; what they add gets its full text and its lookup. */
+  async function resolveDuplicates(decisions: readonly { heldId: string; choice: DuplicateChoice }[]): Promise<ResolvedDuplicate[]> {
+    return serial(async () => {
+      const results = await held.resolve(decisions);
+      for (const result of results) {
+        if (result.status !== 'added' || !result.documentId) continue;
+        const stored = replica.listFiles(result.documentId)[0]?.local_path;
+        if (stored) fullText.add(result.documentId, stored);
+      }
+      if (results.some((r) => r.status === 'added' || r.status === 'merged')) await lookupNow().catch(() => undefined);
+      return results;
+    });
   }
 
   const timer = setInterval(() => {
@@ -148,6 +186,8 @@ export function createImporter(deps: ImporterDeps) {
     staging,
     importPaths,
     importIdentifier,
+    resolveDuplicates,
+    duplicates,
     lookupNow,
     /** Resolves when batches, lookups and full-text indexing started so far have finished. */
     async idle(): Promise<void> {

@@ -1,7 +1,8 @@
 // One PDF into the library: checked, copied into the file store (hashed while streaming,
-// so memory stays bounded), de-duplicated by SHA-1, a document created at once with its
-// file and a title from the file name, then enriched by extraction (and confirmed when
-// extraction was sure) and queued for the catalog lookup. The document, its file, its
+// so memory stays bounded), de-duplicated by SHA-1, its details extracted, then (unless it
+// looks like a document already in the library and the import asks first) a document created
+// with its file, its extracted fields (confirmed when extraction was sure, else titled from
+// the file name at worst) and queued for the catalog lookup. The document, its file, its
 // folder membership and its search entry are written in one transaction: an import that
 // fails there leaves nothing behind (the bytes leave the store too unless another file
 // holds them). A file that cannot be read for details is kept with a message; only files
@@ -10,12 +11,13 @@ import path from 'node:path';
 import type { ImportFileOutcome } from '../../../shared/bridge/importCommands.ts';
 import { documentFieldsFromPdf, extractionIsSure } from '../../../shared/node/pdf/documentFields.ts';
 import { NO_TEXT_WARNING } from '../../../shared/node/pdf/extractPdfMetadata.ts';
-import type { DocumentPatch } from '../../../shared/schemas/document.ts';
+import type { DocumentFields } from '../../../shared/schemas/document.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { ReplicaReads, ReplicaWrites } from '../replica/index.ts';
 import { pdfProblem, titleFromFileName } from './fileChecks.ts';
 import type { LookupQueue } from '../replica/index.ts';
 import type { PdfLane } from './pdfLane.ts';
+import { ADD_ALWAYS, heldMessage, type DuplicateGate } from './duplicateGate.ts';
 
 export interface PdfImportDeps {
   replica: ReplicaReads & ReplicaWrites;
@@ -24,6 +26,8 @@ export interface PdfImportDeps {
   lane: PdfLane;
   /** Tells the UI a document appeared or changed. */
   onChanged(ids: string[]): void;
+  /** Holds a likely duplicate back for the user's decision (absent: always added). */
+  gate?: DuplicateGate;
 }
 
 export interface PdfImportOptions {
@@ -47,50 +51,49 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
     };
   }
 
-  const title = titleFromFileName(name);
-  let document: { id: string };
-  try {
-    document = replica.transaction(() => {
-      // Dropped on a group's folder: the document belongs to that group's library.
-      const groupId = options.folderId ? replica.getFolder(options.folderId)?.group_id : undefined;
-      const created = replica.createDocument({ title, type: 'journal', confirmed: false, ...(groupId ? { group_id: groupId } : {}) });
-      replica.addFile({
-        document_id: created.id, filehash: stored.sha1, file_name: name.slice(0, 255), mime_type: 'application/pdf',
-        size: stored.size, local_path: fileStore.pathOf(stored.sha1),
-      });
-      if (options.folderId) replica.addDocumentToFolder(options.folderId, created.id);
-      return created;
-    });
-  } catch (error) {
-    await fileStore.remove(stored.sha1, replica.fileHashInUse);
-    throw error;
-  }
-  const currentId = replica.followDocument(document.id);
-  deps.onChanged([document.id]);
-
-  const written: Record<string, unknown> = { title, type: 'journal' };
-  const confidence: Record<string, number> = { title: 0, type: 0 };
+  const fallbackTitle = titleFromFileName(name);
   const result = await deps.lane.extract(fileStore.pathOf(stored.sha1), {}, 'metadata');
-  // A sync may have renamed the document meanwhile, or the user deleted it.
-  const id = currentId();
-  if (!id) return { file: name, status: 'warning', message: 'The document was removed while its details were being read.' };
-  let outcome: ImportFileOutcome = { file: name, status: 'imported', documentId: id };
-  if (!result.ok) {
-    outcome = { ...outcome, status: 'warning', message: `${result.message} The file was kept, titled from its name.` };
-  } else {
-    const fields = documentFieldsFromPdf(result) as DocumentPatch & Record<string, unknown>;
-    // Needs Review lists only the documents whose extraction was unsure.
-    const confirmed = extractionIsSure(result);
-    if (Object.keys(fields).length || confirmed) {
-      replica.updateDocument(id, confirmed ? { ...fields, confirmed } : fields);
-      deps.onChanged([id]);
+  const fields: DocumentFields = result.ok ? documentFieldsFromPdf(result) : {};
+  // Needs Review lists only the documents whose extraction was unsure.
+  const confirmed = result.ok && extractionIsSure(result);
+  let message: string | undefined;
+  if (!result.ok) message = `${result.message} The file was kept, titled from its name.`;
+  else if (result.warnings.includes(NO_TEXT_WARNING)) message = 'This PDF has no text (a scan?). The file was kept, titled from its name.';
+  // Dropped on a group's folder: the document belongs to that group's library.
+  const groupId = options.folderId ? replica.getFolder(options.folderId)?.group_id : undefined;
+  const values = { title: fallbackTitle, type: 'journal' as const, ...fields };
+
+  async function add(): Promise<string> {
+    let created: { id: string };
+    try {
+      created = replica.transaction(() => {
+        const document = replica.createDocument({ ...values, confirmed, ...(groupId ? { group_id: groupId } : {}) });
+        replica.addFile({
+          document_id: document.id, filehash: stored.sha1, file_name: name.slice(0, 255), mime_type: 'application/pdf',
+          size: stored.size, local_path: fileStore.pathOf(stored.sha1),
+        });
+        if (options.folderId) replica.addDocumentToFolder(options.folderId, document.id);
+        return document;
+      });
+    } catch (error) {
+      await fileStore.remove(stored.sha1, replica.fileHashInUse);
+      throw error;
     }
-    Object.assign(written, fields);
-    for (const key of Object.keys(fields)) confidence[key] = (result.confidence as Record<string, number | undefined>)[key] ?? 0.5;
-    if (result.warnings.includes(NO_TEXT_WARNING)) {
-      outcome = { ...outcome, status: 'warning', message: 'This PDF has no text (a scan?). The file was kept, titled from its name.' };
-    }
+    // What extraction wrote, and how sure it was: the catalog lookup may replace the unsure.
+    const confidence: Record<string, number> = { title: 0, type: 0 };
+    if (result.ok) for (const key of Object.keys(fields)) confidence[key] = (result.confidence as Record<string, number | undefined>)[key] ?? 0.5;
+    deps.queue.enqueue({ documentId: created.id, written: values, confidence, filehash: stored.sha1 });
+    // A sync may rename the new document as soon as it hears of it.
+    const currentId = replica.followDocument(created.id);
+    deps.onChanged([created.id]);
+    return currentId() ?? created.id;
   }
-  deps.queue.enqueue({ documentId: id, written, confidence, filehash: stored.sha1 });
-  return outcome;
+
+  const admitted = await (deps.gate ?? ADD_ALWAYS).admit(values, groupId ?? null, {
+    add,
+    discard: async () => void (await fileStore.remove(stored.sha1, replica.fileHashInUse)),
+  });
+  if ('held' in admitted) return { file: name, status: 'held', held: [admitted.held], message: heldMessage(admitted.held) };
+  const { documentId } = admitted;
+  return { file: name, status: message ? 'warning' : 'imported', documentId, ...(message ? { message } : {}) };
 }

@@ -1,11 +1,13 @@
 // The Duplicates tab: the sets of documents in the library that are the same work, each
 // with its members (the master chosen by a radio button, the others merged unless
-// unticked) and, for every field whose values differ, the value the master keeps.
+// unticked) and, for every field whose values differ, the value the master keeps. The form
+// holds members by their keys, so a sync renaming a member while the set is open (the list
+// reloads on every library change) keeps what the user chose.
 import { useEffect, useMemo, useState } from 'react';
 import type { DuplicateReason, DuplicateSetView, DuplicatesMergeResult, MergeChoosableField } from '../../../shared/bridge/duplicatesCommands.ts';
 import { useStores } from '../../state/context.tsx';
 import { useLoaded } from '../groups/useRemote.ts';
-import { defaultChoices, differingFields, fieldLabel, valueLabel } from './mergeChoices.ts';
+import { defaultChoices, differingFields, fieldLabel, idsOfKeys, valueLabel } from './mergeChoices.ts';
 import './duplicates.css';
 
 const REASONS: Record<DuplicateReason, string> = {
@@ -21,26 +23,28 @@ function mergedMessage(result: DuplicatesMergeResult, title: string): string {
 
 function DuplicateSetCard({ set, index, onMerged }: { set: DuplicateSetView; index: number; onMerged(message: string): void }) {
   const { bridge } = useStores();
-  const [masterId, setMasterId] = useState(set.members[0]!.document.id);
+  const [masterKey, setMasterKey] = useState(set.members[0]!.key);
   const [excluded, setExcluded] = useState<Set<string>>(new Set());
   const fields = useMemo(() => differingFields(set), [set]);
-  const [choices, setChoices] = useState<Partial<Record<MergeChoosableField, string>>>(() => defaultChoices(fields, set, masterId));
+  const [choices, setChoices] = useState<Partial<Record<MergeChoosableField, string>>>(() => defaultChoices(fields, set, masterKey));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const duplicateIds = set.members.map((m) => m.document.id).filter((id) => id !== masterId && !excluded.has(id));
+  const idOf = (key: string) => set.members.find((m) => m.key === key)?.document.id;
+  const duplicateKeys = set.members.map((m) => m.key).filter((key) => key !== masterKey && !excluded.has(key));
   const heading = `set-${index}-heading`;
 
-  const chooseMaster = (id: string) => {
-    setMasterId(id);
-    setChoices(defaultChoices(fields, set, id));
+  const chooseMaster = (key: string) => {
+    setMasterKey(key);
+    setChoices(defaultChoices(fields, set, key));
   };
 
   const merge = async () => {
     setBusy(true);
     setError(null);
     try {
-      const result = await bridge.call('duplicates.merge', { masterId, duplicateIds, choices });
-      const title = choices.title ? set.members.find((m) => m.document.id === choices.title)!.document.title : set.members.find((m) => m.document.id === masterId)!.document.title;
+      const masterId = idOf(masterKey) ?? set.members[0]!.document.id;
+      const result = await bridge.call('duplicates.merge', { masterId, duplicateIds: duplicateKeys.map((key) => idOf(key)!), choices: idsOfKeys(set, choices) });
+      const title = set.members.find((m) => m.key === (choices.title ?? masterKey))?.document.title ?? set.members[0]!.document.title;
       onMerged(mergedMessage(result, title));
     } catch (failure) {
       setError((failure as Error).message);
@@ -57,17 +61,17 @@ function DuplicateSetCard({ set, index, onMerged }: { set: DuplicateSetView; ind
           <tr><th scope="col">Master</th><th scope="col">Merge</th><th scope="col">Title</th><th scope="col">Authors</th><th scope="col">Year</th><th scope="col">Files</th><th scope="col">Annotations</th></tr>
         </thead>
         <tbody>
-          {set.members.map(({ document, files, annotations }) => (
-            <tr key={document.id}>
-              <td><input type="radio" name={`master-${index}`} aria-label={`Keep “${document.title}” as the master`} checked={masterId === document.id} onChange={() => chooseMaster(document.id)} /></td>
+          {set.members.map(({ key, document, files, annotations }) => (
+            <tr key={key}>
+              <td><input type="radio" name={`master-${index}`} aria-label={`Keep “${document.title}” as the master`} checked={masterKey === key} onChange={() => chooseMaster(key)} /></td>
               <td>
                 <input
-                  type="checkbox" aria-label={`Merge “${document.title}”`} disabled={masterId === document.id}
-                  checked={masterId !== document.id && !excluded.has(document.id)}
+                  type="checkbox" aria-label={`Merge “${document.title}”`} disabled={masterKey === key}
+                  checked={masterKey !== key && !excluded.has(key)}
                   onChange={(e) => setExcluded((prev) => {
                     const next = new Set(prev);
-                    if (e.target.checked) next.delete(document.id);
-                    else next.add(document.id);
+                    if (e.target.checked) next.delete(key);
+                    else next.add(key);
                     return next;
                   })}
                 />
@@ -88,7 +92,7 @@ function DuplicateSetCard({ set, index, onMerged }: { set: DuplicateSetView; ind
             <label key={field} className="duplicate-field">
               <span>{fieldLabel(field)}</span>
               <select value={choices[field]} onChange={(e) => setChoices((prev) => ({ ...prev, [field]: e.target.value }))}>
-                {options.map((o) => <option key={o.documentId} value={o.documentId}>{o.label}</option>)}
+                {options.map((o) => <option key={o.memberKey} value={o.memberKey}>{o.label}</option>)}
               </select>
             </label>
           ))}
@@ -96,8 +100,8 @@ function DuplicateSetCard({ set, index, onMerged }: { set: DuplicateSetView; ind
       ) : null}
       <p className="muted">Files, annotations, notes, tags and folders of the merged documents move to the master; the merged documents are deleted.</p>
       {error ? <p className="outcome error" role="alert">{error}</p> : null}
-      <button type="button" className="button primary" disabled={busy || !duplicateIds.length} onClick={() => void merge()}>
-        {busy ? 'Merging…' : `Merge ${plural(duplicateIds.length + 1, 'document')}`}
+      <button type="button" className="button primary" disabled={busy || !duplicateKeys.length} onClick={() => void merge()}>
+        {busy ? 'Merging…' : `Merge ${plural(duplicateKeys.length + 1, 'document')}`}
       </button>
     </section>
   );
@@ -126,7 +130,7 @@ export function DuplicatesView() {
         </div>
       ) : null}
       {sets.value?.map((set, i) => (
-        <DuplicateSetCard key={set.members.map((m) => m.document.id).join('|')} set={set} index={i} onMerged={(message) => {
+        <DuplicateSetCard key={set.members.map((m) => m.key).join('|')} set={set} index={i} onMerged={(message) => {
           setOutcome(message);
           setVersion((v) => v + 1);
         }} />
