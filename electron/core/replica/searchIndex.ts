@@ -107,6 +107,11 @@ export function rebuildSearchIndex(db: Db): void {
  * Returns null when the input holds nothing searchable.
  */
 export function toMatchQuery(input: string): string | null {
+  return matchPhrases(input)?.join(' ') ?? null;
+}
+
+/** The phrases of toMatchQuery's query, one per term, which must all match; null as there. */
+export function matchPhrases(input: string): string[] | null {
   const terms = input
     .normalize('NFC')
     .split(/\s+/)
@@ -115,7 +120,5 @@ export function toMatchQuery(input: string): string | null {
   if (terms.length === 0) return null;
   const stillTyping = !/\s$/.test(input);
   const prefixed = (term: string) => [...(term.split(' ').pop() ?? '')].length >= 2;
-  return terms
-    .map((term, i) => `"${term.replace(/"/g, '""')}"${stillTyping && i === terms.length - 1 && prefixed(term) ? ' *' : ''}`)
-    .join(' ');
+  return terms.map((term, i) => `"${term.replace(/"/g, '""')}"${stillTyping && i === terms.length - 1 && prefixed(term) ? ' *' : ''}`);
 }
