@@ -163,15 +163,20 @@ export function searchDocuments(db: Db, text: string, query: SearchQuery = {}): 
   const { join, clauses, params } = where(query);
   const countUpTo = (expression: string, cap: number) =>
     stmt(db, 'SELECT count(*) FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? LIMIT ?)').pluck().get(expression, cap + 1) as number;
-  const rare = () => phrases.filter((phrase) => phrases.length === 1 || countUpTo(phrase, COMMON_TERM_MATCHES) <= COMMON_TERM_MATCHES);
-  const ranking = countUpTo(match, RANKED_MATCHES_MAX) <= RANKED_MATCHES_MAX ? rare() : [];
+  // The matches are found once: a prefix no prefix table serves ("cover*" merges the lists of
+  // every word starting so) costs about as much each time the query is run again.
+  const matched = stmt(db, 'SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? LIMIT ?').pluck().all(match, RANKED_MATCHES_MAX + 1) as number[];
+  const ranking = matched.length <= RANKED_MATCHES_MAX
+    ? phrases.filter((phrase) => phrases.length === 1 || countUpTo(phrase, COMMON_TERM_MATCHES) <= COMMON_TERM_MATCHES)
+    : [];
   if (ranking.length) {
     // The ranked form sorts (row number, score) pairs, not whole rows; "+rowid" keeps the
     // match list a list to look in, not a constraint FTS5 would re-run the query for per row.
     return (stmt(db, `SELECT d.* FROM (SELECT rowid AS row_no, ${bm25} AS score FROM documents_fts
-          WHERE documents_fts MATCH @rank AND +rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH @match)) f
+          WHERE documents_fts MATCH @rank AND +rowid IN (SELECT value FROM json_each(@matched))) f
         JOIN documents d ON d.row_no = f.row_no ${join}
-        WHERE ${clauses.join(' AND ')} ORDER BY f.score, d.sort_title, d.id LIMIT @limit OFFSET @offset`).all({ ...params, rank: ranking.join(' '), match, limit, offset }) as DocumentRow[]).map(toLocalDocument);
+        WHERE ${clauses.join(' AND ')} ORDER BY f.score, d.sort_title, d.id LIMIT @limit OFFSET @offset`)
+      .all({ ...params, rank: ranking.join(' '), matched: JSON.stringify(matched), limit, offset }) as DocumentRow[]).map(toLocalDocument);
   }
   const inTitles = `{title} : (${match})`;
   const latestFirst = (condition: string, bind: Record<string, unknown>) => stmt(db, `SELECT d.* FROM documents_fts JOIN documents d ON d.row_no = documents_fts.rowid ${join}
