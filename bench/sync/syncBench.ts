@@ -88,8 +88,26 @@ export async function runSyncBench(): Promise<BenchResult[]> {
     if (held !== BIG || heldAnnotations !== BIG) throw new Error(`initial sync incomplete: ${held} documents, ${heldAnnotations} annotations`);
     const rssAfterInitial = process.memoryUsage().rss / 2 ** 20;
 
-    const smallDevice = device('small', small.token);
-    await smallDevice.engine.syncNow();
+    // The same ratio at 1k: the initial sync's cost per row should not grow with the library.
+    const smallRuns = 3;
+    const smallPlainTimes: number[] = [];
+    const smallInitialTimes: number[] = [];
+    let smallDevice = device('small', small.token);
+    for (let run = 0; run < smallRuns; run++) {
+      started = performance.now();
+      await rawPages(`${base}/documents?view=all&limit=500&sort=last_modified&order=asc`, small.token, mt.document, null);
+      await rawPages(`${base}/annotations?limit=500`, small.token, mt.annotation, null);
+      smallPlainTimes.push(performance.now() - started);
+      if (run > 0) {
+        smallDevice.replica.close();
+        smallDevice = device(`small-${run}`, small.token);
+      }
+      started = performance.now();
+      await smallDevice.engine.syncNow();
+      smallInitialTimes.push(performance.now() - started);
+    }
+    const smallRatio = percentile(smallInitialTimes.sort((a, b) => a - b), 50) / percentile(smallPlainTimes.sort((a, b) => a - b), 50);
+    const bigRatio = initialMs / plainPullMs;
 
     const incrementalBig = await incrementalTimes(base, big, bigDevice, mt.document);
     const incrementalSmall = await incrementalTimes(base, small, smallDevice, mt.document);
@@ -103,7 +121,9 @@ export async function runSyncBench(): Promise<BenchResult[]> {
     smallDevice.replica.close();
     return [
       result('initial sync, 100k documents + 100k annotations', initialMs / 1000, 's', 'max', 60),
-      result('initial sync / plain pull of the same pages', initialMs / plainPullMs, 'x', 'max', 1.5, `plain pull ${(plainPullMs / 1000).toFixed(1)} s`),
+      result('initial sync / plain pull of the same pages', bigRatio, 'x', 'max', 1.5, `plain pull ${(plainPullMs / 1000).toFixed(1)} s`),
+      result('initial sync / plain pull, 1k library (median of 3)', smallRatio, 'x', 'max', 1.5, `plain pull ${percentile(smallPlainTimes, 50).toFixed(0)} ms`),
+      result('initial sync ratio, 100k / 1k library (flat: 1.0)', bigRatio / smallRatio, 'x', 'max', 1.2),
       result('initial sync / floor (raw fetch + raw insert)', initialMs / floorMs, 'x', 'max', 2, `floor ${(floorMs / 1000).toFixed(1)} s`),
       result('incremental sync, 10 changes in 100k library (median)', bigMedian, 'ms', 'max', 250, `p95 ${percentile(incrementalBig, 95).toFixed(0)} ms`),
       result('incremental 100k / 1k library ratio', bigMedian / smallMedian, 'x', 'max', 1.2, `1k median ${smallMedian.toFixed(0)} ms`),

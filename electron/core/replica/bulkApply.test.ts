@@ -116,6 +116,39 @@ describe('bulk load (the first sync of an empty replica)', () => {
     expect(sizes(r)).toEqual(sizes(b.replica));
   });
 
+  it('builds every search entry token for token as writing the rows one by one does', () => {
+    const tokens = (x: Replica) => {
+      const db = sqlOf(x);
+      db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_tokens USING fts5vocab(main, documents_fts, instance)');
+      return db.prepare(`SELECT d.id, t.col, t."offset", t.term FROM temp.fts_tokens t JOIN documents d ON d.row_no = t.doc ORDER BY d.id, t.col, t."offset"`).all();
+    };
+    const rich = [
+      serverDocument('r1', {
+        title: 'Crème brûlée at the glacier', source: 'Journal of Ice', abstract: 'Moraines, crevasses.',
+        authors: [{ first_name: 'Ana', last_name: 'Müller' }, { last_name: 'Ng' }, { first_name: 'Solo' }, { first_name: '', last_name: 'Empty' }],
+        keywords: ['ice', 'snow melt'], tags: ['field', 'to read'],
+      }),
+      serverDocument('r2', { title: 'Bare', authors: [], keywords: [], tags: [] }),
+      serverDocument('r3', { title: '' }),
+    ];
+    const annotations = [
+      note('n1', 'r1', 'first note'), { ...note('h1', 'r1', 'highlighted words'), type: 'highlight' },
+      note('n2', 'r1', 'second note'), { ...note('h2', 'r1', 'sticky text'), type: 'sticky_note' }, note('n3', 'r2', 'lone note'),
+    ];
+    const load = (r: Replica, bulk: boolean) => {
+      if (bulk) expect(r.beginBulkLoad()).toBe(true);
+      r.applyRemoteBatch('document', rich);
+      r.applyRemoteBatch('annotation', annotations);
+      r.setDocumentFulltext('r2', 'Text of the PDF, page one.');
+      if (bulk) r.finishBulkLoad();
+    };
+    load(a.replica, true);
+    load(b.replica, false);
+    const built = tokens(a.replica);
+    expect(built).toHaveLength(38);
+    expect(built).toEqual(tokens(b.replica));
+  });
+
   it('leaves the tag and identifier triggers as the migrations made them, and their tables filled', () => {
     const triggers = (r: Replica) => sqlOf(r).prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).all();
     const fresh = triggers(b.replica);

@@ -10,7 +10,7 @@
 // load did not finish" — after a crash, opening the file finishes it.
 import type { Db } from './database.ts';
 import { MIRROR_TRIGGERS, REBUILD_MIRRORS } from './mirrorTables.ts';
-import { reindexDocuments } from './searchIndex.ts';
+import { rebuildSearchIndex } from './searchIndex.ts';
 import { stmt } from './statements.ts';
 
 /** The indexes a bulk load defers, exactly as migrations/0001-initial.ts creates them, */
@@ -78,14 +78,7 @@ export function finishBulkLoad(db: Db): void {
     db.exec(REBUILD_MIRRORS);
     // Local edits made during the load wrote entries of their own: start from nothing.
     db.exec(`INSERT INTO documents_fts (documents_fts) VALUES ('delete-all')`);
-    const CHUNK = 1000;
-    const page = stmt(db, 'SELECT row_no, id FROM documents WHERE row_no > ? ORDER BY row_no LIMIT ?');
-    for (let after = 0; ;) {
-      const rows = page.all(after, CHUNK) as { row_no: number; id: string }[];
-      if (!rows.length) break;
-      reindexDocuments(db, rows.map((r) => r.id), { fresh: true });
-      after = rows[rows.length - 1]!.row_no;
-    }
+    rebuildSearchIndex(db);
   }).immediate();
   loading.set(db, false);
   db.pragma('wal_checkpoint(TRUNCATE)');

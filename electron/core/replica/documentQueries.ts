@@ -3,7 +3,7 @@
 import type { Db } from './database.ts';
 import { toLocalDocument, type DocumentRow } from './documentRows.ts';
 import { invalid } from './errors.ts';
-import { SEARCH_COLUMNS, toMatchQuery } from './searchIndex.ts';
+import { SEARCH_COLUMNS, matchPhrases, toMatchQuery } from './searchIndex.ts';
 import { stmt } from './statements.ts';
 import type { LocalDocument } from './types.ts';
 import type { DocumentFilter, DocumentListQuery, DocumentSort } from '../../../shared/bridge/libraryTypes.ts';
@@ -132,37 +132,67 @@ export interface SearchQuery extends DocumentFilter {
 const bm25 = `bm25(documents_fts, ${SEARCH_COLUMNS.map(([, weight]) => weight).join(', ')})`;
 
 /**
- * Ranking costs time per match: beyond this many (a two-letter prefix typed into a large
- * library matches most of it) results come in title order instead, which an index serves.
+ * Ranking costs time per match (bm25 reads every match's positions and sizes): beyond this
+ * many matches (a common word or a short prefix) results come in two streamed parts
+ * instead, which cost the same whatever the number of matches.
  */
-export const RANKED_MATCHES_MAX = 2000;
+export const RANKED_MATCHES_MAX = 400;
+
+/**
+ * A term in more documents than this weighs next to nothing in bm25 (its inverse document
+ * frequency is low), yet bm25 reads its whole list of documents to learn that frequency:
+ * "the" cost 30-40 ms at 100,000 documents. Such terms still must match, but the ranking
+ * leaves them out.
+ */
+export const COMMON_TERM_MATCHES = 5000;
 
 /**
  * Searches title, authors, source, abstract, keywords, tags, the note, annotation text and
  * PDF text, best match first (title hits weigh most). Accents and case do not matter; the
  * last word matches as a prefix; any input is safe (it is never read as query syntax).
- * At most RANKED_MATCHES_MAX matches are ranked (bm25 costs time per match); a broader
- * search (a word or prefix most documents share) lists its latest matches first, streamed
- * from the index so that a page costs the same whatever the number of matches.
+ * At most RANKED_MATCHES_MAX matches are ranked, by their terms other than common ones; a
+ * broader search (or one of common words only) lists the documents whose title holds every
+ * term first and then the other matches, each part latest first, read from the index in
+ * rowid order and stopped after the page.
  */
 export function searchDocuments(db: Db, text: string, query: SearchQuery = {}): LocalDocument[] {
-  const match = toMatchQuery(text);
-  if (match === null) return [];
+  const phrases = matchPhrases(text);
+  if (phrases === null) return [];
+  const match = phrases.join(' ');
   const { limit, offset } = page(query.limit, query.offset);
   const { join, clauses, params } = where(query);
-  const all = { ...params, match, limit, offset };
-  const matches = stmt(db, 'SELECT count(*) FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? LIMIT ?)').pluck().get(match, RANKED_MATCHES_MAX + 1) as number;
-  if (matches <= RANKED_MATCHES_MAX) {
-    // The ranked form sorts (row number, score) pairs, not whole rows.
-    return (stmt(db, `SELECT d.* FROM (SELECT rowid AS row_no, ${bm25} AS score FROM documents_fts WHERE documents_fts MATCH @match) f
+  const countUpTo = (expression: string, cap: number) =>
+    stmt(db, 'SELECT count(*) FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? LIMIT ?)').pluck().get(expression, cap + 1) as number;
+  // The matches are found once: a prefix no prefix table serves ("cover*" merges the lists of
+  // every word starting so) costs about as much each time the query is run again.
+  const matched = stmt(db, 'SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? LIMIT ?').pluck().all(match, RANKED_MATCHES_MAX + 1) as number[];
+  const ranking = matched.length <= RANKED_MATCHES_MAX
+    ? phrases.filter((phrase) => phrases.length === 1 || countUpTo(phrase, COMMON_TERM_MATCHES) <= COMMON_TERM_MATCHES)
+    : [];
+  if (ranking.length) {
+    // The ranked form sorts (row number, score) pairs, not whole rows; "+rowid" keeps the
+    // match list a list to look in, not a constraint FTS5 would re-run the query for per row.
+    return (stmt(db, `SELECT d.* FROM (SELECT rowid AS row_no, ${bm25} AS score FROM documents_fts
+          WHERE documents_fts MATCH @rank AND +rowid IN (SELECT value FROM json_each(@matched))) f
         JOIN documents d ON d.row_no = f.row_no ${join}
-        WHERE ${clauses.join(' AND ')} ORDER BY f.score, d.sort_title, d.id LIMIT @limit OFFSET @offset`).all(all) as DocumentRow[]).map(toLocalDocument);
+        WHERE ${clauses.join(' AND ')} ORDER BY f.score, d.sort_title, d.id LIMIT @limit OFFSET @offset`)
+      .all({ ...params, rank: ranking.join(' '), matched: JSON.stringify(matched), limit, offset }) as DocumentRow[]).map(toLocalDocument);
   }
-  // Many matches: newest rows first, read from the index in rowid order and stopped after
-  // the page (sorting every match by title cost 10-25 ms at 100,000 documents).
-  return (stmt(db, `SELECT d.* FROM documents_fts JOIN documents d ON d.row_no = documents_fts.rowid ${join}
-      WHERE documents_fts MATCH @match AND ${clauses.join(' AND ')}
-      ORDER BY documents_fts.rowid DESC LIMIT @limit OFFSET @offset`).all(all) as DocumentRow[]).map(toLocalDocument);
+  const inTitles = `{title} : (${match})`;
+  const latestFirst = (condition: string, bind: Record<string, unknown>) => stmt(db, `SELECT d.* FROM documents_fts JOIN documents d ON d.row_no = documents_fts.rowid ${join}
+      WHERE ${condition} AND ${clauses.join(' AND ')}
+      ORDER BY documents_fts.rowid DESC LIMIT @limit OFFSET @offset`).all({ ...params, ...bind }) as DocumentRow[];
+  // Title hits up to the end of the page; when they run out before it, their number is known
+  // and the other matches fill the rest of the page.
+  const titleHits = latestFirst('documents_fts MATCH @titles', { titles: inTitles, limit: offset + limit, offset: 0 });
+  const rows = titleHits.slice(offset);
+  if (titleHits.length < offset + limit) {
+    // FTS5 streams "all the terms, NOT all of them in the title" in rowid order like any match.
+    rows.push(...latestFirst('documents_fts MATCH @others', {
+      others: `(${match}) NOT ${inTitles}`, limit: limit - rows.length, offset: Math.max(0, offset - titleHits.length),
+    }));
+  }
+  return rows.map(toLocalDocument);
 }
 
 export interface SearchCountOptions extends DocumentFilter {

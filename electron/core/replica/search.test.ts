@@ -127,7 +127,39 @@ describe('searches with many matches', () => {
     expect(ids('common spa', { limit: 30 })).toEqual(titleOrder((i) => i % 40 === 0).slice(0, 30));
     expect(ids('photosynth', { limit: 10 })).toEqual(latestFirst(() => true).slice(0, 10));
     expect(ids('photosynthesis ', { limit: 10 })).toEqual(latestFirst((i) => i % 2 === 1).slice(0, 10));
-    expect(ids('sparse', { trashed: true, limit: 5 })).toEqual(['t1999', 't1998', 't1997', 't1996', 't1995']);
+    expect(ids('sparse', { trashed: true, limit: 5 })).toEqual([1, 2, 3, 4, 5].map((k) => `t${RANKED_MATCHES_MAX - k}`));
+  });
+
+  it('list title hits first, then the other matches, each latest first, in pages that fit together', async () => {
+    const { RANKED_MATCHES_MAX } = await import('./documentQueries.ts');
+    // every document's abstract says "lichen"; one in 7 also has it in its title
+    const rows = Array.from({ length: RANKED_MATCHES_MAX * 2 }, (_, i) => serverDocument(`d${i}`, {
+      title: i % 7 === 0 ? `Lichen survey ${i}` : `Survey ${i}`, abstract: 'lichen and moss',
+    }));
+    r.applyRemoteBatch('document', rows);
+    r.trashDocument('d7');
+    const kept = rows.filter((d) => d.id !== 'd7').reverse();
+    const titled = kept.filter((d) => String(d.title).startsWith('Lichen'));
+    const expected = [...titled, ...kept.filter((d) => !String(d.title).startsWith('Lichen'))].map((d) => d.id);
+    const walked: string[] = [];
+    for (let offset = 0; offset < expected.length + 30; offset += 30) walked.push(...ids('lich', { limit: 30, offset }));
+    expect(walked).toEqual(expected);
+    expect(ids('lichen survey', { limit: titled.length + 2 })).toEqual([...titled.map((d) => d.id), ...expected.slice(titled.length, titled.length + 2)]);
+    expect(r.countSearchResults('lich')).toBe(expected.length);
+  });
+
+  it('rank by the rarer terms while every term must still match', async () => {
+    const { COMMON_TERM_MATCHES } = await import('./documentQueries.ts');
+    const filler = Array.from({ length: COMMON_TERM_MATCHES + 1 }, (_, i) => serverDocument(`f${i}`, { title: `The survey ${i}` }));
+    r.applyRemoteBatch('document', [
+      ...filler,
+      serverDocument('abstract-hit', { title: 'The study', abstract: 'glaciers retreat' }),
+      serverDocument('title-hit', { title: 'The glaciers' }),
+      serverDocument('no-the', { title: 'Glaciers alone' }),
+    ]);
+    expect(ids('the glaciers')).toEqual(['title-hit', 'abstract-hit']);
+    expect(ids('glaciers the')).toEqual(['title-hit', 'abstract-hit']);
+    expect(ids('glaciers')).toEqual(['no-the', 'title-hit', 'abstract-hit']);
   });
 
   it('can be counted up to a bound', () => {
