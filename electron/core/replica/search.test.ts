@@ -33,6 +33,20 @@ describe('searchDocuments', () => {
     expect(ids('photosynthesis alg')).toEqual(['d1']);
   });
 
+  it('understands a year: "storey 2003" finds Storey\'s 2003 papers, and a year in a title still matches', () => {
+    r.applyRemote('document', serverDocument('s2003', { title: 'A direct approach to false discovery rates', year: 2003, authors: [{ last_name: 'Storey', first_name: 'John' }] }));
+    r.applyRemote('document', serverDocument('s2002', { title: 'Statistical significance for genomewide studies', year: 2002, source: 'PNAS', authors: [{ last_name: 'Storey', first_name: 'John' }] }));
+    r.applyRemote('document', serverDocument('other2003', { title: 'Tumour suppressors', year: 2003, authors: [{ last_name: 'Knudson' }] }));
+    r.applyRemote('document', serverDocument('titled', { title: 'Proceedings of CoNLL 2003', year: 2004 }));
+    expect(ids('storey 2003 ')).toEqual(['s2003']);
+    expect(ids('storey 2002')).toEqual(['s2002']);
+    expect(ids('pnas 2002')).toEqual(['s2002']);
+    expect(ids('conll 2003')).toEqual(['titled']);
+    // An edit of the year moves the document between years.
+    r.applyRemote('document', serverDocument('s2002', { title: 'Statistical significance for genomewide studies', year: 2003, authors: [{ last_name: 'Storey', first_name: 'John' }] }));
+    expect(ids('storey 2003 ').sort()).toEqual(['s2002', 's2003']);
+  });
+
   it('ranks a title match above an abstract match', () => {
     r.applyRemote('document', serverDocument('abstract-hit', { title: 'A study', abstract: 'We look at glaciers and many other long words in a long abstract' }));
     r.applyRemote('document', serverDocument('title-hit', { title: 'Glaciers of the north', abstract: 'Something else' }));

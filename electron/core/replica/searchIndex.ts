@@ -21,6 +21,13 @@ export const SEARCH_COLUMNS = [
 const people = (list: DocumentFields['authors']) =>
   (list ?? []).map((p) => [p.first_name, p.last_name].filter(Boolean).join(' ')).join('; ');
 
+/**
+ * The source column also holds the year, so that "storey 2003" finds Storey's 2003 papers
+ * (every term must match somewhere); rebuildSearchIndex writes the same text in SQL.
+ */
+const sourceAndYear = (data: DocumentFields): string =>
+  [data.source, data.year].filter((part) => part !== undefined && part !== null && part !== '').join(' ');
+
 interface Notes {
   type: string;
   text: string;
@@ -33,7 +40,7 @@ function writeEntry(db: Db, rowNo: number, data: DocumentFields, notes: readonly
     rowNo,
     data.title ?? '',
     people(data.authors),
-    data.source ?? '',
+    sourceAndYear(data),
     data.abstract ?? '',
     (data.keywords ?? []).join('; '),
     (data.tags ?? []).join('; '),
@@ -91,7 +98,7 @@ export function rebuildSearchIndex(db: Db): void {
     SELECT d.row_no, ${text('$.title')},
       coalesce((SELECT group_concat(concat_ws(' ', nullif(value ->> '$.first_name', ''), nullif(value ->> '$.last_name', '')), '; ' ORDER BY key)
         FROM json_each(d.data, '$.authors')), ''),
-      ${text('$.source')}, ${text('$.abstract')}, ${joined('$.keywords')}, ${joined('$.tags')},
+      concat_ws(' ', nullif(d.data ->> '$.source', ''), d.data ->> '$.year'), ${text('$.abstract')}, ${joined('$.keywords')}, ${joined('$.tags')},
       ${annotationText("a.type = 'note'")}, ${annotationText("a.type <> 'note'")},
       coalesce((SELECT f.text FROM document_fulltext f WHERE f.document_id = d.id), '')
     FROM documents d ORDER BY d.row_no`);
