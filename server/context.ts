@@ -5,6 +5,9 @@ import type { TokenService } from './auth/tokenService.ts';
 import type { BlobStore } from './storage/blobStore.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { GuessingThrottles } from './auth/throttle.ts';
+import type { InstanceBus } from './instances/instanceBus.ts';
+import type { LeasedJobScheduler } from './lifecycle/jobLease.ts';
+import type { Lifecycle } from './lifecycle/lifecycle.ts';
 import { headerNames, mediaTypes, type MediaTypes } from '../shared/vendor.ts';
 
 export interface ServiceContext {
@@ -25,6 +28,12 @@ export interface ServiceContext {
   mailer: Mailer;
   /** Counters that slow down password and secret guessing, kept in the database. */
   throttles: GuessingThrottles;
+  /** Events for the other instances sharing this database (live-sync hints, cache invalidation). */
+  bus: InstanceBus;
+  /** Background jobs, each run by one instance at a time. */
+  jobs: LeasedJobScheduler;
+  /** Whether this instance is shutting down (the readiness check says so). */
+  lifecycle: Lifecycle;
 }
 
 export function contextHelpers(config: ServerConfig) {
