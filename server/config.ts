@@ -146,7 +146,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}, argv: string[] = 
     tokenRequestsPerMinute: toInt(raw.tokenRequestsPerMinute ?? 600_000, 'requests per token per minute', 1, 1e9),
     storageQuotaBytes: toInt(raw.storageQuotaBytes ?? 20 * 1024 ** 3, 'storage quota', 0, 2 ** 52),
     shutdownGraceSeconds: toInt(raw.shutdownGraceSeconds ?? 25, 'shutdown grace period', 0, 3600),
-    busPollMs: toInt(raw.busPollMs ?? 250, 'instance bus poll interval', 10, 60_000),
+    busPollMs: toInt(raw.busPollMs ?? 250, 'instance bus poll interval', 10, 86_400_000),
     resolver: readResolverSettings(raw, resolverOverrides, (message) => new ConfigError(message)),
   };
 }
