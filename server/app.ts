@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './storage/database.ts';
-import { BlobStore } from './storage/blobStore.ts';
+import { DirectoryBlobStore } from './storage/directoryBlobStore.ts';
 import { TokenService } from './auth/tokenService.ts';
 import { installAuthentication } from './auth/authenticate.ts';
 import { TokenRateLimiter } from './auth/rateLimit.ts';
@@ -57,7 +57,8 @@ export async function buildService(config: ServerConfig, options: ServiceOptions
     database,
     db: database.db,
     tokens: new TokenService(database.db, config.tokenLifetimeSeconds, config.refreshTokenLifetimeSeconds, now, bus),
-    blobs: new BlobStore(path.join(config.dataDir, 'blobs')),
+    blobs: new DirectoryBlobStore(path.join(config.dataDir, 'blobs')),
+    photos: new DirectoryBlobStore(path.join(config.dataDir, 'profile-photos')),
     signingKey: loadSigningKey(config.dataDir),
     ...contextHelpers(config),
     now,

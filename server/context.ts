@@ -15,7 +15,10 @@ export interface ServiceContext {
   db: ServiceDb;
   database: OpenedDatabase;
   tokens: TokenService;
+  /** File bytes of library and dataset files, shared by every instance. */
   blobs: BlobStore;
+  /** Profile photos, shared by every instance. */
+  photos: BlobStore;
   mediaTypes: MediaTypes;
   headers: ReturnType<typeof headerNames>;
   /** Secret for signing download URLs and web-session cookies (kept in the data directory). */
