@@ -39,11 +39,17 @@ export async function changeEventsRoutes(app: FastifyInstance, ctx: ServiceConte
   app.addHook('onSend', async (request, reply, payload) => {
     if (!WRITES.has(request.method) || reply.statusCode >= 300 || !request.auth?.profileId) return payload;
     if (!LIBRARY_ROUTES.test(request.url)) return payload;
-    await ctx.bus.publish('library-changed', { profiles: [request.auth.profileId], library: 'personal' });
-    const groupId = typeof payload === 'string' ? /"group_id"\s*:\s*"([^"]+)"/.exec(payload)?.[1] : undefined;
-    if (groupId) {
-      const members = await ctx.db.selectFrom('group_members').select('profile_id').where('group_id', '=', groupId).execute();
-      await ctx.bus.publish('library-changed', { profiles: members.map((m) => m.profile_id), library: groupId });
+    // The write has committed: a hint that cannot be published costs latency only (clients
+    // pull periodically), so it must not turn the answer into an error.
+    try {
+      await ctx.bus.publish('library-changed', { profiles: [request.auth.profileId], library: 'personal' });
+      const groupId = typeof payload === 'string' ? /"group_id"\s*:\s*"([^"]+)"/.exec(payload)?.[1] : undefined;
+      if (groupId) {
+        const members = await ctx.db.selectFrom('group_members').select('profile_id').where('group_id', '=', groupId).execute();
+        await ctx.bus.publish('library-changed', { profiles: members.map((m) => m.profile_id), library: groupId });
+      }
+    } catch (error) {
+      request.log.warn({ err: error }, 'live-sync hint not published');
     }
     return payload;
   });
