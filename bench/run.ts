@@ -1,6 +1,7 @@
 // `npm run bench [-- part ...]`: runs benchmark parts and prints figures with the ratio
 // of each to its target. Parts: service (more join as the desktop grows).
 import { runServiceBench } from './service/serviceBench.ts';
+import { runServiceScaleBench } from './serviceScale/serviceScaleBench.ts';
 import { runCatalogBench } from './catalog/catalogBench.ts';
 import { runCatalogImportBench } from './catalog/catalogImportBench.ts';
 import { runImportBench } from './import/importBench.ts';
@@ -14,6 +15,7 @@ import { printResults, type BenchResult } from './report.ts';
 
 const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   service: runServiceBench,
+  'service-scale': runServiceScaleBench,
   catalog: runCatalogBench,
   'catalog-import': runCatalogImportBench,
   import: runImportBench,

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './storage/database.ts';
-import { BlobStore } from './storage/blobStore.ts';
+import { DirectoryBlobStore } from './storage/directoryBlobStore.ts';
 import { TokenService } from './auth/tokenService.ts';
 import { installAuthentication } from './auth/authenticate.ts';
 import { TokenRateLimiter } from './auth/rateLimit.ts';
@@ -18,6 +18,9 @@ import { contextHelpers, type ServiceContext } from './context.ts';
 import { areaPlugins } from './areas.ts';
 import { createMailer } from './mail/mailer.ts';
 import { guessingThrottles } from './auth/throttle.ts';
+import { DatabaseInstanceBus } from './instances/databaseBus.ts';
+import { JobLeases, LeasedJobScheduler } from './lifecycle/jobLease.ts';
+import { Lifecycle } from './lifecycle/lifecycle.ts';
 
 export interface RegisteredRoute {
   method: string;
@@ -45,17 +48,25 @@ export async function buildService(config: ServerConfig, options: ServiceOptions
   const now = options.now ?? Date.now;
   // The mailer logs through the app's logger, which exists only once Fastify is built.
   let log: (line: string) => void = (line) => console.warn(line);
+  const logError = (message: string, error: unknown) => log(`${message}: ${error instanceof Error ? error.message : String(error)}`);
+  const bus = await DatabaseInstanceBus.start(database.db, { pollMs: config.busPollMs, now, log: logError });
+  const jobs = new LeasedJobScheduler(new JobLeases(database.db, bus.origin, now), logError);
+  jobs.schedule({ name: 'instance-events-cleanup', everyMs: 30_000, run: () => bus.prune().then(() => undefined) });
   const ctx: ServiceContext = {
     config,
     database,
     db: database.db,
-    tokens: new TokenService(database.db, config.tokenLifetimeSeconds, config.refreshTokenLifetimeSeconds, now),
-    blobs: new BlobStore(path.join(config.dataDir, 'blobs')),
+    tokens: new TokenService(database.db, config.tokenLifetimeSeconds, config.refreshTokenLifetimeSeconds, now, bus),
+    blobs: new DirectoryBlobStore(path.join(config.dataDir, 'blobs')),
+    photos: new DirectoryBlobStore(path.join(config.dataDir, 'profile-photos')),
     signingKey: loadSigningKey(config.dataDir),
     ...contextHelpers(config),
     now,
     throttles: guessingThrottles(database.db, config, now),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: (line) => log(line) }),
+    bus,
+    jobs,
+    lifecycle: new Lifecycle(),
   };
 
   const app = Fastify({
@@ -109,6 +120,8 @@ export async function buildService(config: ServerConfig, options: ServiceOptions
       } finally {
         clearInterval(sweep);
       }
+      await jobs.stop();
+      await bus.close();
       await database.close();
     },
   };

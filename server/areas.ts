@@ -14,10 +14,12 @@ import { vocabulariesRoutes } from './vocabularies/vocabulariesRoutes.ts';
 import { datasetsRoutes } from './datasets/datasetsRoutes.ts';
 import { catalogRoutes } from './catalog/catalogRoutes.ts';
 import { changeEventsRoutes } from './events/changeEvents.ts';
+import { healthRoutes } from './lifecycle/healthRoutes.ts';
 
 export type AreaPlugin = (app: FastifyInstance, ctx: ServiceContext) => Promise<void>;
 
 export const areaPlugins: AreaPlugin[] = [
+  healthRoutes,
   oauthRoutes,
   profilesRoutes,
   documentsRoutes,

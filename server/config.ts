@@ -41,6 +41,10 @@ export interface ServerConfig {
   tokenRequestsPerMinute: number;
   /** Bytes of files one user may store. */
   storageQuotaBytes: number;
+  /** On SIGTERM, how long requests in flight may take to finish before they are cut. */
+  shutdownGraceSeconds: number;
+  /** How often an instance looks for events other instances published (live-sync hints, cache invalidation). */
+  busPollMs: number;
   /** Identifiers the catalog does not hold are resolved through public metadata services. */
   resolver: ResolverSettings;
 }
@@ -64,6 +68,8 @@ const ENV: Record<string, RawKey> = {
   SERVICE_TOKEN_REQUESTS_PER_MINUTE: 'tokenRequestsPerMinute',
   SERVICE_STORAGE_QUOTA_BYTES: 'storageQuotaBytes',
   SERVICE_SIGNUPS_PER_ADDRESS_PER_HOUR: 'signUpsPerAddressPerHour',
+  SERVICE_SHUTDOWN_GRACE_SECONDS: 'shutdownGraceSeconds',
+  SERVICE_BUS_POLL_MS: 'busPollMs',
   ...RESOLVER_ENV,
 };
 
@@ -80,6 +86,8 @@ const FLAGS: Record<string, RawKey> = {
   '--outbox-dir': 'outboxDir',
   '--token-requests-per-minute': 'tokenRequestsPerMinute',
   '--storage-quota-bytes': 'storageQuotaBytes',
+  '--shutdown-grace-seconds': 'shutdownGraceSeconds',
+  '--bus-poll-ms': 'busPollMs',
   ...RESOLVER_FLAGS,
 };
 
@@ -137,6 +145,8 @@ export function resolveConfig(overrides: ConfigOverrides = {}, argv: string[] = 
     // of requests per second for ten seconds and must stay under it.
     tokenRequestsPerMinute: toInt(raw.tokenRequestsPerMinute ?? 600_000, 'requests per token per minute', 1, 1e9),
     storageQuotaBytes: toInt(raw.storageQuotaBytes ?? 20 * 1024 ** 3, 'storage quota', 0, 2 ** 52),
+    shutdownGraceSeconds: toInt(raw.shutdownGraceSeconds ?? 25, 'shutdown grace period', 0, 3600),
+    busPollMs: toInt(raw.busPollMs ?? 250, 'instance bus poll interval', 10, 86_400_000),
     resolver: readResolverSettings(raw, resolverOverrides, (message) => new ConfigError(message)),
   };
 }

@@ -5,6 +5,9 @@ import type { TokenService } from './auth/tokenService.ts';
 import type { BlobStore } from './storage/blobStore.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { GuessingThrottles } from './auth/throttle.ts';
+import type { InstanceBus } from './instances/instanceBus.ts';
+import type { LeasedJobScheduler } from './lifecycle/jobLease.ts';
+import type { Lifecycle } from './lifecycle/lifecycle.ts';
 import { headerNames, mediaTypes, type MediaTypes } from '../shared/vendor.ts';
 
 export interface ServiceContext {
@@ -12,7 +15,10 @@ export interface ServiceContext {
   db: ServiceDb;
   database: OpenedDatabase;
   tokens: TokenService;
+  /** File bytes of library and dataset files, shared by every instance. */
   blobs: BlobStore;
+  /** Profile photos, shared by every instance. */
+  photos: BlobStore;
   mediaTypes: MediaTypes;
   headers: ReturnType<typeof headerNames>;
   /** Secret for signing download URLs and web-session cookies (kept in the data directory). */
@@ -25,6 +31,12 @@ export interface ServiceContext {
   mailer: Mailer;
   /** Counters that slow down password and secret guessing, kept in the database. */
   throttles: GuessingThrottles;
+  /** Events for the other instances sharing this database (live-sync hints, cache invalidation). */
+  bus: InstanceBus;
+  /** Background jobs, each run by one instance at a time. */
+  jobs: LeasedJobScheduler;
+  /** Whether this instance is shutting down (the readiness check says so). */
+  lifecycle: Lifecycle;
 }
 
 export function contextHelpers(config: ServerConfig) {

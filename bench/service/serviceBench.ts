@@ -137,7 +137,7 @@ async function sequentialLatencies(serviceUrl: string, floorUrl: string, headers
  * A data directory with one user's library of `size` documents, seeded once and kept under
  * the OS temp directory keyed by what it holds; every run works on a copy.
  */
-async function seededLibrary(dataDir: string, size: number): Promise<Library> {
+export async function seededLibrary(dataDir: string, size: number): Promise<Library> {
   const migrations = readdirSync(path.join(root, 'server/storage/migrations')).sort().join(',');
   const cache = path.join(os.tmpdir(), `refshelf-servicebench-v${SEED_VERSION}-${size}-${Buffer.from(migrations).toString('base64url').slice(-24)}`);
   if (!existsSync(path.join(cache, 'complete'))) {
@@ -185,7 +185,7 @@ async function seed(dataDir: string, size: number): Promise<void> {
   }
 }
 
-function cannon(options: autocannon.Options): Promise<autocannon.Result> {
+export function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(options, (err, res) => (err ? reject(err) : resolve(res)));
   });

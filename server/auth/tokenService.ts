@@ -1,6 +1,9 @@
 // Access and refresh tokens: opaque random strings, stored as SHA-256 hashes. Verified
-// tokens are cached in memory for a short while, because every request checks one.
+// tokens are cached in memory for a short while, because every request checks one; a
+// revocation is published on the instance bus, so every instance forgets the token at once
+// rather than at the end of its cache lifetime.
 import type { ServiceDb } from '../storage/database.ts';
+import type { InstanceBus } from '../instances/instanceBus.ts';
 import { newSecret, sha256Hex } from './secrets.ts';
 
 export interface TokenRecord {
@@ -31,7 +34,18 @@ export class TokenService {
     private readonly accessLifetimeSeconds: number,
     private readonly refreshLifetimeSeconds: number,
     private readonly now: () => number = Date.now,
-  ) {}
+    private readonly bus?: InstanceBus,
+  ) {
+    bus?.subscribe('tokens-forgotten', ({ accessHashes }) => {
+      for (const hash of accessHashes) this.cache.delete(hash);
+    });
+  }
+
+  /** Drops revoked tokens from this instance's cache and tells the other instances to. */
+  private async forget(accessHashes: string[]): Promise<void> {
+    for (const hash of accessHashes) this.cache.delete(hash);
+    if (this.bus && accessHashes.length) await this.bus.publish('tokens-forgotten', { accessHashes });
+  }
 
   /**
    * Issues a token (pair). `familyId` ties together every token of one authorization (its
@@ -100,14 +114,14 @@ export class TokenService {
     const row = await this.db.selectFrom('oauth_tokens').select('access_hash').where('refresh_hash', '=', hash).executeTakeFirst();
     if (!row) return false;
     await this.db.deleteFrom('oauth_tokens').where('refresh_hash', '=', hash).execute();
-    this.cache.delete(row.access_hash);
+    await this.forget([row.access_hash]);
     return true;
   }
 
   async revokeAccess(accessToken: string): Promise<void> {
     const hash = sha256Hex(accessToken);
     await this.db.deleteFrom('oauth_tokens').where('access_hash', '=', hash).execute();
-    this.cache.delete(hash);
+    await this.forget([hash]);
   }
 
   /**
@@ -118,7 +132,7 @@ export class TokenService {
     const hash = sha256Hex(refreshToken);
     const row = await this.db.deleteFrom('oauth_tokens').where('refresh_hash', '=', hash).returning(['access_hash', 'family_id']).executeTakeFirst();
     if (!row) return false;
-    this.cache.delete(row.access_hash);
+    await this.forget([row.access_hash]);
     // Remember the spent token: presenting it again means it was stolen (or a client is
     // confused), and the whole family is revoked (RFC 9700 section 4.14.2).
     if (row.family_id) await this.rememberSpent(hash, 'refresh_token', row.family_id);
@@ -152,7 +166,7 @@ export class TokenService {
   /** Revokes every token of one authorization. */
   async revokeFamily(familyId: string): Promise<void> {
     const rows = await this.db.deleteFrom('oauth_tokens').where('family_id', '=', familyId).returning('access_hash').execute();
-    for (const row of rows) this.cache.delete(row.access_hash);
+    await this.forget(rows.map((row) => row.access_hash));
   }
 
   /** The token row an access or refresh token belongs to, for revocation (RFC 7009). */
@@ -169,12 +183,12 @@ export class TokenService {
 
   async revokeRow(accessHash: string): Promise<void> {
     await this.db.deleteFrom('oauth_tokens').where('access_hash', '=', accessHash).execute();
-    this.cache.delete(accessHash);
+    await this.forget([accessHash]);
   }
 
   /** Forgets every token of a profile (password change, account removal). */
   async revokeAllFor(profileId: string): Promise<void> {
-    await this.db.deleteFrom('oauth_tokens').where('profile_id', '=', profileId).execute();
-    this.cache.clear();
+    const rows = await this.db.deleteFrom('oauth_tokens').where('profile_id', '=', profileId).returning('access_hash').execute();
+    await this.forget(rows.map((row) => row.access_hash));
   }
 }

@@ -80,9 +80,9 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): 
     }
   };
   catchUp();
-  const timer = setInterval(catchUp, SYNC_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Every catalog read catches up first; the timer keeps the catalog current between reads,
+  // in one instance at a time.
+  ctx.jobs.schedule({ name: 'catalog-library-scan', everyMs: SYNC_INTERVAL_MS, run: catchUp });
 
   const send = (request: FastifyRequest, reply: FastifyReply, body: unknown) => {
     reply.type(request.responseType);

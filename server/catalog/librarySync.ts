@@ -2,7 +2,8 @@
 // scan of documents changed (and tombstones written) since a watermark maps each library
 // document that is not hidden and not in the trash to its catalog document, creating one
 // when none matches. It runs at start-up, on a timer, and before each catalog read (cheap
-// when nothing changed: an index range over the last few seconds).
+// when nothing changed: an index range over the last few seconds). The watermark lives in
+// the settings table, so every instance sharing the database continues where any left off.
 import type SQLite from 'better-sqlite3';
 import type { DocumentsTable } from '../storage/tables.ts';
 import { catalogFieldsOf, catalogStoreOf, rowFields, type CatalogStore } from './catalogStore.ts';
@@ -52,7 +53,9 @@ export class LibrarySync {
   run(): number {
     let processed = 0;
     for (;;) {
-      const batch = this.sqlite.transaction(() => this.step())();
+      // Immediate: another instance may scan at the same time, and a read transaction that
+      // later turns into a write would then fail rather than wait (SQLITE_BUSY_SNAPSHOT).
+      const batch = this.sqlite.transaction(() => this.step()).immediate();
       processed += batch;
       if (batch < 500) return processed;
     }

@@ -1,18 +1,24 @@
 // `npm run server -- [--port N] [--data-dir DIR] [--vendor WORD] ...`
 import { ConfigError, resolveConfig } from '../config.ts';
 import { buildService } from '../app.ts';
+import { shutDownGracefully } from '../lifecycle/gracefulShutdown.ts';
 
 async function main(): Promise<void> {
   const config = resolveConfig({}, process.argv.slice(2), process.env);
   const service = await buildService(config);
   const address = await service.app.listen({ host: config.host, port: config.port });
   console.log(`Service listening on ${address} (public URL ${config.publicUrl}, data in ${config.dataDir}, vendor "${config.vendor}")`);
-  const stop = async () => {
-    await service.close();
-    process.exit(0);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: draining requests in flight (at most ${config.shutdownGraceSeconds} s)`);
+    const { drained } = await shutDownGracefully(service, config.shutdownGraceSeconds * 1000);
+    console.log(drained ? 'Service stopped' : 'Service stopped; requests still running at the end of the grace period were cut');
+    process.exit(drained ? 0 : 1);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((err: unknown) => {

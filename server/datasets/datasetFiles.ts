@@ -65,10 +65,14 @@ function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
-export async function loadFileRows(ctx: ServiceContext, refs: StoredFileRef[]): Promise<Map<string, DatasetFilesTable>> {
+/** A dataset file's row, and whether its bytes are in the blob store. */
+export type LoadedFileRow = DatasetFilesTable & { uploaded: boolean };
+
+export async function loadFileRows(ctx: ServiceContext, refs: StoredFileRef[]): Promise<Map<string, LoadedFileRow>> {
   if (!refs.length) return new Map();
   const rows = await ctx.db.selectFrom('dataset_files').selectAll().where('id', 'in', refs.map((r) => r.file_id)).execute();
-  return new Map(rows.map((r) => [r.id, r]));
+  const loaded = await Promise.all(rows.map(async (r) => ({ ...r, uploaded: await ctx.blobs.exists(r.sha1) })));
+  return new Map(loaded.map((r) => [r.id, r]));
 }
 
 function signedUrl(ctx: ServiceContext, fileId: string, expires: number, disposition: Disposition): string {
@@ -81,7 +85,7 @@ function signedUrl(ctx: ServiceContext, fileId: string, expires: number, disposi
 export function fileJson(
   ctx: ServiceContext,
   ref: StoredFileRef,
-  row: DatasetFilesTable | undefined,
+  row: LoadedFileRow | undefined,
   options: { draft: boolean },
 ): Record<string, unknown> {
   const file: Record<string, unknown> = { filename: ref.filename };
@@ -91,7 +95,7 @@ export function fileJson(
     file.content_details = { id: ref.file_id, status: 'not_uploaded' };
     return file;
   }
-  const uploaded = ctx.blobs.has(row.sha1);
+  const uploaded = row.uploaded;
   const details: Record<string, unknown> = { id: row.content_id, sha256_hash: row.sha256 };
   if (options.draft) details.sha1_hash = row.sha1;
   details.content_type = row.mime_type;

@@ -18,9 +18,9 @@ export async function datasetFilesRoutes(app: FastifyInstance, ctx: ServiceConte
       const check = verifyDownload(ctx.signingKey, grantIdOf(request.params.id), request.query, now);
       if (!check.ok) throw forbidden(check.reason);
       const file = await ctx.db.selectFrom('dataset_files').selectAll().where('id', '=', request.params.id).executeTakeFirst();
-      if (!file || !ctx.blobs.has(file.sha1)) throw notFound('File not found');
+      if (!file || !(await ctx.blobs.exists(file.sha1))) throw notFound('File not found');
 
-      const size = ctx.blobs.size(file.sha1);
+      const size = await ctx.blobs.size(file.sha1);
       const etag = `"${file.sha1}"`;
       const ifRange = request.headers['if-range'];
       const rangeHeader = ifRange && ifRange !== etag ? undefined : request.headers.range;

@@ -14,9 +14,10 @@ const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 export async function changeEventsRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const streams = new Map<string, Set<FastifyReply>>();
 
-  function send(profileId: string, library: string): void {
-    for (const reply of streams.get(profileId) ?? []) reply.raw.write(`event: changed\ndata: ${JSON.stringify({ library })}\n\n`);
-  }
+  const unsubscribe = ctx.bus.subscribe('library-changed', ({ profiles, library }) => {
+    const event = `event: changed\ndata: ${JSON.stringify({ library })}\n\n`;
+    for (const profileId of profiles) for (const reply of streams.get(profileId) ?? []) reply.raw.write(event);
+  });
 
   app.get('/events', { config: { produces: ['text/event-stream'] } }, async (request, reply) => {
     const profileId = userOf(request);
@@ -38,18 +39,24 @@ export async function changeEventsRoutes(app: FastifyInstance, ctx: ServiceConte
   app.addHook('onSend', async (request, reply, payload) => {
     if (!WRITES.has(request.method) || reply.statusCode >= 300 || !request.auth?.profileId) return payload;
     if (!LIBRARY_ROUTES.test(request.url)) return payload;
-    const writer = request.auth.profileId;
-    send(writer, 'personal');
-    const groupId = typeof payload === 'string' ? /"group_id"\s*:\s*"([^"]+)"/.exec(payload)?.[1] : undefined;
-    if (groupId) {
-      const members = await ctx.db.selectFrom('group_members').select('profile_id').where('group_id', '=', groupId).execute();
-      for (const { profile_id } of members) send(profile_id, groupId);
+    // The write has committed: a hint that cannot be published costs latency only (clients
+    // pull periodically), so it must not turn the answer into an error.
+    try {
+      await ctx.bus.publish('library-changed', { profiles: [request.auth.profileId], library: 'personal' });
+      const groupId = typeof payload === 'string' ? /"group_id"\s*:\s*"([^"]+)"/.exec(payload)?.[1] : undefined;
+      if (groupId) {
+        const members = await ctx.db.selectFrom('group_members').select('profile_id').where('group_id', '=', groupId).execute();
+        await ctx.bus.publish('library-changed', { profiles: members.map((m) => m.profile_id), library: groupId });
+      }
+    } catch (error) {
+      request.log.warn({ err: error }, 'live-sync hint not published');
     }
     return payload;
   });
 
   // Open streams would hold the service's close open.
   app.addHook('preClose', async () => {
+    unsubscribe();
     for (const set of streams.values()) for (const reply of set) reply.raw.end();
     streams.clear();
   });

@@ -33,7 +33,7 @@ const extractionQueue = new PerUserQueue();
 export const extractMetadata: MetadataExtractor = async (ctx, file, profileId) => {
   const isPdf = file.mimeType === 'application/pdf' || /\.pdf$/i.test(file.fileName);
   if (!isPdf) return {};
-  const result = await extractionQueue.run(profileId, () => extractInWorker(ctx.blobs.pathOf(file.attached.filehash)));
+  const result = await extractionQueue.run(profileId, () => ctx.blobs.withLocalFile(file.attached.filehash, (pdfPath) => extractInWorker(pdfPath)));
   return result.ok ? documentFieldsFromPdf(result) : {};
 };
 

@@ -15,9 +15,9 @@ export async function downloadRoutes(app: FastifyInstance, ctx: ServiceContext):
       const check = verifyDownload(ctx.signingKey, request.params.id, request.query);
       if (!check.ok) throw forbidden(check.reason);
       const file = await ctx.db.selectFrom('files').selectAll().where('id', '=', request.params.id).executeTakeFirst();
-      if (!file || !ctx.blobs.has(file.filehash)) throw notFound('File not found; it may have been deleted');
+      if (!file || !(await ctx.blobs.exists(file.filehash))) throw notFound('File not found; it may have been deleted');
 
-      const size = ctx.blobs.size(file.filehash);
+      const size = await ctx.blobs.size(file.filehash);
       const etag = `"${file.filehash}"`;
       const ifRange = request.headers['if-range'];
       const rangeHeader = ifRange && ifRange !== etag ? undefined : request.headers.range;

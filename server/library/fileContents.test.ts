@@ -42,7 +42,7 @@ describe('POST /file_contents with bytes', () => {
     expect(body).toEqual({ id: expect.any(String) });
     const row = await service.ctx.db.selectFrom('file_contents').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ sha1: sha1(bytes), sha256: sha256(bytes), size: bytes.length, mime_type: 'application/zip', profile_id: alice.id });
-    expect(service.ctx.blobs.has(row.sha1)).toBe(true);
+    expect(await service.ctx.blobs.exists(row.sha1)).toBe(true);
   });
 
   it('answers the same on the quick-start path /file_content', async () => {
@@ -209,7 +209,7 @@ describe('size limit', () => {
     } as RequestInit);
     expect(res.status).toBe(413);
     expect(await small.ctx.db.selectFrom('file_contents').select('id').where('size', '>', 2048).execute()).toEqual([]);
-    expect(small.ctx.blobs.has(sha1(tooBig))).toBe(false);
+    expect(await small.ctx.blobs.exists(sha1(tooBig))).toBe(false);
   });
 });
 
@@ -241,7 +241,7 @@ describe('storage quota and ticket expiry', () => {
       },
     }));
     expect(streamed.status).toBe(413);
-    expect(limited.ctx.blobs.has(sha1(Buffer.alloc(1500, 3)))).toBe(false);
+    expect(await limited.ctx.blobs.exists(sha1(Buffer.alloc(1500, 3)))).toBe(false);
     expect((await upload(Buffer.alloc(900, 4))).status).toBe(201);
   });
 
@@ -253,6 +253,6 @@ describe('storage quota and ticket expiry', () => {
     expect(fresh.status).toBe(201);
     const left = await limited.ctx.db.selectFrom('file_contents').select('size').where('profile_id', '=', user.id).execute();
     expect(left.map((r) => Number(r.size))).toEqual([2500]);
-    expect(limited.ctx.blobs.has(sha1(Buffer.alloc(2000, 1)))).toBe(false);
+    expect(await limited.ctx.blobs.exists(sha1(Buffer.alloc(2000, 1)))).toBe(false);
   });
 });

@@ -63,7 +63,7 @@ async function ticketForProvenContent(ctx: ServiceContext, profileId: string, bo
   const refusal = await ctx.throttles.perAccount.check([throttleKey]);
   if (refusal) throw new HttpError(429, throttledMessage('content proofs', refusal), {}, { 'Retry-After': String(refusal.retryAfterSeconds) });
   const known = await ctx.db.selectFrom('file_contents').selectAll().where('sha256', '=', sha256).orderBy('created').executeTakeFirst();
-  const expected = known && ctx.blobs.has(known.sha1) ? await signatureOver(ctx, profileId, known.sha1) : undefined;
+  const expected = known && (await ctx.blobs.exists(known.sha1)) ? await signatureOver(ctx, profileId, known.sha1) : undefined;
   const given = Buffer.from(signature.trim().toLowerCase());
   if (!known || !expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     await ctx.throttles.perAccount.record([throttleKey]);

@@ -45,7 +45,7 @@ describe('attachFile (shared with POST /documents with bytes)', () => {
     const documentId = await insertDocument(service, alice.id);
     await expect(attachFile(service.ctx, { documentId, profileId: bob.id, groupId: null, body: Buffer.from('no'), mimeType: 'text/plain' })).rejects.toMatchObject({ statusCode: 404 });
     await expect(attachFile(service.ctx, { documentId, profileId: alice.id, groupId: null, body: Buffer.alloc(0), mimeType: 'text/plain' })).rejects.toMatchObject({ statusCode: 400 });
-    expect(service.ctx.blobs.has(createHash('sha1').update('no').digest('hex'))).toBe(false);
+    expect(await service.ctx.blobs.exists(createHash('sha1').update('no').digest('hex'))).toBe(false);
     expect(await service.ctx.db.selectFrom('files').select('id').where('document_id', '=', documentId).execute()).toEqual([]);
   });
 
@@ -54,7 +54,7 @@ describe('attachFile (shared with POST /documents with bytes)', () => {
     const file = await attachFile(service.ctx, { documentId, profileId: alice.id, groupId: null, body: Buffer.from(`gone ${Date.now()}`), mimeType: 'text/plain' });
     await deleteFilesOfDocument(service.ctx, documentId);
     expect(await service.ctx.db.selectFrom('files').select('id').where('document_id', '=', documentId).execute()).toEqual([]);
-    expect(service.ctx.blobs.has(file.filehash)).toBe(false);
+    expect(await service.ctx.blobs.exists(file.filehash)).toBe(false);
     expect(await service.ctx.db.selectFrom('tombstones').select('id').where('kind', '=', 'file').where('id', '=', file.id).execute()).toEqual([{ id: file.id }]);
   });
 });

@@ -145,7 +145,7 @@ export async function releaseBlob(ctx: ServiceContext, sha1: string): Promise<vo
   if (inContents) return;
   const inDatasets = await ctx.db.selectFrom('dataset_files').select('id').where('sha1', '=', sha1).limit(1).executeTakeFirst();
   if (inDatasets) return;
-  ctx.blobs.removeIfUnpinned(sha1);
+  await ctx.blobs.removeIfUnpinned(sha1);
 }
 
 /** Deletes a file row, leaves a tombstone for sync clients, and frees unreferenced bytes. */

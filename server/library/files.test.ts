@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../testing/testService.ts';
 import { parseLinkHeader } from '../../shared/paging.ts';
@@ -66,7 +65,7 @@ describe('POST /files with bytes', () => {
       filehash: sha1(bytes),
     });
     expect(res.headers.get('location')).toBe(`${service.url}/files/${file.id}`);
-    expect(service.ctx.blobs.has(file.filehash)).toBe(true);
+    expect(await service.ctx.blobs.exists(file.filehash)).toBe(true);
     const after = await service.ctx.db.selectFrom('documents').select('last_modified').where('id', '=', documentId).executeTakeFirstOrThrow();
     expect(after.last_modified > before.last_modified).toBe(true);
   });
@@ -285,7 +284,7 @@ describe('DELETE /files/{id}', () => {
     expect(res.status).toBe(204);
     expect((await service.fetch(`/files/${file.id}`, { headers: alice.auth, redirect: 'manual' })).status).toBe(404);
     expect((await service.fetch(`/files/${file.id}`, { method: 'DELETE', headers: alice.auth })).status).toBe(404);
-    expect(existsSync(service.ctx.blobs.pathOf(file.filehash))).toBe(false);
+    expect(await service.ctx.blobs.exists(file.filehash)).toBe(false);
     const deleted = await service.fetch(`/files?deleted_since=${encodeURIComponent(since)}`, { headers: { ...alice.auth, Accept: mt.file } });
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toContainEqual({ id: file.id });
@@ -304,11 +303,11 @@ describe('DELETE /files/{id}', () => {
     const two = await uploaded(alice, await insertDocument(service, alice.id), bytes);
     expect(one.filehash).toBe(two.filehash);
     expect((await service.fetch(`/files/${one.id}`, { method: 'DELETE', headers: alice.auth })).status).toBe(204);
-    expect(service.ctx.blobs.has(two.filehash)).toBe(true);
+    expect(await service.ctx.blobs.exists(two.filehash)).toBe(true);
     const res = await fetch(await downloadUrl(alice, two.id));
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
     expect((await service.fetch(`/files/${two.id}`, { method: 'DELETE', headers: alice.auth })).status).toBe(204);
-    expect(service.ctx.blobs.has(two.filehash)).toBe(false);
+    expect(await service.ctx.blobs.exists(two.filehash)).toBe(false);
   });
 
   it('keeps bytes a content ticket still references', async () => {
@@ -317,7 +316,7 @@ describe('DELETE /files/{id}', () => {
     expect(ticket.status).toBe(201);
     const file = await uploaded(alice, await insertDocument(service, alice.id), bytes);
     expect((await service.fetch(`/files/${file.id}`, { method: 'DELETE', headers: alice.auth })).status).toBe(204);
-    expect(service.ctx.blobs.has(file.filehash)).toBe(true);
+    expect(await service.ctx.blobs.exists(file.filehash)).toBe(true);
   });
 
   it('makes the document look changed to sync clients', async () => {

@@ -44,7 +44,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
         const { file_content_ticket } = checkBody(FileLinkBody, request.body);
         const document = await loadWritableDocument(ctx, profileId, documentId);
         const ticket = await ctx.db.selectFrom('file_contents').selectAll().where('id', '=', file_content_ticket).executeTakeFirst();
-        if (!ticket || ticket.profile_id !== profileId || !ctx.blobs.has(ticket.sha1)) throw notFound('File content ticket not found');
+        if (!ticket || ticket.profile_id !== profileId || !(await ctx.blobs.exists(ticket.sha1))) throw notFound('File content ticket not found');
         attached = await attachStoredContent(ctx, document, profileId, { sha1: ticket.sha1, size: Number(ticket.size) }, ticket.mime_type, clientFileName, newResourceId(request));
       } else {
         assertDeclaredLength(request, ctx.config.fileBodyLimit);

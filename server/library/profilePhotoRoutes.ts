@@ -3,13 +3,11 @@
 // PUT /profiles/me/photo (the image bytes, PNG, JPEG or GIF, at most 5 MB), removes it with
 // DELETE, and serves it, like any public profile field, without a token at
 // /profiles/photos/{sha1}.{ext}. No resizing is done: standard and square name the original.
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { userOf } from '../auth/authenticate.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { BlobStore } from '../storage/blobStore.ts';
 import { imageInfo, type ImageKind } from './imageSize.ts';
 import { findProfile, profileData } from './profileStore.ts';
 import { ownProfileView } from './profileView.ts';
@@ -21,7 +19,7 @@ const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jp
 
 export async function profilePhotoRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   // Photos apart from library files: deleting a file must never take a photo's bytes along.
-  const photos = new BlobStore(path.join(ctx.config.dataDir, 'profile-photos'));
+  const photos = ctx.photos;
 
   async function setPhoto(profileId: string, value: { photo: Record<string, string>; photos: unknown[] } | null) {
     const row = await findProfile(ctx.db, profileId);
@@ -64,9 +62,9 @@ export async function profilePhotoRoutes(app: FastifyInstance, ctx: ServiceConte
 
   app.get<{ Params: { name: string } }>('/profiles/photos/:name', { config: { auth: 'none' } }, async (request, reply) => {
     const match = /^([0-9a-f]{40})\.(png|jpg|gif)$/.exec(request.params.name);
-    if (!match || !photos.has(match[1]!)) throw notFound('photo not found');
+    if (!match || !(await photos.exists(match[1]!))) throw notFound('photo not found');
     reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     reply.header('X-Content-Type-Options', 'nosniff');
-    return reply.type(CONTENT_TYPES[match[2]!]!).send((await import('node:fs')).createReadStream(photos.pathOf(match[1]!)));
+    return reply.type(CONTENT_TYPES[match[2]!]!).send(photos.read(match[1]!));
   });
 }

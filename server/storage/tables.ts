@@ -182,6 +182,22 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Events one instance publishes for the others (server/instances/databaseBus.ts). */
+export interface InstanceEventsTable {
+  seq: Generated<number>;
+  origin: string;
+  topic: string;
+  payload: string;
+  created_at: number;
+}
+
+/** Who runs a background job until when (server/lifecycle/jobLease.ts). */
+export interface JobLeasesTable {
+  job: string;
+  holder: string;
+  expires_at: number;
+}
+
 export interface Database {
   profiles: ProfilesTable;
   oauth_clients: OAuthClientsTable;
@@ -202,6 +218,8 @@ export interface Database {
   annotations: AnnotationsTable;
   settings: SettingsTable;
   idempotency_keys: IdempotencyKeysTable;
+  instance_events: InstanceEventsTable;
+  job_leases: JobLeasesTable;
 }
 
 export type { Generated };

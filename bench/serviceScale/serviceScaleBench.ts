@@ -1,0 +1,121 @@
+// `npm run bench -- service-scale [--quick]`: the service as an institution runs it, in a
+// process of its own over SQLite: GET /documents/{id} at 50 connections, the initial pull
+// of a large library by a desktop replica, and many syncing clients at once (each its own
+// user, pulling, editing and pushing in a loop) with the error count and the percentiles
+// of one sync round. The full run is the issue's (100,000 documents; 200 clients for 10
+// minutes); --quick is a short check (10,000 documents; 20 clients for 30 s).
+// PostgreSQL: this branch has no PostgreSQL engine yet; a column for it joins once the
+// service takes SERVICE_DATABASE_URL.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createAccount } from '../../server/auth/accounts.ts';
+import { TokenService } from '../../server/auth/tokenService.ts';
+import { openDatabase } from '../../server/storage/database.ts';
+import { createLibraryApi } from '../../shared/client/index.ts';
+import { createFileStore } from '../../electron/core/files/fileStore.ts';
+import { openReplica } from '../../electron/core/replica/index.ts';
+import { createSyncEngine } from '../../electron/core/sync/syncEngine.ts';
+import { mediaTypes } from '../../shared/vendor.ts';
+import { percentile, result, type BenchResult } from '../report.ts';
+import { cannon, seededLibrary } from '../service/serviceBench.ts';
+import { startServiceProcess } from '../serviceProcess.ts';
+
+const QUICK = process.argv.includes('--quick');
+const LIBRARY_SIZE = QUICK ? 10_000 : 100_000;
+const CLIENTS = QUICK ? 20 : 200;
+const CLIENT_SECONDS = QUICK ? 30 : 600;
+const CANNON_SECONDS = QUICK ? 5 : 10;
+
+export async function runServiceScaleBench(): Promise<BenchResult[]> {
+  if (process.env.SERVICE_DATABASE_URL) console.log('SERVICE_DATABASE_URL is set, but this build has no PostgreSQL engine: SQLite only.');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refshelf-scale-'));
+  const work = mkdtempSync(path.join(os.tmpdir(), 'refshelf-scale-clients-'));
+  const library = await seededLibrary(dataDir, LIBRARY_SIZE);
+  const clientTokens = await syncingUsers(dataDir, CLIENTS);
+  const service = await startServiceProcess(dataDir);
+  const out: BenchResult[] = [];
+  try {
+    const one = await cannon({
+      url: `${service.base}/documents/${library.ids[Math.floor(LIBRARY_SIZE / 2)]}?view=all`,
+      headers: { Authorization: `Bearer ${library.token}`, Accept: mediaTypes().document },
+      connections: 50,
+      duration: CANNON_SECONDS,
+    });
+    const oneFailed = one.errors + one.timeouts + one.non2xx;
+    out.push(result('SQLite: GET /documents/{id}, 50 connections, req/s', one.requests.average, 'req/s', 'min', 5000, `p99 ${one.latency.p99} ms; ${oneFailed} failed`));
+    out.push(result('SQLite: GET /documents/{id}, 50 connections, p99', one.latency.p99, 'ms', 'max', 20));
+
+    const pull = device(work, 'pull', service.base, library.token);
+    const started = performance.now();
+    await pull.engine.syncNow();
+    const pullSeconds = (performance.now() - started) / 1000;
+    const pulled = pull.replica.countDocuments({});
+    out.push(result(`SQLite: initial pull of ${LIBRARY_SIZE.toLocaleString('en-US')} documents`, pullSeconds, 's', 'max', 60, `${pulled} documents in the replica`));
+    await pull.engine.stop();
+    pull.replica.close();
+
+    const rounds = await syncingClients(work, service.base, clientTokens);
+    out.push(result(`SQLite: ${CLIENTS} syncing clients for ${CLIENT_SECONDS} s, errors`, rounds.errors, '', 'max', 0, `${rounds.times.length} rounds`));
+    out.push(result(`SQLite: sync round p50, ${CLIENTS} clients`, percentile(rounds.times, 50), 'ms', 'max', 1000));
+    out.push(result(`SQLite: sync round p95, ${CLIENTS} clients`, percentile(rounds.times, 95), 'ms', 'max', 2000));
+    out.push(result(`SQLite: sync round p99, ${CLIENTS} clients`, percentile(rounds.times, 99), 'ms', 'max', 5000));
+    return out;
+  } finally {
+    service.child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** One account and token per syncing client, written before the service starts. */
+async function syncingUsers(dataDir: string, count: number): Promise<string[]> {
+  const database = await openDatabase(dataDir);
+  try {
+    const tokens = new TokenService(database.db, 24 * 3600, 24 * 3600);
+    const out: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const { id } = await createAccount(database.db, { email: `client${i}@example.org`, password: 'bench password', first_name: 'Client', last_name: String(i) });
+      out.push((await tokens.issue('bench', id, 'all', false)).accessToken);
+    }
+    return out;
+  } finally {
+    await database.close();
+  }
+}
+
+function device(work: string, name: string, base: string, token: string) {
+  const replica = openReplica(path.join(work, `${name}.sqlite`));
+  const api = createLibraryApi({ baseUrl: base, getAccessToken: async () => token });
+  const engine = createSyncEngine({ replica, api, fileStore: createFileStore(path.join(work, `${name}-files`)) });
+  return { replica, engine };
+}
+
+/** Every client loops: edit (a new document, or a new title for one it has), then sync. */
+async function syncingClients(work: string, base: string, tokens: string[]): Promise<{ times: number[]; errors: number }> {
+  const times: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + CLIENT_SECONDS * 1000;
+  await Promise.all(
+    tokens.map(async (token, i) => {
+      const client = device(work, `client${i}`, base, token);
+      let round = 0;
+      while (performance.now() < deadline) {
+        round++;
+        const mine = client.replica.listDocuments({});
+        if (mine.length < 5) client.replica.createDocument({ title: `Client ${i} paper ${round}`, type: 'journal' } as never);
+        else client.replica.updateDocument(mine[round % mine.length]!.id, { title: `Client ${i} paper, edit ${round}` } as never);
+        const started = performance.now();
+        try {
+          await client.engine.syncNow();
+          times.push(performance.now() - started);
+        } catch {
+          errors++;
+        }
+      }
+      await client.engine.stop();
+      client.replica.close();
+    }),
+  );
+  return { times: times.sort((a, b) => a - b), errors };
+}

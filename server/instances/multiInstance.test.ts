@@ -1,0 +1,71 @@
+// Two service instances on one database file (SQLite in WAL mode), as behind a load
+// balancer: what one instance learns in memory reaches the other through the instance bus.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../testing/testService.ts';
+import { openEventStream } from '../testing/eventStream.ts';
+import { documentClient, joinGroup } from '../library/documentsTesting.ts';
+import type { DatabaseInstanceBus } from './databaseBus.ts';
+
+let dataDir: string;
+let a: TestService;
+let b: TestService;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'refshelf-instances-'));
+  // An hour between polls: the tests poll by hand, so nothing arrives by luck of timing.
+  a = await startTestService({ dataDir, busPollMs: 3_600_000 });
+  b = await startTestService({ dataDir, busPollMs: 3_600_000 });
+});
+afterAll(async () => {
+  await a?.stop();
+  await b?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const pollOf = (service: TestService) => (service.ctx.bus as DatabaseInstanceBus).poll();
+
+describe('two instances on one database', () => {
+  it('a write on one instance reaches the live-sync stream of a client connected to the other', async () => {
+    const writer = await a.createUser();
+    const member = await a.createUser();
+    const groupId = await joinGroup(a, writer.id, 'owner');
+    await joinGroup(a, member.id, 'normal', groupId);
+    const writersStream = await openEventStream(b.url, writer.token);
+    const membersStream = await openEventStream(b.url, member.token);
+    try {
+      await documentClient(a, writer).create({ type: 'journal', title: 'Written on A', group_id: groupId });
+      await pollOf(b);
+      expect(await writersStream.next()).toEqual({ library: 'personal' });
+      expect(await writersStream.next()).toEqual({ library: groupId });
+      expect(await membersStream.next()).toEqual({ library: groupId });
+    } finally {
+      writersStream.close();
+      membersStream.close();
+    }
+  });
+
+  it('a token revoked on one instance is refused by the other at once, though that one had it cached', async () => {
+    const user = await a.createUser();
+    const client = documentClient(b, user);
+    expect((await client.get('/documents')).status).toBe(200);
+    await a.ctx.tokens.revokeAccess(user.token);
+    await pollOf(b);
+    const refused = await client.get('/documents');
+    expect(refused.status).toBe(401);
+  });
+
+  it('runs a leased background job in one instance at a time, and hands it over when that one stops', async () => {
+    let runs = 0;
+    const job = { name: 'test-job', everyMs: 3_600_000, run: () => void runs++ };
+    expect(await a.ctx.jobs.tick(job)).toBe(true);
+    expect(await b.ctx.jobs.tick(job)).toBe(false);
+    expect(await a.ctx.jobs.tick(job)).toBe(true);
+    expect(runs).toBe(2);
+    await a.ctx.jobs.stop();
+    expect(await b.ctx.jobs.tick(job)).toBe(true);
+    expect(runs).toBe(3);
+  });
+});
