@@ -45,7 +45,7 @@ async function main(): Promise<number> {
     return command ? 0 : 2;
   }
   const config = resolveConfig(values['data-dir'] ? { dataDir: values['data-dir'] } : {}, [], process.env);
-  const database = await openDatabase(config.dataDir);
+  const database = await openDatabase(config.dataDir, config.databaseUrl);
   const need = (name: keyof typeof values): string => {
     const v = values[name];
     if (typeof v !== 'string' || !v) throw new HttpError(400, `--${name} is required`);
