@@ -37,7 +37,8 @@ export async function startTestService(overrides: ConfigOverrides = {}, options:
   // Tests never reach the internet: identifiers are resolved only when a test names its stand-in upstreams.
   const resolver = { enabled: overrides.resolver !== undefined, ...overrides.resolver };
   const pgCluster = testPgUrl();
-  const databaseUrl = overrides.databaseUrl ?? (pgCluster ? await pgDatabaseForDataDir(pgCluster, dataDir) : null);
+  // A test may ask for SQLite (null) or a database of its own even in the PostgreSQL pass.
+  const databaseUrl = overrides.databaseUrl !== undefined ? overrides.databaseUrl : pgCluster ? await pgDatabaseForDataDir(pgCluster, dataDir) : null;
   const base = resolveConfig({ port: 0, logLevel: 'silent', dataDir, ...overrides, databaseUrl, resolver });
   // Listen first on port 0 (or the port asked for, e.g. to restart a service in place) to
   // learn the port, so public URLs are right.

@@ -10,7 +10,12 @@ import type { SqliteDatabase } from '../database.ts';
 
 export function openSqlite(dataDir: string): SqliteDatabase {
   mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(dataDir, 'service.sqlite'), sqliteOptions());
+  return openSqliteFile(path.join(dataDir, 'service.sqlite'));
+}
+
+/** The service's database file itself (the copy to PostgreSQL reads one by name). */
+export function openSqliteFile(file: string, options: { mustExist?: boolean } = {}): SqliteDatabase {
+  const sqlite = new SQLite(file, { ...sqliteOptions(), fileMustExist: options.mustExist ?? false });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
