@@ -29,6 +29,10 @@ for (const name of ['vitest.json', 'vitest-packaged.json']) {
   }
 }
 
+// vitest-pg.json: the server tests on PostgreSQL, when that pass ran (test-all.sh decides).
+const pgFile = path.join(dir, 'vitest-pg.json');
+if (existsSync(pgFile)) addVitest(JSON.parse(readFileSync(pgFile, 'utf8')));
+
 const playwrightFile = path.join(dir, 'playwright.json');
 if (existsSync(playwrightFile)) {
   const stats = JSON.parse(readFileSync(playwrightFile, 'utf8')).stats ?? {};

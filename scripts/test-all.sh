@@ -19,6 +19,18 @@ check lint npm run --silent lint
 echo "== unit and integration tests (vitest)"
 npx vitest run
 
+# The server tests again on PostgreSQL, on a throwaway cluster (vitest.pg.config.ts), when
+# PostgreSQL is installed. CI must prove both engines: there a missing PostgreSQL fails.
+echo "== server tests on PostgreSQL (vitest)"
+if [ -n "${REFSHELF_TEST_PG_URL:-}" ] || command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+  npx vitest run --config vitest.pg.config.ts
+elif [ "${CI:-}" = true ]; then
+  echo "PostgreSQL is not installed (no pg_ctl): the PostgreSQL pass cannot run"
+  echo "fail" > "$REPORT_DIR/check-postgres.txt"
+else
+  echo "PostgreSQL is not installed (no pg_ctl): PostgreSQL pass skipped"
+fi
+
 echo "== packaged app (electron-builder with a stand-in Electron, then the packaged core and renderer)"
 npm run --silent test:packaged
 

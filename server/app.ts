@@ -44,7 +44,7 @@ export interface ServiceOptions {
 }
 
 export async function buildService(config: ServerConfig, options: ServiceOptions = {}): Promise<BuiltService> {
-  const database = await openDatabase(config.dataDir);
+  const database = await openDatabase(config.dataDir, config.databaseUrl);
   const now = options.now ?? Date.now;
   // The mailer logs through the app's logger, which exists only once Fastify is built.
   let log: (line: string) => void = (line) => console.warn(line);
@@ -92,7 +92,7 @@ export async function buildService(config: ServerConfig, options: ServiceOptions
   app.addHook('onRequest', async (_request, reply) => {
     reply.header(traceHeader, randomBytes(8).toString('hex'));
   });
-  installAuthentication(app, ctx.tokens, config.vendor, new TokenRateLimiter(database.sqlite, config.tokenRequestsPerMinute, now));
+  installAuthentication(app, ctx.tokens, config.vendor, new TokenRateLimiter(database, config.tokenRequestsPerMinute, now));
   installNegotiation(app);
   installIdempotentCreates(app, ctx);
 

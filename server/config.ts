@@ -7,6 +7,8 @@ export interface ServerConfig {
   host: string;
   port: number;
   dataDir: string;
+  /** PostgreSQL connection URL (postgres://...); null: SQLite in the data directory. */
+  databaseUrl: string | null;
   /** Absolute base URL clients reach the service at; Location and Link headers use it. */
   publicUrl: string;
   vendor: string;
@@ -58,6 +60,7 @@ const ENV: Record<string, RawKey> = {
   SERVICE_HOST: 'host',
   SERVICE_PORT: 'port',
   SERVICE_DATA_DIR: 'dataDir',
+  SERVICE_DATABASE_URL: 'databaseUrl',
   SERVICE_PUBLIC_URL: 'publicUrl',
   SERVICE_VENDOR: 'vendor',
   SERVICE_TOKEN_LIFETIME: 'tokenLifetimeSeconds',
@@ -77,6 +80,7 @@ const FLAGS: Record<string, RawKey> = {
   '--host': 'host',
   '--port': 'port',
   '--data-dir': 'dataDir',
+  '--database': 'databaseUrl',
   '--public-url': 'publicUrl',
   '--vendor': 'vendor',
   '--token-lifetime': 'tokenLifetimeSeconds',
@@ -123,6 +127,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}, argv: string[] = 
     host,
     port,
     dataDir,
+    databaseUrl: readDatabaseUrl(raw.databaseUrl),
     publicUrl,
     vendor,
     tokenLifetimeSeconds: toInt(raw.tokenLifetimeSeconds ?? 3600, 'token lifetime', 1, 10 * 365 * 86400),
@@ -149,6 +154,19 @@ export function resolveConfig(overrides: ConfigOverrides = {}, argv: string[] = 
     busPollMs: toInt(raw.busPollMs ?? 250, 'instance bus poll interval', 10, 86_400_000),
     resolver: readResolverSettings(raw, resolverOverrides, (message) => new ConfigError(message)),
   };
+}
+
+function readDatabaseUrl(value: string | number | null | undefined): string | null {
+  if (value === undefined || value === null || String(value).trim() === '') return null;
+  const text = String(value).trim();
+  let protocol: string;
+  try {
+    protocol = new URL(text).protocol;
+  } catch {
+    throw new ConfigError('Database must be a postgres:// URL, e.g. postgres://refshelf@db.example.org/refshelf');
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') throw new ConfigError(`Database URL must start with postgres://, got ${protocol}//`);
+  return text;
 }
 
 function toInt(value: string | number, name: string, min: number, max: number): number {

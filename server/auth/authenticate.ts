@@ -56,7 +56,7 @@ export function installAuthentication(app: FastifyInstance, tokens: TokenService
       }
       throw unauthorized('Invalid access token', { 'WWW-Authenticate': `Bearer realm="${realm}", error="invalid_token"` });
     }
-    limiter?.hit(sha256Hex(token));
+    await limiter?.hit(sha256Hex(token));
     request.auth = { clientId: checked.token.clientId, profileId: checked.token.profileId, scope: checked.token.scope };
     if (mode === 'user' && !checked.token.profileId) throw badRequest('No userid found in auth token');
   });

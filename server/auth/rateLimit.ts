@@ -1,39 +1,53 @@
 // A per-token request limit: fixed one-minute windows counted in the database (one UPSERT
-// per request on a prepared statement), so several service instances share the count.
+// per request; a prepared statement on SQLite), so several service instances share the count.
 // Over the limit the request is answered 429 with Retry-After: the seconds until the window
 // turns. It is a flood ceiling; its default stays above what the service bench drives.
-import type SQLite from 'better-sqlite3';
+import { CompiledQuery } from 'kysely';
 import { HttpError } from '../http/errors.ts';
+import type { OpenedDatabase } from '../storage/database.ts';
 
 const WINDOW_MS = 60_000;
 const PRUNE_EVERY = 10_000;
 
+// The same statements for both engines: PostgreSQL and SQLite share the UPSERT syntax.
+const COUNT = `INSERT INTO rate_windows (key, window_start, count) VALUES ($1, $2, 1)
+  ON CONFLICT (key) DO UPDATE SET
+    count = CASE WHEN rate_windows.window_start = excluded.window_start THEN rate_windows.count + 1 ELSE 1 END,
+    window_start = excluded.window_start
+  RETURNING count`;
+const PRUNE = 'DELETE FROM rate_windows WHERE window_start < $1';
+
+type Count = (key: string, windowStart: number) => number | Promise<number>;
+type Prune = (before: number) => unknown;
+
 export class TokenRateLimiter {
-  private readonly count: SQLite.Statement<[string, number], { count: number }>;
-  private readonly prune: SQLite.Statement<[number]>;
+  private readonly count: Count;
+  private readonly prune: Prune;
   private hits = 0;
 
   constructor(
-    sqlite: SQLite.Database,
+    database: OpenedDatabase,
     private readonly limitPerMinute: number,
     private readonly now: () => number,
   ) {
-    this.count = sqlite.prepare(
-      `INSERT INTO rate_windows (key, window_start, count) VALUES (?, ?, 1)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN rate_windows.window_start = excluded.window_start THEN rate_windows.count + 1 ELSE 1 END,
-         window_start = excluded.window_start
-       RETURNING count`,
-    );
-    this.prune = sqlite.prepare('DELETE FROM rate_windows WHERE window_start < ?');
+    if (database.sqlite) {
+      const count = database.sqlite.prepare<[string, number], { count: number }>(COUNT.replace(/\$\d/g, '?'));
+      const prune = database.sqlite.prepare<[number]>(PRUNE.replace(/\$\d/g, '?'));
+      this.count = (key, windowStart) => count.get(key, windowStart)!.count;
+      this.prune = (before) => prune.run(before);
+    } else {
+      const { db } = database;
+      this.count = async (key, windowStart) => (await db.executeQuery<{ count: number }>(CompiledQuery.raw(COUNT, [key, windowStart]))).rows[0]!.count;
+      this.prune = (before) => db.executeQuery(CompiledQuery.raw(PRUNE, [before]));
+    }
   }
 
   /** Counts one request of a token (by its hash); throws 429 once the window's limit is spent. */
-  hit(tokenHash: string): void {
+  async hit(tokenHash: string): Promise<void> {
     const now = this.now();
     const windowStart = now - (now % WINDOW_MS);
-    const { count } = this.count.get(tokenHash, windowStart)!;
-    if (++this.hits % PRUNE_EVERY === 0) this.prune.run(windowStart - WINDOW_MS);
+    const count = await this.count(tokenHash, windowStart);
+    if (++this.hits % PRUNE_EVERY === 0) await this.prune(windowStart - WINDOW_MS);
     if (count > this.limitPerMinute) {
       const retryAfter = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
       throw new HttpError(

@@ -5,10 +5,12 @@
 // row of each SHA-1 stands for all copies. A closed document offers none, and nothing else
 // of the libraries behind it is exposed: only those representative rows may be downloaded
 // by other users (isOpenAccessCatalogFile).
+import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { ServiceContext } from '../context.ts';
 import type { FilesTable } from '../storage/tables.ts';
-import { notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { CATALOG_UNAVAILABLE } from './catalogUnavailable.ts';
 import { fetchPage, type Page, type PageParams } from '../http/paging.ts';
 import { catalogStoreOf } from './catalogStore.ts';
 import { fileShelves } from './fileShelves.ts';
@@ -19,8 +21,8 @@ export const CATALOG_DOCUMENT_NOT_FOUND = 'Document not found';
 export type CatalogFileRow = FilesTable & Record<string, unknown>;
 
 /** Files of the shelved library documents that feed a catalog document, all copies. */
-function linkedFiles(ctx: ServiceContext, seq: number) {
-  const shelves = fileShelves(ctx.database.sqlite);
+function linkedFiles(ctx: ServiceContext, sqlite: SQLite.Database, seq: number) {
+  const shelves = fileShelves(sqlite);
   return ctx.db
     .selectFrom('catalog_sources as s')
     .innerJoin('documents as d', 'd.id', 's.document_id')
@@ -36,6 +38,7 @@ function linkedFiles(ctx: ServiceContext, seq: number) {
 /** One page of a catalog document's files; 404 for an unknown id, empty when not open access. */
 export async function catalogFilesPage(ctx: ServiceContext, catalogId: string, params: PageParams, addedSince?: string): Promise<Page<CatalogFileRow>> {
   const sqlite = ctx.database.sqlite;
+  if (!sqlite) throw new HttpError(503, CATALOG_UNAVAILABLE);
   // The mapping must be current: a document hidden or trashed a moment ago offers nothing.
   librarySyncOf(sqlite).run();
   const record = catalogStoreOf(sqlite).byId(catalogId);
@@ -43,7 +46,7 @@ export async function catalogFilesPage(ctx: ServiceContext, catalogId: string, p
   if (record.open_access !== 1) {
     return { rows: [], hasNext: false, hasPrevious: false, total: 0, isFirstPage: !params.marker && !params.reverse };
   }
-  const ranked = linkedFiles(ctx, record.seq)
+  const ranked = linkedFiles(ctx, sqlite, record.seq)
     .selectAll('f')
     .select(sql<number>`row_number() OVER (PARTITION BY f.filehash ORDER BY f.added, f.id)`.as('copy'));
   let q = ctx.db.selectFrom(ranked.as('linked')).selectAll().where('copy', '=', 1);
@@ -57,6 +60,8 @@ export async function catalogFilesPage(ctx: ServiceContext, catalogId: string, p
  */
 export async function isOpenAccessCatalogFile(ctx: ServiceContext, file: Pick<FilesTable, 'id' | 'document_id' | 'filehash'>): Promise<boolean> {
   const sqlite = ctx.database.sqlite;
+  // No catalog on this engine yet: nothing is shared through it.
+  if (!sqlite) return false;
   librarySyncOf(sqlite).run();
   const source = await ctx.db
     .selectFrom('catalog_sources as s')
@@ -66,7 +71,7 @@ export async function isOpenAccessCatalogFile(ctx: ServiceContext, file: Pick<Fi
     .where('c.open_access', '=', 1)
     .executeTakeFirst();
   if (!source) return false;
-  const representative = await linkedFiles(ctx, source.seq)
+  const representative = await linkedFiles(ctx, sqlite, source.seq)
     .select('f.id')
     .where('f.filehash', '=', file.filehash)
     .orderBy('f.added')

@@ -79,7 +79,7 @@ describe('catalog endpoints', () => {
     service = await startTestService();
     user = await service.createUser();
     clientAuth = { Authorization: `Bearer ${await service.clientToken()}` };
-    const report = importText(catalogStoreOf(service.ctx.database.sqlite), 'seed.bib', SEED);
+    const report = importText(catalogStoreOf(service.ctx.database.sqlite!), 'seed.bib', SEED);
     expect(report).toMatchObject({ records: 5, added: 5, errors: [] });
   });
   afterAll(async () => {

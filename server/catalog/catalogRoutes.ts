@@ -18,6 +18,7 @@ import { institutionIndex } from '../vocabularies/vocabularyData.ts';
 import { fold } from '../vocabularies/textFold.ts';
 import { IdentifierResolver } from '../metadata/identifierResolver.ts';
 import { metadataOrResolved, rowOrResolved } from '../metadata/resolvingLookup.ts';
+import { catalogUnavailableRoutes } from './catalogUnavailable.ts';
 
 type Query = Record<string, unknown>;
 
@@ -59,6 +60,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const sqlite = ctx.database.sqlite;
+  if (!sqlite) {
+    catalogUnavailableRoutes(app, ctx);
+    return;
+  }
   const store = catalogStoreOf(sqlite);
   const sync = librarySyncOf(sqlite);
   // Identifiers the catalog lacks are resolved through public metadata services (server/metadata/).

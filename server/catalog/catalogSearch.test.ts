@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../storage/database.ts';
+import { openDatabase, type SqliteDatabase } from '../storage/database.ts';
 import { CatalogStore } from './catalogStore.ts';
 import { SqliteCatalogSearch, wordsOf } from './catalogSearch.ts';
 
 describe('SqliteCatalogSearch', () => {
   let dir: string;
-  let database: OpenedDatabase;
+  let database: SqliteDatabase;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'catalog-search-'));
     database = await openDatabase(dir);

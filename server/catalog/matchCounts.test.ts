@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../storage/database.ts';
+import { openDatabase, type SqliteDatabase } from '../storage/database.ts';
 import { CatalogStore } from './catalogStore.ts';
 import { SqliteCatalogSearch } from './catalogSearch.ts';
 
 // The remembered counts must never make the count header wrong: every write forgets them.
 describe('catalog search counts', () => {
   let dir: string;
-  let database: OpenedDatabase;
+  let database: SqliteDatabase;
   beforeEach(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'catalog-counts-'));
     database = await openDatabase(dir);

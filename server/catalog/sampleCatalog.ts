@@ -3,6 +3,7 @@
 // installation has something to search. Tests skip it unless they ask for it.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { sqliteOf } from '../storage/database.ts';
 import type { ServiceContext } from '../context.ts';
 import { catalogStoreOf } from './catalogStore.ts';
 import { importFile, type FileImportReport } from './catalogImport.ts';
@@ -24,7 +25,7 @@ export function sampleCatalogWanted(env: NodeJS.ProcessEnv = process.env): boole
 
 export function ensureSampleCatalog(ctx: ServiceContext, options: { force?: boolean; dir?: string } = {}): FileImportReport[] {
   if (!options.force && !sampleCatalogWanted()) return [];
-  const sqlite = ctx.database.sqlite;
+  const sqlite = sqliteOf(ctx.database, 'The catalog');
   const store = catalogStoreOf(sqlite);
   const done = sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(SAMPLE_LOADED_KEY);
   if (done || store.count() > 0) return [];

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { sqliteOf } from '../storage/database.ts';
 import type { ServiceContext } from '../context.ts';
 import { bibtexEntryToDocument, readBibtexEntries } from '../../shared/bibtex/parseBibtex.ts';
 import { documentStore } from '../library/documentStore.ts';
@@ -39,7 +40,7 @@ async function sampleProfile(ctx: ServiceContext): Promise<string> {
 }
 
 export async function ensureSampleShelf(ctx: ServiceContext, options: { force?: boolean; dir?: string } = {}): Promise<ShelfReport> {
-  const sqlite = ctx.database.sqlite;
+  const sqlite = sqliteOf(ctx.database, 'The catalog');
   const setting = (key: string) => sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key);
   if (!options.force && (!sampleCatalogWanted() || !setting(SAMPLE_LOADED_KEY))) return { titles: [] };
   if (setting(SHELF_LOADED_KEY)) {

@@ -1,14 +1,16 @@
 // Administration from the shell: `npm run admin -- <command> [options]`.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveConfig } from '../config.ts';
 import { openDatabase } from '../storage/database.ts';
+import { migrateToPostgres } from '../storage/migrateToPostgres.ts';
 import { TokenService } from '../auth/tokenService.ts';
 import { createAccount, normaliseEmail, registerClient } from '../auth/accounts.ts';
 import { HttpError } from '../http/errors.ts';
 import { grantSubmissionSystem } from '../datasets/submissionSystems.ts';
 import { enableImplicitGrant } from '../oauth/oauthClients.ts';
 
-const USAGE = `Usage: npm run admin -- <command> [options] [--data-dir DIR]
+const USAGE = `Usage: npm run admin -- <command> [options] [--data-dir DIR] [--database postgres://...]
 
 Commands:
   create-user     --email E --password P --first-name F --last-name L
@@ -20,6 +22,10 @@ Commands:
                   lets that client application register submissions under NAME
   enable-implicit --client ID
                   allows the implicit grant (response_type=token) for that client
+  migrate-to-postgres --from DIR/service.sqlite --to postgres://...
+                  copies a stopped SQLite service's data into an empty PostgreSQL
+                  database, verified by row counts and checksums; then start the
+                  service with --database on the same data directory (file bytes stay)
 `;
 
 async function main(): Promise<number> {
@@ -28,6 +34,9 @@ async function main(): Promise<number> {
     args: rest,
     options: {
       'data-dir': { type: 'string' },
+      database: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
       email: { type: 'string' },
       password: { type: 'string' },
       'first-name': { type: 'string' },
@@ -44,8 +53,9 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 2;
   }
-  const config = resolveConfig(values['data-dir'] ? { dataDir: values['data-dir'] } : {}, [], process.env);
-  const database = await openDatabase(config.dataDir);
+  if (command === 'migrate-to-postgres') return copyToPostgres(values.from, values.to);
+  const config = resolveConfig({ ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}), ...(values.database ? { databaseUrl: values.database } : {}) }, [], process.env);
+  const database = await openDatabase(config.dataDir, config.databaseUrl);
   const need = (name: keyof typeof values): string => {
     const v = values[name];
     if (typeof v !== 'string' || !v) throw new HttpError(400, `--${name} is required`);
@@ -106,6 +116,16 @@ async function main(): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+async function copyToPostgres(from: string | undefined, to: string | undefined): Promise<number> {
+  if (!from || !to) throw new HttpError(400, 'Name both databases: migrate-to-postgres --from DIR/service.sqlite --to postgres://...');
+  // The URL is checked as the service would check it.
+  const url = resolveConfig({ databaseUrl: to }).databaseUrl!;
+  const tables = await migrateToPostgres(path.resolve(from), url, (line) => console.log(line));
+  const rows = tables.reduce((n, t) => n + t.rows, 0);
+  console.log(`Copied ${rows} rows in ${tables.length} tables; counts and checksums match.`);
+  return 0;
 }
 
 main().then(

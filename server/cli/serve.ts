@@ -1,4 +1,4 @@
-// `npm run server -- [--port N] [--data-dir DIR] [--vendor WORD] ...`
+// `npm run server -- [--port N] [--data-dir DIR] [--database postgres://...] [--vendor WORD] ...`
 import { ConfigError, resolveConfig } from '../config.ts';
 import { buildService } from '../app.ts';
 import { shutDownGracefully } from '../lifecycle/gracefulShutdown.ts';
@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   const config = resolveConfig({}, process.argv.slice(2), process.env);
   const service = await buildService(config);
   const address = await service.app.listen({ host: config.host, port: config.port });
-  console.log(`Service listening on ${address} (public URL ${config.publicUrl}, data in ${config.dataDir}, vendor "${config.vendor}")`);
+  console.log(`Service listening on ${address} (public URL ${config.publicUrl}, data in ${config.dataDir}, ${databaseLabel(config.databaseUrl)}, vendor "${config.vendor}")`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -19,6 +19,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** Where the database is, without the URL's credentials. */
+function databaseLabel(url: string | null): string {
+  if (!url) return 'database SQLite';
+  const { hostname, port, pathname } = new URL(url);
+  return `database PostgreSQL at ${hostname}${port ? `:${port}` : ''}${pathname}`;
 }
 
 main().catch((err: unknown) => {

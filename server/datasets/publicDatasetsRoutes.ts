@@ -1,5 +1,5 @@
 // Public datasets (published versions, readable by any valid token) and the licence list.
-import { sql } from 'kysely';
+import { containsText } from '../storage/sqlText.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
@@ -41,11 +41,11 @@ export async function publicDatasetsRoutes(app: FastifyInstance, ctx: ServiceCon
         .select(['published_datasets.id as id', 'published_datasets.first_published as first_published', 'dataset_versions.snapshot as snapshot']);
       if (request.query.article_doi) {
         const needle = `|${normaliseDoi(unescapeDoi(request.query.article_doi))}|`;
-        q = q.where(sql<boolean>`instr(${sql.ref('published_datasets.article_dois')}, ${needle}) > 0`);
+        q = q.where(containsText(ctx.db, 'published_datasets.article_dois', needle));
       }
       if (request.query.issn) {
         const needle = `|${normaliseIssn(request.query.issn)}|`;
-        q = q.where(sql<boolean>`instr(${sql.ref('published_datasets.issns')}, ${needle}) > 0`);
+        q = q.where(containsText(ctx.db, 'published_datasets.issns', needle));
       }
       const page = await fetchPage<{ id: string; first_published: string; snapshot: string }>(
         q, 'published_datasets.first_published', 'published_datasets.id', params,

@@ -2,9 +2,9 @@
 // until the database is written to. Counting reads a whole index range (about 100,000
 // entries for a large library) while the page itself reads `limit` rows, so without this
 // every first page would cost in proportion to the library.
-import type SQLite from 'better-sqlite3';
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { writeStampOf, type WriteStamp } from '../storage/writeStamp.ts';
+import type { WriteStamp } from '../storage/writeStamp.ts';
+import type { OpenedDatabase } from '../storage/database.ts';
 
 // Kysely cannot type dynamic queries; callers pass queries of their own tables.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,13 +36,13 @@ export class CountCache {
   }
 }
 
-const caches = new WeakMap<SQLite.Database, CountCache>();
+const caches = new WeakMap<OpenedDatabase, CountCache>();
 
-export function countCacheOf(sqlite: SQLite.Database): CountCache {
-  let cache = caches.get(sqlite);
+export function countCacheOf(database: OpenedDatabase): CountCache {
+  let cache = caches.get(database);
   if (!cache) {
-    cache = new CountCache(writeStampOf(sqlite));
-    caches.set(sqlite, cache);
+    cache = new CountCache(database.writeStamp);
+    caches.set(database, cache);
   }
   return cache;
 }

@@ -1,7 +1,7 @@
 // Cursor paging shared by every collection. A page is the `limit` rows after `marker` in
 // the requested order; `reverse=true` asks for the rows before it (and, with no marker,
 // for the last page). Links are absolute URLs that keep the original filters.
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type OrderByItemBuilder, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatLinkHeader } from '../../shared/paging.ts';
 import { badRequest } from './errors.ts';
@@ -113,7 +113,10 @@ export function pageQuery(query: AnyQuery, sortColumn: string, idColumn: string,
   const direction = ascending ? 'asc' : 'desc';
   let q = query;
   if (params.marker) q = q.where(afterMarker(sortColumn, idColumn, params.marker, ascending, options.sortNotNull ?? false));
-  return q.orderBy(sql.ref(sortColumn), direction).orderBy(sql.ref(idColumn), direction).limit(params.limit + 1);
+  // NULLs first in ascending order, as SQLite sorts them and its indexes hold them; said
+  // explicitly because PostgreSQL would put them last.
+  const sortOrder = (ob: OrderByItemBuilder) => (ascending ? ob.asc().nullsFirst() : ob.desc().nullsLast());
+  return q.orderBy(sql.ref(sortColumn), sortOrder).orderBy(sql.ref(idColumn), direction).limit(params.limit + 1);
 }
 
 /**

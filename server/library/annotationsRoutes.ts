@@ -48,7 +48,7 @@ export async function annotationsRoutes(app: FastifyInstance, ctx: ServiceContex
   const produces = { produces: [mediaType] };
   const producesAndConsumes = { produces: [mediaType], consumes: [mediaType] };
   const links = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
-  const pageOptions = { sortNotNull: true, counts: countCacheOf(ctx.database.sqlite) };
+  const pageOptions = { sortNotNull: true, counts: countCacheOf(ctx.database) };
 
   app.get('/annotations', { config: produces, schema: { querystring: ListQuery } }, async (request, reply) => {
     const me = userOf(request);

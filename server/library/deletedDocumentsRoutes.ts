@@ -17,7 +17,7 @@ export async function deletedDocumentsRoutes(app: FastifyInstance, ctx: ServiceC
     const scope = await resolveScope(ctx, userOf(request), query);
     const page = await fetchPage<{ id: string; deleted_at: string }>(scopedDocumentTombstones(ctx, scope, since), 'deleted_at', 'id', params, {
       sortNotNull: true,
-      counts: countCacheOf(ctx.database.sqlite),
+      counts: countCacheOf(ctx.database),
     });
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r.deleted_at);
     reply.type(request.responseType);

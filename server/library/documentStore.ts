@@ -1,7 +1,6 @@
-// Storage of library documents. The two hot reads (one document; file flags of a page)
-// use prepared statements on the raw SQLite handle; every write goes through Kysely.
+// Storage of library documents. The hot reads (one document; file flags of a page) go
+// through documentReads.ts (prepared statements on SQLite); every write goes through Kysely.
 import { randomUUID } from 'node:crypto';
-import type { Statement } from 'better-sqlite3';
 import type { ServiceContext } from '../context.ts';
 import type { DocumentsTable } from '../storage/tables.ts';
 import { badRequest, notFound, preconditionFailed } from '../http/errors.ts';
@@ -12,6 +11,7 @@ import { DocumentJsonCache, type DocumentVersion } from './documentJsonCache.ts'
 import { releaseBlob } from './fileService.ts';
 import type { DocumentView } from '../../shared/schemas/document.ts';
 import { nextTimestamp } from '../storage/timestamps.ts';
+import { documentReadsOf, type DocumentReads, type StoredDocument } from './documentReads.ts';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 
@@ -21,8 +21,7 @@ const OPEN_BRACKET = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE_BRACKET = Buffer.from(']');
 
-/** A row as read for serialisation: with SQLite's length(data), the cache's guard. */
-export type StoredDocument = DocumentsTable & { data_length: number };
+export type { StoredDocument } from './documentReads.ts';
 
 export interface NewDocument {
   profileId: string;
@@ -33,68 +32,57 @@ export interface NewDocument {
 }
 
 export class DocumentStore {
-  private readonly byId: Statement<[string], DocumentsTable>;
-  private readonly byIdWithFileFlag: Statement<[string], StoredDocument & { has_file: number }>;
-  private readonly byIds: Statement<[string], StoredDocument>;
+  private readonly reads: DocumentReads;
   private readonly jsonCache = new DocumentJsonCache();
-  private readonly roleOf: Statement<[string, string], { role: string }>;
-  private readonly anyFile: Statement<[string], { one: number }>;
-  private readonly filesOfIds: Statement<[string], { document_id: string }>;
 
   constructor(private readonly ctx: ServiceContext) {
-    const sqlite = ctx.database.sqlite;
-    this.byId = sqlite.prepare('SELECT * FROM documents WHERE id = ?');
-    this.byIdWithFileFlag = sqlite.prepare('SELECT d.*, length(d.data) AS data_length, EXISTS (SELECT 1 FROM files f WHERE f.document_id = d.id) AS has_file FROM documents d WHERE d.id = ?');
-    this.byIds = sqlite.prepare('SELECT d.*, length(d.data) AS data_length FROM documents d WHERE d.id IN (SELECT value FROM json_each(?))');
-    this.roleOf = sqlite.prepare('SELECT role FROM group_members WHERE group_id = ? AND profile_id = ?');
-    this.anyFile = sqlite.prepare('SELECT 1 AS one FROM files WHERE document_id = ? LIMIT 1');
-    this.filesOfIds = sqlite.prepare('SELECT DISTINCT document_id FROM files WHERE document_id IN (SELECT value FROM json_each(?))');
+    this.reads = documentReadsOf(ctx.database);
   }
 
-  findRow(id: string): DocumentsTable | undefined {
-    return this.byId.get(id);
+  findRow(id: string): Promise<DocumentsTable | undefined> {
+    return this.reads.byId(id);
   }
 
-  canRead(profileId: string, row: Pick<DocumentsTable, 'profile_id' | 'group_id'>): boolean {
+  async canRead(profileId: string, row: Pick<DocumentsTable, 'profile_id' | 'group_id'>): Promise<boolean> {
     if (!row.group_id) return row.profile_id === profileId;
-    const member = this.roleOf.get(row.group_id, profileId);
-    return Boolean(member && readingRoles.has(member.role));
+    const role = await this.reads.roleOf(row.group_id, profileId);
+    return role !== undefined && readingRoles.has(role);
   }
 
   /** A document the caller may read, in or out of the trash as asked; 404 otherwise (no leaks). */
-  readable(profileId: string, id: string, where: 'library' | 'trash' = 'library'): DocumentsTable {
-    const row = this.findRow(id);
-    if (!row || (where === 'library') === Boolean(row.trashed_at) || !this.canRead(profileId, row)) throw notFound(DOCUMENT_NOT_FOUND);
+  async readable(profileId: string, id: string, where: 'library' | 'trash' = 'library'): Promise<DocumentsTable> {
+    const row = await this.findRow(id);
+    if (!row || (where === 'library') === Boolean(row.trashed_at) || !(await this.canRead(profileId, row))) throw notFound(DOCUMENT_NOT_FOUND);
     return row;
   }
 
   /** As readable, plus 403 for group members who may only read. */
   async writable(profileId: string, id: string, where: 'library' | 'trash' = 'library'): Promise<DocumentsTable> {
-    const row = this.findRow(id);
+    const row = await this.findRow(id);
     if (!row || (where === 'library') === Boolean(row.trashed_at)) throw notFound(DOCUMENT_NOT_FOUND);
     await assertCanWriteItem(this.ctx.db, profileId, row, 'Document');
     return row;
   }
 
-  hasFile(documentId: string): boolean {
-    return this.anyFile.get(documentId) !== undefined;
+  hasFile(documentId: string): Promise<boolean> {
+    return this.reads.hasFile(documentId);
   }
 
   /** One query for a whole page: no query per document. */
-  withFiles(ids: readonly string[]): Set<string> {
+  async withFiles(ids: readonly string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
-    return new Set(this.filesOfIds.all(JSON.stringify(ids)).map((r) => r.document_id));
+    return new Set(await this.reads.withFiles(ids));
   }
 
   /**
    * The hot read: one query (the file flag comes along) and, for an unchanged row, a cached
    * serialisation. Answers the UTF-8 JSON of the document in the view.
    */
-  readableJsonBytes(profileId: string, id: string, view: DocumentView | undefined): Buffer {
-    const row = this.byIdWithFileFlag.get(id);
-    if (!row || row.trashed_at || !this.canRead(profileId, row)) throw notFound(DOCUMENT_NOT_FOUND);
+  async readableJsonBytes(profileId: string, id: string, view: DocumentView | undefined): Promise<Buffer> {
+    const row = await this.reads.byIdWithFileFlag(id);
+    if (!row || row.trashed_at || !(await this.canRead(profileId, row))) throw notFound(DOCUMENT_NOT_FOUND);
     // The extra has_file column is harmless: serialisation reads named fields only.
-    return this.jsonBytes(row, view, viewNeedsFileFlag(view) && row.has_file === 1);
+    return this.jsonBytes(row, view, viewNeedsFileFlag(view) && row.has_file);
   }
 
   private jsonBytes(row: StoredDocument, view: DocumentView | undefined, fileAttached: boolean, key = DocumentJsonCache.key(row, view, fileAttached)): Buffer {
@@ -112,11 +100,11 @@ export class DocumentStore {
    * query, so an unchanged page never turns `data` into strings. A row deleted meanwhile is
    * left out; one changed meanwhile is shown as it is now.
    */
-  jsonListBytes(rows: readonly (DocumentVersion | StoredDocument)[], view: DocumentView | undefined): Buffer {
-    const files = viewNeedsFileFlag(view) ? this.withFiles(rows.map((r) => r.id)) : undefined;
+  async jsonListBytes(rows: readonly (DocumentVersion | StoredDocument)[], view: DocumentView | undefined): Promise<Buffer> {
+    const files = viewNeedsFileFlag(view) ? await this.withFiles(rows.map((r) => r.id)) : undefined;
     const keys = rows.map((row) => DocumentJsonCache.key(row, view, files?.has(row.id) ?? false));
     const missing = rows.filter((row, i) => !('data' in row) && this.jsonCache.get(keys[i]!) === undefined).map((row) => row.id);
-    const loaded = new Map(missing.length ? this.byIds.all(JSON.stringify(missing)).map((row) => [row.id, row]) : []);
+    const loaded = new Map(missing.length ? (await this.reads.byIds(missing)).map((row) => [row.id, row]) : []);
     const parts: Buffer[] = [OPEN_BRACKET];
     for (const [i, row] of rows.entries()) {
       const cached = this.jsonCache.get(keys[i]!);
@@ -130,12 +118,12 @@ export class DocumentStore {
     return Buffer.concat(parts);
   }
 
-  toJson(row: DocumentsTable, view: DocumentView | undefined): DocumentJson {
-    return toDocumentJson(row, view, viewNeedsFileFlag(view) && this.hasFile(row.id));
+  async toJson(row: DocumentsTable, view: DocumentView | undefined): Promise<DocumentJson> {
+    return toDocumentJson(row, view, viewNeedsFileFlag(view) && (await this.hasFile(row.id)));
   }
 
-  toJsonList(rows: readonly DocumentsTable[], view: DocumentView | undefined): DocumentJson[] {
-    const files = viewNeedsFileFlag(view) ? this.withFiles(rows.map((r) => r.id)) : undefined;
+  async toJsonList(rows: readonly DocumentsTable[], view: DocumentView | undefined): Promise<DocumentJson[]> {
+    const files = viewNeedsFileFlag(view) ? await this.withFiles(rows.map((r) => r.id)) : undefined;
     return rows.map((row) => toDocumentJson(row, view, files?.has(row.id) ?? false));
   }
 

@@ -73,7 +73,7 @@ export async function createDocumentFromUpload(ctx: ServiceContext, store: Docum
     throw err;
   }
   const extracted = await extractMetadata(ctx, { fileName, mimeType, attached }, upload.profileId);
-  const current = store.findRow(row.id) ?? row;
+  const current = (await store.findRow(row.id)) ?? row;
   if (Object.keys(extracted).length === 0) return current;
   return store.merge(current, checkPatchBody(extracted));
 }

@@ -18,21 +18,21 @@ beforeAll(async () => {
   personal = { kind: 'personal', profileId: user.id };
   group = { kind: 'group', groupId: await joinGroup(service, user.id, 'owner') };
   // Enough rows that a scan would be a real choice for the planner.
-  const insert = service.ctx.database.sqlite.prepare(`INSERT INTO documents (id, profile_id, group_id, created, last_modified, title, type, year, trashed_at, data)
+  const insert = service.ctx.database.sqlite!.prepare(`INSERT INTO documents (id, profile_id, group_id, created, last_modified, title, type, year, trashed_at, data)
     VALUES (?, ?, ?, ?, ?, ?, 'journal', 2000, ?, '{}')`);
-  service.ctx.database.sqlite.transaction(() => {
+  service.ctx.database.sqlite!.transaction(() => {
     for (let i = 0; i < 3000; i++) {
       const time = new Date(1_700_000_000_000 + i).toISOString();
       const groupId = i % 3 === 0 && group.kind === 'group' ? group.groupId : null;
       insert.run(`doc-${i}`, user.id, groupId, time, time, `Title ${(i * 7919) % 3000}`, i % 10 === 0 ? time : null);
     }
   })();
-  service.ctx.database.sqlite.exec('ANALYZE');
+  service.ctx.database.sqlite!.exec('ANALYZE');
 });
 afterAll(async () => service.stop());
 
 function planOf(compiled: { sql: string; parameters: readonly unknown[] }): string[] {
-  const rows = service.ctx.database.sqlite.prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`).all(...compiled.parameters) as { detail: string }[];
+  const rows = service.ctx.database.sqlite!.prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`).all(...compiled.parameters) as { detail: string }[];
   return rows.map((r) => r.detail);
 }
 

@@ -50,10 +50,10 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
       const filed = await ctx.db.selectFrom('folder_documents').select(['folder_id', 'document_id']).where('document_id', 'in', ids).orderBy('added').execute();
       for (const link of filed) folders.set(link.document_id, [...(folders.get(link.document_id) ?? []), link.folder_id]);
     }
-    return store.toJsonList(rows, view).map((doc) => ({ ...doc, files: files.get(doc.id) ?? [], folder_uuids: folders.get(doc.id) ?? [] }));
+    return (await store.toJsonList(rows, view)).map((doc) => ({ ...doc, files: files.get(doc.id) ?? [], folder_uuids: folders.get(doc.id) ?? [] }));
   }
   const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
-  const pageOptions = { sortNotNull: true, counts: countCacheOf(ctx.database.sqlite) };
+  const pageOptions = { sortNotNull: true, counts: countCacheOf(ctx.database) };
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   const wantsBibtex = (request: FastifyRequest, reply: FastifyReply) => {
     const bibtex = request.responseType === BIBTEX_MEDIA_TYPE;
@@ -63,8 +63,8 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
 
   app.get('/documents/:id', { config: { produces: producesWithBibtex } }, async (request, reply) => {
     const view = readView(singleParam(request.query as Query, 'view'));
-    if (wantsBibtex(request, reply)) return formatBibtex([store.toJson(store.readable(userOf(request), idOf(request)), 'all') as BibtexSource]);
-    return jsonBytesReply(reply, request.responseType, store.readableJsonBytes(userOf(request), idOf(request), view));
+    if (wantsBibtex(request, reply)) return formatBibtex([(await store.toJson(await store.readable(userOf(request), idOf(request)), 'all')) as BibtexSource]);
+    return jsonBytesReply(reply, request.responseType, await store.readableJsonBytes(userOf(request), idOf(request), view));
   });
 
   app.get('/documents', { config: { produces: producesList } }, async (request, reply) => {
@@ -90,14 +90,14 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
     if (bibtex || request.responseType === withFilesType) {
       const page = await fetchPage<DocumentRow>(q, sortColumn, 'id', params, pageOptions);
       sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn] as string | number | null);
-      if (bibtex) return formatBibtex(store.toJsonList(page.rows, 'all') as BibtexSource[]);
+      if (bibtex) return formatBibtex((await store.toJsonList(page.rows, 'all')) as BibtexSource[]);
       return withFilesAndFolders(page.rows, view);
     }
     // The page's versions only: the store splices cached JSON and reads the rest.
     const versions = q.clearSelect().select(['id', 'last_modified', 'created', 'title', sql<number>`length(data)`.as('data_length')]);
     const page = await fetchPage<DocumentVersion & Pick<DocumentsTable, 'created' | 'title'>>(versions, sortColumn, 'id', params, pageOptions);
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn as 'last_modified' | 'created' | 'title']);
-    return jsonBytesReply(reply, request.responseType, store.jsonListBytes(page.rows, view));
+    return jsonBytesReply(reply, request.responseType, await store.jsonListBytes(page.rows, view));
   });
 
   // JSON creates from fields; any other content type is the bytes of a file (so '*'). The
@@ -106,9 +106,9 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
     installUploadParsers(uploads, ['application/json', documentType], ctx.config.jsonBodyLimit);
     const idempotentCreate: IdempotentCreate = {
       async replay(request, id) {
-        const row = store.findRow(id);
+        const row = await store.findRow(id);
         const view = readView(singleParam(request.query as Query, 'view')) ?? 'all';
-        return row && { body: store.toJson(row, view), location: ctx.url(`/documents/${row.id}`) };
+        return row && { body: await store.toJson(row, view), location: ctx.url(`/documents/${row.id}`) };
       },
     };
     uploads.post('/documents', { config: { produces, consumes: ['*'], idempotentCreate } }, async (request, reply) => {

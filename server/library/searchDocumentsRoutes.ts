@@ -71,6 +71,6 @@ export async function searchDocumentsRoutes(app: FastifyInstance, ctx: ServiceCo
 
     const page = pageOfRanked(ranked, params);
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r.position);
-    return jsonBytesReply(reply, request.responseType, store.jsonListBytes(page.rows.map((r) => r.row), view));
+    return jsonBytesReply(reply, request.responseType, await store.jsonListBytes(page.rows.map((r) => r.row), view));
   });
 }

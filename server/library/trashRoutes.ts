@@ -29,15 +29,15 @@ export async function trashRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
     const scope = await resolveScope(ctx, userOf(request), query);
     const page = await fetchPage<DocumentRow>(scopedDocuments(ctx, scope, 'trash'), sortColumn, 'id', params, {
       sortNotNull: true,
-      counts: countCacheOf(ctx.database.sqlite),
+      counts: countCacheOf(ctx.database),
     });
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn] as string | null);
-    return jsonBytesReply(reply, request.responseType, store.jsonListBytes(page.rows, view));
+    return jsonBytesReply(reply, request.responseType, await store.jsonListBytes(page.rows, view));
   });
 
   app.get('/trash/:id', { config: { produces } }, async (request, reply) => {
     const view = readView(singleParam(request.query as Query, 'view'));
-    const row = store.readable(userOf(request), idOf(request), 'trash');
+    const row = await store.readable(userOf(request), idOf(request), 'trash');
     reply.type(request.responseType);
     return store.toJson(row, view);
   });

@@ -1,43 +1,66 @@
-// Opens the service's database and brings its schema up to date. The embedded backend is
-// SQLite (better-sqlite3); routes see only Kysely, so a PostgreSQL dialect can be added
-// here without touching them.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+// Opens the service's database and brings its schema up to date. Two storage engines: SQLite
+// (better-sqlite3, one file in the data directory; the default) and PostgreSQL (the `pg`
+// driver, chosen by a postgres:// URL). Queries go through Kysely; where SQL must differ
+// per engine, a module offers one interface with one implementation per engine.
+import { Migrator, type MigrationProvider } from 'kysely';
+import type SQLite from 'better-sqlite3';
 import { migrations } from './migrations/index.ts';
-import { sqliteOptions } from '../../shared/node/sqliteBinding.ts';
-import type { Database } from './tables.ts';
+import { openSqlite } from './engines/sqliteEngine.ts';
+import { openPostgres } from './engines/postgresEngine.ts';
+import type { ServiceDb, StorageEngine } from './engines/serviceDb.ts';
+import type { WriteStamp } from './writeStamp.ts';
 
-export type ServiceDb = Kysely<Database>;
+export type { ServiceDb, StorageEngine } from './engines/serviceDb.ts';
+export { engineOf } from './engines/serviceDb.ts';
 
-export interface OpenedDatabase {
+interface EngineDatabase {
+  engine: StorageEngine;
   db: ServiceDb;
-  /** The raw SQLite handle, for the few hot paths that use prepared statements. */
-  sqlite: SQLite.Database;
+  /** Changes whenever the database may have changed: caches of query answers check it. */
+  writeStamp: WriteStamp;
   close(): Promise<void>;
 }
 
-export async function openDatabase(dataDir: string): Promise<OpenedDatabase> {
-  mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(dataDir, 'service.sqlite'), sqliteOptions());
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  await migrate(db);
-  return {
-    db,
-    sqlite,
-    close: async () => {
-      await db.destroy();
-    },
-  };
+export interface SqliteDatabase extends EngineDatabase {
+  engine: 'sqlite';
+  /** The raw SQLite handle, for the few hot paths that use prepared statements. */
+  sqlite: SQLite.Database;
+}
+
+export interface PostgresDatabase extends EngineDatabase {
+  engine: 'postgres';
+  sqlite: null;
+}
+
+export type OpenedDatabase = SqliteDatabase | PostgresDatabase;
+
+/** SQLite in `dataDir` unless a postgres:// URL is given. */
+export async function openDatabase(dataDir: string): Promise<SqliteDatabase>;
+export async function openDatabase(dataDir: string, databaseUrl: string | null): Promise<OpenedDatabase>;
+export async function openDatabase(dataDir: string, databaseUrl: string | null = null): Promise<OpenedDatabase> {
+  const opened = databaseUrl ? openPostgres(databaseUrl) : openSqlite(dataDir);
+  try {
+    await migrate(opened.db);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  return opened;
+}
+
+/** The raw SQLite handle of a database that must be SQLite (the catalog, for now). */
+export function sqliteOf(database: OpenedDatabase, what = 'This'): SQLite.Database {
+  if (!database.sqlite) throw new Error(`${what} runs on SQLite only; it is not yet available on PostgreSQL`);
+  return database.sqlite;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * Runs every pending migration. On PostgreSQL Kysely's migrator holds a session advisory
+ * lock (pg_advisory_lock) and runs them in one transaction, so instances starting together
+ * take turns and the later ones find nothing left to do.
+ */
 export async function migrate(db: ServiceDb): Promise<void> {
   // Two branches may each add a timestamped migration: a database that ran the later-named
   // one first still runs the other when both are merged.

@@ -1,11 +1,13 @@
-// Starts the real service on a loopback port over a fresh SQLite file, for tests and
-// benchmarks. Nothing is mocked: requests go over real HTTP.
+// Starts the real service on a loopback port over a fresh SQLite file (or, in the
+// PostgreSQL pass of the tests, a fresh PostgreSQL database), for tests and benchmarks.
+// Nothing is mocked: requests go over real HTTP.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveConfig, type ConfigOverrides } from '../config.ts';
 import { buildService, type BuiltService, type ServiceOptions } from '../app.ts';
 import { createAccount, registerClient } from '../auth/accounts.ts';
+import { pgDatabaseForDataDir, testPgUrl } from './pgDatabases.ts';
 
 export interface TestUser {
   id: string;
@@ -34,7 +36,10 @@ export async function startTestService(overrides: ConfigOverrides = {}, options:
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'refshelf-service-'));
   // Tests never reach the internet: identifiers are resolved only when a test names its stand-in upstreams.
   const resolver = { enabled: overrides.resolver !== undefined, ...overrides.resolver };
-  const base = resolveConfig({ port: 0, logLevel: 'silent', dataDir, ...overrides, resolver });
+  const pgCluster = testPgUrl();
+  // A test may ask for SQLite (null) or a database of its own even in the PostgreSQL pass.
+  const databaseUrl = overrides.databaseUrl !== undefined ? overrides.databaseUrl : pgCluster ? await pgDatabaseForDataDir(pgCluster, dataDir) : null;
+  const base = resolveConfig({ port: 0, logLevel: 'silent', dataDir, ...overrides, databaseUrl, resolver });
   // Listen first on port 0 (or the port asked for, e.g. to restart a service in place) to
   // learn the port, so public URLs are right.
   let service = await buildService(base, options);

@@ -139,7 +139,7 @@ describe('catalog commands', () => {
   it('finds a record the library holds by its DOI, and adds a trashed copy anew', async () => {
     const laptop = device();
     const bridge = bridgeOver(laptop);
-    const withDoi = service().ctx.database.sqlite
+    const withDoi = service().ctx.database.sqlite!
       .prepare(`SELECT d.id AS id, i.value AS doi FROM catalog_identifiers i JOIN catalog_documents d ON d.seq = i.catalog_seq WHERE i.kind = 'doi' LIMIT 1`)
       .get() as { id: string; doi: string };
     const mine = laptop.replica.createDocument({ title: 'My copy', identifiers: { doi: withDoi.doi.toUpperCase() } });

@@ -47,7 +47,7 @@ describe('catalog lookup of imported documents', () => {
   beforeAll(async () => {
     service = await startTestService({ dataDir });
     user = await service.createUser();
-    expect(importText(catalogStoreOf(service.ctx.database.sqlite), 'catalog.bib', CATALOG)).toMatchObject({ added: 3, errors: [] });
+    expect(importText(catalogStoreOf(service.ctx.database.sqlite!), 'catalog.bib', CATALOG)).toMatchObject({ added: 3, errors: [] });
     url = service.url;
     port = Number(new URL(url).port);
   });

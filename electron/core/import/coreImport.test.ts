@@ -32,7 +32,7 @@ beforeAll(async () => {
     if (event === 'import.progress') progress.push(payload as ImportProgress);
   });
   await core.start();
-  importText(catalogStoreOf(core.embedded!.service.ctx.database.sqlite), 'catalog.bib',
+  importText(catalogStoreOf(core.embedded!.service.ctx.database.sqlite!), 'catalog.bib',
     '@article{t1, author = {Hopper, Grace}, title = {Compiling Routines}, journal = {Test Journal}, year = 1953, doi = {10.5555/hopper.1953}}');
 });
 afterAll(async () => {

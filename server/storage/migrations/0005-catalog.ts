@@ -1,12 +1,14 @@
 // The read-only catalog: documents, their identifiers (lookup and de-duplication), the map
-// from library documents to catalog documents, and (SQLite) the FTS5 search index. A
-// PostgreSQL backend would create a tsvector column and GIN index instead of catalog_fts.
-import { SqliteAdapter, sql, type Kysely } from 'kysely';
+// from library documents to catalog documents, and (SQLite) the FTS5 search index.
+// PostgreSQL numbers rows with a serial column; its search index is a later migration.
+import { sql, type Kysely } from 'kysely';
+import { engineOf } from '../engines/serviceDb.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const sqlite = engineOf(db) === 'sqlite';
   await db.schema
     .createTable('catalog_documents')
-    .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('seq', sqlite ? 'integer' : 'serial', (c) => (sqlite ? c.primaryKey().autoIncrement() : c.primaryKey()))
     .addColumn('id', 'text', (c) => c.notNull().unique())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull())
@@ -44,7 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('catalog_scan_documents').on('documents').columns(['last_modified']).execute();
   await db.schema.createIndex('catalog_scan_tombstones').on('tombstones').columns(['kind', 'deleted_at']).execute();
 
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+  if (sqlite) {
     await sql`CREATE VIRTUAL TABLE catalog_fts USING fts5(
       title, authors, source, abstract, other,
       content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'

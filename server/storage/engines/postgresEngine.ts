@@ -1,0 +1,53 @@
+// The institution engine: PostgreSQL through a `pg` connection pool.
+import pg from 'pg';
+import { Kysely, PostgresDialect, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import type { Database } from '../tables.ts';
+import type { PostgresDatabase } from '../database.ts';
+
+// Counts, sums and the bigint millisecond columns come back as JavaScript numbers, as they
+// do from SQLite (every such value here is far below 2^53).
+const INT8 = 20;
+const NUMERIC = 1700;
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8 || oid === NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+const POOL_SIZE = 10;
+
+export function openPostgres(url: string): PostgresDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types });
+  // An idle client's error (the server restarted, say) must not crash the process; the pool
+  // drops that client and the next query opens a new one.
+  pool.on('error', () => undefined);
+  const writes = new WriteCounter();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+  return {
+    engine: 'postgres',
+    db,
+    sqlite: null,
+    writeStamp: () => String(writes.count),
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * The write stamp of this process: every statement that is not a SELECT moves it, before
+ * and after it runs, so an answer computed meanwhile is not trusted afterwards. Writes of
+ * other instances are not seen here: caches keyed by it are per process.
+ */
+class WriteCounter implements KyselyPlugin {
+  count = 0;
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (args.node.kind !== 'SelectQueryNode') this.count++;
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (args.result.numAffectedRows !== undefined && args.result.numAffectedRows > 0n) this.count++;
+    return args.result;
+  }
+}

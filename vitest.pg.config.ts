@@ -1,0 +1,24 @@
+// The server tests again, on PostgreSQL: `npm run test:pg` (npm test runs it when
+// PostgreSQL is installed). A throwaway cluster is started once; each test service gets a
+// fresh database on it instead of a fresh SQLite file.
+import { defineConfig } from 'vitest/config';
+
+// Test files that exercise SQLite itself or the catalog, which does not run on PostgreSQL yet.
+const SQLITE_ONLY = [
+  'server/library/documentsListPlan.test.ts', // reads SQLite's query plans
+  'server/catalog/**/*.test.ts',
+  'server/metadata/identifierResolution.test.ts', // resolves into the catalog
+];
+
+export default defineConfig({
+  test: {
+    include: ['server/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...SQLITE_ONLY],
+    globalSetup: ['server/testing/pgGlobalSetup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    reporters: process.env.CI_REPORT_DIR ? ['default', 'json'] : ['default'],
+    outputFile: process.env.CI_REPORT_DIR ? { json: `${process.env.CI_REPORT_DIR}/vitest-pg.json` } : undefined,
+  },
+});
