@@ -14,6 +14,7 @@ import * as m202611240340idempotency from './202611240340-idempotency-keys.ts';
 import * as m202611240340listing from './202611240340-listing-indexes.ts';
 import * as m202611240340resolutions from './202611240340-identifier-resolutions.ts';
 import * as m202611240442 from './202611240442-change-scan-indexes.ts';
+import * as m202611240653authorities from './202611240653-catalog-authorities.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-library': m0001,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '202611240340-identifier-resolutions': m202611240340resolutions,
   '202611240340-listing-indexes': m202611240340listing,
   '202611240442-change-scan-indexes': m202611240442,
+  '202611240653-catalog-authorities': m202611240653authorities,
 };
