@@ -45,9 +45,13 @@ describe('a PDF bomb in the import lane', () => {
     // Nothing half-imported: no document, no file in the store beyond the first import's.
     expect(replica.listDocuments()).toHaveLength(before);
     expect(readdirSync(path.join(dir, 'files'), { recursive: true }).filter((f) => /^[0-9a-f]{40}$/.test(path.basename(String(f))))).toHaveLength(1);
-    // The core's thread never waited long, and its heap never held the expansion.
+    // The core's thread never waited long (reading the bomb on it blocked the service's
+    // thread for 17.6 s): half the probes within 50 ms, none past 1 s even on a machine at
+    // load 25-30 (measured there: median 8.8 ms, slowest 277 ms over 128 probes), and its
+    // heap never held the expansion.
     expect(waits.length).toBeGreaterThan(0);
-    expect(Math.max(...waits)).toBeLessThan(200);
+    expect([...waits].sort((a, b) => a - b)[Math.floor(waits.length / 2)]).toBeLessThan(50);
+    expect(Math.max(...waits)).toBeLessThan(1000);
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
   }, 180_000);
 });
