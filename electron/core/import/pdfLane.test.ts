@@ -23,7 +23,7 @@ describe('the PDF lane', () => {
     ]);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(order).toEqual(['first', 'metadata', 'fulltext']);
-  });
+  }, 90_000); // three real PDFs, two read whole: slow on a busy machine, and order is what counts
 
   it('gives up on a read that takes longer than its limit, and goes on with the next', async () => {
     const lane = createPdfLane(1);

@@ -22,6 +22,8 @@ const ABORT_GRACE_MS = 5_000;
 const LATE = Symbol('late');
 
 export function createPdfLane(timeoutMs = LANE_TIMEOUT_MS, reader = sharedPdfReader()) {
+  // The reader's thread loads pdf.js before the first file arrives (the core makes its lane at start).
+  reader.warm();
   const waiting: Record<LanePriority, (() => Promise<void>)[]> = { user: [], metadata: [], fulltext: [] };
   let busy = false;
 
