@@ -28,6 +28,9 @@ export async function buildElectron(): Promise<void> {
     // The embedded service reads uploaded PDFs in a child process started from this file,
     // next to main.js (server/library/pdf/isolatedExtraction.ts).
     build({ ...common, entryPoints: ['server/library/pdf/extractionWorker.ts'], outfile: path.join(ELECTRON_OUT_DIR, 'extractionWorker.js'), format: 'esm', packages: 'external' }),
+    // The core reads imported PDFs in a worker thread started from this file
+    // (shared/node/pdf/isolatedPdfReader.ts).
+    build({ ...common, entryPoints: ['shared/node/pdf/extractionThread.ts'], outfile: path.join(ELECTRON_OUT_DIR, 'extractionThread.js'), format: 'esm', packages: 'external' }),
   ]);
 }
 

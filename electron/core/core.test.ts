@@ -9,6 +9,7 @@ import { createTokenVault } from './account/tokenVault.ts';
 import { LOCAL_ACCOUNT_EMAIL } from './account/embeddedService.ts';
 import { dispatch } from './bridge/dispatch.ts';
 import { createCore, replicaFileFor, type Core } from './core.ts';
+import { sharedPdfReader } from '../../shared/node/pdf/isolatedPdfReader.ts';
 
 let dataDir: string;
 let core: Core;
@@ -31,6 +32,10 @@ afterAll(async () => {
   await core?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+// PDFs are read in a worker thread that loads pdf.js once per test process (slow on a busy
+// machine): wait for it here rather than inside the first test's time limit.
+beforeAll(() => sharedPdfReader().ready(), 180_000);
 
 describe('the embedded service', () => {
   it('runs on a loopback port with its data in <dataDir>/service, and the local user is signed in', async () => {

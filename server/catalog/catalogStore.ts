@@ -4,40 +4,19 @@
 import { randomUUID } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type { Person } from '../../shared/schemas/common.ts';
-import type { DocumentFields, DocumentType, IdentifierKey } from '../../shared/schemas/document.ts';
-import type { CatalogDocumentsTable } from './catalogTables.ts';
+import type { IdentifierKey } from '../../shared/schemas/document.ts';
+import { CATALOG_DATA_FIELDS, rowFields, type CatalogFields, type CatalogRow } from './catalogFields.ts';
 import { DEDUPE_ORDER, identifiesWholeWork, matchKey, normaliseIdentifier, normalisedIdentifiers, titleKey } from './dedupe.ts';
 import { SqliteCatalogSearch, type CatalogSearchIndex } from './catalogSearch.ts';
+import { authorityOf, dropAuthority, setAuthority, votersOf } from './catalogVoters.ts';
+import { mergeVoters } from './readerVote.ts';
 
-/** Library-document fields a catalog document carries (besides title, type and year). */
-export const CATALOG_DATA_FIELDS = [
-  'abstract', 'source', 'authors', 'identifiers', 'keywords', 'month', 'day', 'revision', 'pages', 'volume', 'issue',
-  'websites', 'publisher', 'city', 'edition', 'institution', 'series', 'chapter', 'editors',
-] as const;
-
-export type CatalogFields = DocumentFields & { title: string; type: DocumentType };
-
-export type CatalogRow = CatalogDocumentsTable;
+export { CATALOG_DATA_FIELDS, catalogFieldsOf, rowFields, type CatalogFields, type CatalogRow } from './catalogFields.ts';
 
 export interface AddOptions {
   /** The record came from an import (not a user library). */
   imported: boolean;
   openAccess?: boolean;
-}
-
-export function catalogFieldsOf(source: Record<string, unknown> & { title: string; type: string; year?: number | null }): CatalogFields {
-  const out: Record<string, unknown> = { title: source.title, type: source.type };
-  if (typeof source.year === 'number') out.year = source.year;
-  for (const field of CATALOG_DATA_FIELDS) {
-    const value = source[field];
-    if (value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && !value.length)) out[field] = value;
-  }
-  return out as CatalogFields;
-}
-
-export function rowFields(row: CatalogRow): CatalogFields {
-  const data = JSON.parse(row.data) as Record<string, unknown>;
-  return catalogFieldsOf({ ...data, title: row.title, type: row.type, year: row.year });
 }
 
 function otherText(fields: CatalogFields): string[] {
@@ -75,6 +54,7 @@ export class CatalogStore {
       addIdentifier: p('INSERT OR IGNORE INTO catalog_identifiers (kind, value, catalog_seq) VALUES (?, ?, ?)'),
       clearIdentifiers: p('DELETE FROM catalog_identifiers WHERE catalog_seq = ?'),
       count: p('SELECT count(*) FROM catalog_documents'),
+      unmapAll: p('UPDATE catalog_sources SET catalog_seq = NULL WHERE catalog_seq = ?'),
     };
   }
 
@@ -166,7 +146,28 @@ export class CatalogStore {
   delete(seq: number): void {
     this.s.delete!.run(seq);
     this.s.clearIdentifiers!.run(seq);
+    dropAuthority(this.sqlite, seq);
     this.search.unindex(seq);
+  }
+
+  /**
+   * Sets a document's published fields from its voters (readerVote.ts): its imported record
+   * and its readers' copies. A document nobody holds any more is deleted.
+   */
+  publish(seq: number): void {
+    const row = this.bySeq(seq);
+    if (!row) return;
+    const voters = votersOf(this.sqlite, seq);
+    const merged = mergeVoters(voters);
+    if (!merged) {
+      this.s.unmapAll!.run(seq);
+      this.delete(seq);
+      return;
+    }
+    const imported = voters.some((v) => v.authoritative);
+    if (JSON.stringify(merged) !== JSON.stringify(rowFields(row)) || imported !== (row.imported === 1)) {
+      this.replace(row, merged, { imported, openAccess: row.open_access === 1 });
+    }
   }
 
   /**
@@ -175,11 +176,21 @@ export class CatalogStore {
    */
   add(fields: CatalogFields, options: AddOptions): { seq: number; merged: boolean } {
     const existing = this.findDuplicate(fields);
-    if (!existing) return { seq: this.insert(fields, options), merged: false };
-    const current = rowFields(existing);
-    const merged: Record<string, unknown> = { ...fields, ...current };
-    merged.identifiers = { ...(fields.identifiers ?? {}), ...(current.identifiers ?? {}) };
-    this.replace(existing, merged as CatalogFields, {
+    if (!existing) {
+      const seq = this.insert(fields, options);
+      if (options.imported) setAuthority(this.sqlite, seq, fields);
+      return { seq, merged: false };
+    }
+    if (options.imported) {
+      // The imported record joins the vote as the authoritative voter: an earlier imported
+      // record keeps its values, this one fills what it lacks.
+      const earlier = authorityOf(this.sqlite, existing.seq);
+      setAuthority(this.sqlite, existing.seq, earlier ? joinRecords(earlier, fields) : fields);
+      const merged = mergeVoters(votersOf(this.sqlite, existing.seq))!;
+      this.replace(existing, merged, { imported: true, openAccess: options.openAccess || existing.open_access === 1 });
+      return { seq: existing.seq, merged: true };
+    }
+    this.replace(existing, joinRecords(rowFields(existing), fields), {
       imported: options.imported || existing.imported === 1,
       openAccess: options.openAccess || existing.open_access === 1,
     });
@@ -203,6 +214,11 @@ export class CatalogStore {
   private indexIdentifiers(seq: number, fields: CatalogFields): void {
     for (const [kind, value] of normalisedIdentifiers(fields.identifiers)) this.s.addIdentifier!.run(kind, value, seq);
   }
+}
+
+/** `first` with what it lacks taken from `second`, identifiers joined (first's win). */
+function joinRecords(first: CatalogFields, second: CatalogFields): CatalogFields {
+  return { ...second, ...first, identifiers: { ...(second.identifiers ?? {}), ...(first.identifiers ?? {}) } };
 }
 
 const stores = new WeakMap<SQLite.Database, CatalogStore>();

@@ -35,10 +35,20 @@ export interface CatalogSourcesTable {
   document_last_modified: string;
 }
 
+/** The imported record behind a catalog document (migration 202611240653), shaped as its row. */
+export interface CatalogAuthoritiesTable {
+  catalog_seq: number;
+  title: string;
+  type: string;
+  year: number | null;
+  data: string;
+}
+
 declare module '../storage/tables.ts' {
   interface Database {
     catalog_documents: CatalogDocumentsTable;
     catalog_identifiers: CatalogIdentifiersTable;
     catalog_sources: CatalogSourcesTable;
+    catalog_authorities: CatalogAuthoritiesTable;
   }
 }

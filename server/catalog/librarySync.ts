@@ -1,12 +1,14 @@
 // Keeps the catalog current with users' libraries without hooks in the documents code: a
 // scan of documents changed (and tombstones written) since a watermark maps each library
 // document that is not hidden and not in the trash to its catalog document, creating one
-// when none matches. It runs at start-up, on a timer, and before each catalog read (cheap
-// when nothing changed: an index range over the last few seconds). The watermark lives in
-// the settings table, so every instance sharing the database continues where any left off.
+// when none matches, then republishes that document from all its voters (readerVote.ts).
+// It runs at start-up, on a timer, and before each catalog read (cheap when nothing
+// changed: an index range over the last few seconds). The watermark lives in the settings
+// table, so every instance sharing the database continues where any left off.
 import type SQLite from 'better-sqlite3';
 import type { DocumentsTable } from '../storage/tables.ts';
-import { catalogFieldsOf, catalogStoreOf, rowFields, type CatalogStore } from './catalogStore.ts';
+import { catalogFieldsOf, catalogStoreOf, type CatalogStore } from './catalogStore.ts';
+import { parseObject } from './catalogVoters.ts';
 
 const WATERMARK_KEY = 'catalog.library_watermark';
 /**
@@ -40,8 +42,6 @@ export class LibrarySync {
       setSource: p(`INSERT INTO catalog_sources (document_id, catalog_seq, document_last_modified) VALUES (?, ?, ?)
                     ON CONFLICT (document_id) DO UPDATE SET catalog_seq = excluded.catalog_seq, document_last_modified = excluded.document_last_modified`),
       unmapSource: p('UPDATE catalog_sources SET catalog_seq = NULL WHERE document_id = ?'),
-      latestMapped: p(`SELECT d.* FROM catalog_sources s JOIN documents d ON d.id = s.document_id
-                       WHERE s.catalog_seq = ? AND d.trashed_at IS NULL ORDER BY d.last_modified DESC LIMIT 1`),
     };
   }
 
@@ -67,7 +67,7 @@ export class LibrarySync {
     let latest = mark;
     for (const gone of this.s.removed!.all(since) as { id: string; deleted_at: string; mapped_seq: number }[]) {
       this.s.unmapSource!.run(gone.id);
-      this.afterUnmap(gone.mapped_seq);
+      this.store.publish(gone.mapped_seq);
     }
     const removedUpTo = this.s.maxRemoved!.pluck().get(since) as string | null;
     if (removedUpTo && removedUpTo > latest) latest = removedUpTo;
@@ -82,49 +82,30 @@ export class LibrarySync {
   }
 
   private map(doc: Changed): void {
-    const data = safeJson(doc.data);
+    const data = parseObject(doc.data);
     const previous = doc.mapped_seq;
     if (data.hidden === true) {
       this.s.setSource!.run(doc.id, null, doc.last_modified);
-      if (previous !== null) this.afterUnmap(previous);
+      if (previous !== null) this.store.publish(previous);
       return;
     }
     const fields = catalogFieldsOf({ ...data, title: doc.title, type: doc.type, year: doc.year });
     const current = previous !== null ? this.store.bySeq(previous) : undefined;
     let target = this.store.findDuplicate(fields);
     if (!target && current && current.imported === 0 && this.onlySource(current.seq, doc.id)) {
-      // The document's own catalog entry follows its edits.
+      // The only reader of an entry may still change what it describes.
       target = current;
     }
-    let seq: number;
-    if (!target) {
-      seq = this.store.insert(fields, { imported: false });
-    } else {
-      seq = target.seq;
-      // Library-made entries show the most recently edited copy; imported metadata stays.
-      if (target.imported === 0) this.store.replace(target, fields, { imported: false, openAccess: target.open_access === 1 });
-    }
+    const seq = target ? target.seq : this.store.insert(fields, { imported: false });
     this.s.setSource!.run(doc.id, seq, doc.last_modified);
-    if (previous !== null && previous !== seq) this.afterUnmap(previous);
+    // The copy is one vote among its readers' (readerVote.ts), never the record itself.
+    this.store.publish(seq);
+    if (previous !== null && previous !== seq) this.store.publish(previous);
   }
 
   private onlySource(seq: number, documentId: string): boolean {
     const others = this.sqlite.prepare('SELECT count(*) FROM catalog_sources WHERE catalog_seq = ? AND document_id <> ?').pluck().get(seq, documentId) as number;
     return others === 0;
-  }
-
-  /** A catalog entry lost a library copy: drop it if nothing else holds it, else refresh it. */
-  private afterUnmap(seq: number): void {
-    const row = this.store.bySeq(seq);
-    if (!row || row.imported === 1) return;
-    const latest = this.s.latestMapped!.get(seq) as DocumentsTable | undefined;
-    if (!latest) {
-      this.sqlite.prepare('UPDATE catalog_sources SET catalog_seq = NULL WHERE catalog_seq = ?').run(seq);
-      this.store.delete(seq);
-      return;
-    }
-    const fields = catalogFieldsOf({ ...safeJson(latest.data), title: latest.title, type: latest.type, year: latest.year });
-    if (JSON.stringify(fields) !== JSON.stringify(rowFields(row))) this.store.replace(row, fields, { imported: false, openAccess: row.open_access === 1 });
   }
 }
 
@@ -138,13 +119,4 @@ export function librarySyncOf(sqlite: SQLite.Database): LibrarySync {
     syncs.set(sqlite, sync);
   }
   return sync;
-}
-
-function safeJson(text: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }

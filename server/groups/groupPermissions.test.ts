@@ -72,11 +72,12 @@ const actions: Record<string, { table: Table; run: (user: TestUser, group: Group
     run: (user, group) => g.call(user, 'DELETE', `/groups/v2/${group.id}`),
   },
   'write to the library': {
-    table: { private: [201, 201, 201, 404, 404], invite_only: [201, 201, 201, 403, 404], public: [201, 201, 201, 403, 404] },
+    table: { private: [201, 201, 201, 404, 404], invite_only: [201, 201, 201, 403, 403], public: [201, 201, 201, 403, 403] },
     run: (user, group) => g.call(user, 'POST', '/documents', { title: 'Paper', group_id: group.id }, { type: service.ctx.mediaTypes.document }),
   },
+  // A group anyone can see answers an outsider 403 (join or follow first), not "not found".
   'read the library': {
-    table: { private: [200, 200, 200, 404, 404], invite_only: [200, 200, 200, 200, 404], public: [200, 200, 200, 200, 404] },
+    table: { private: [200, 200, 200, 404, 404], invite_only: [200, 200, 200, 200, 403], public: [200, 200, 200, 200, 403] },
     run: (user, group) => g.call(user, 'GET', `/documents?group_id=${group.id}`),
   },
 };
@@ -133,9 +134,9 @@ describe('the group library', () => {
     // The writer is removed: every read and write of the group library stops at once.
     await g.expectStatus(204, await g.call(users.admin, 'DELETE', `/groups/v2/${group.id}/members/${target.id}`));
     expect((await g.call(target, 'GET', `/documents/${docId}`)).status).toBe(404);
-    expect((await g.call(target, 'GET', `/documents?group_id=${group.id}`)).status).toBe(404);
+    expect((await g.call(target, 'GET', `/documents?group_id=${group.id}`)).status).toBe(403);
     expect((await g.call(target, 'PATCH', `/documents/${docId}`, { title: 'Still mine?' }, { type: mt.document })).status).toBe(404);
-    expect((await g.call(target, 'POST', '/documents', { title: 'New', group_id: group.id }, { type: mt.document })).status).toBe(404);
+    expect((await g.call(target, 'POST', '/documents', { title: 'New', group_id: group.id }, { type: mt.document })).status).toBe(403);
     expect((await g.call(target, 'GET', `/folders/${folderId}`)).status).toBe(404);
 
     // A follower who leaves loses read access too.

@@ -16,10 +16,20 @@ export async function roleInGroup(db: ServiceDb, profileId: string, groupId: str
   return row?.role;
 }
 
-/** Throws 404 unless the caller may read the group's library (unknown and foreign groups look alike). */
+/**
+ * Throws unless the caller may read the group's library: 404 for an unknown or private group
+ * (they look alike), 403 for a group anyone may see (public, invite-only), whose page
+ * answers 200 to the same person: they learn to join or follow it instead.
+ */
 export async function assertCanReadGroup(db: ServiceDb, profileId: string, groupId: string): Promise<string> {
   const role = await roleInGroup(db, profileId, groupId);
-  if (!role || !(READING_ROLES as readonly string[]).includes(role)) throw notFound('Group not found');
+  if (!role || !(READING_ROLES as readonly string[]).includes(role)) {
+    const group = await db.selectFrom('groups').select('access_level').where('id', '=', groupId).executeTakeFirst();
+    if (group && group.access_level !== 'private') {
+      throw forbidden("Only the group's members and followers can use its library: join or follow the group first");
+    }
+    throw notFound('Group not found');
+  }
   return role;
 }
 

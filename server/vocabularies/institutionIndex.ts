@@ -47,7 +47,8 @@ export class InstitutionIndex {
   private readonly bucketStarts: Int32Array;
   private readonly postings: Int32Array;
   private readonly nameKeys: string[];
-  private subtreeSizes: Int32Array | undefined;
+  private subtreeSizes: Float64Array | undefined;
+  private subtreeBytesOf: Float64Array | undefined;
 
   constructor(readonly records: readonly Institution[]) {
     const count = records.length;
@@ -161,8 +162,17 @@ export class InstitutionIndex {
 
   /** Number of institutions in the subtree under (and including) a position. */
   subtreeSize(position: number): number {
-    this.subtreeSizes ??= this.countSubtrees();
+    this.subtreeSizes ??= this.sumOverSubtrees(() => 1);
     return this.subtreeSizes[position]!;
+  }
+
+  /**
+   * Bytes of the JSON array of the subtree's institutions, as a tree answer carries it:
+   * each record's UTF-8 JSON, commas between them and the brackets.
+   */
+  subtreeBytes(position: number): number {
+    this.subtreeBytesOf ??= this.sumOverSubtrees((p) => Buffer.byteLength(JSON.stringify(this.records[p])) + 1);
+    return this.subtreeBytesOf[position]! + 1;
   }
 
   /** The subtree under a position, the root first, then breadth first. */
@@ -179,9 +189,11 @@ export class InstitutionIndex {
     return nodes;
   }
 
-  private countSubtrees(): Int32Array {
-    const sizes = new Int32Array(this.records.length).fill(1);
-    // Children before parents: add each node's count to its parent in order of depth, deepest first.
+  /** Each position's weight plus its descendants' (the data has no cycles; a bad edit must not hang). */
+  private sumOverSubtrees(weight: (position: number) => number): Float64Array {
+    const sums = new Float64Array(this.records.length);
+    for (let p = 0; p < this.records.length; p++) sums[p] = weight(p);
+    // Children before parents: add each node's sum to its parent in order of depth, deepest first.
     const depth = new Int32Array(this.records.length);
     for (let p = 0; p < this.records.length; p++) {
       let d = 0;
@@ -189,8 +201,8 @@ export class InstitutionIndex {
       depth[p] = d;
     }
     const order = range(this.records.length).sort((a, b) => depth[b]! - depth[a]!);
-    for (const p of order) if (this.parentOf[p]! >= 0) sizes[this.parentOf[p]!]! += sizes[p]!;
-    return sizes;
+    for (const p of order) if (this.parentOf[p]! >= 0) sums[this.parentOf[p]!]! += sums[p]!;
+    return sums;
   }
 
   /** Positions that may contain the needle (a superset), ascending, each once. */

@@ -6,6 +6,7 @@ import { mediaTypes } from '../../shared/vendor.ts';
 import { ACADEMIC_STATUSES } from '../../shared/schemas/profile.ts';
 import { Institution, InstitutionTree, isCompleteTree, Location } from '../../shared/schemas/vocabulary.ts';
 import { vocabularySettings } from './vocabularySettings.ts';
+import { institutionIndex } from './vocabularyData.ts';
 
 const mt = mediaTypes();
 const OXFORD = '60b221fb-4faa-561c-9127-8cf8143e2992';
@@ -14,6 +15,7 @@ const KAROLINSKA_HOSPITAL = '7c8d7410-e13c-58da-997c-cf3c9fe8e15f';
 const AICHI_MEDICAL_CENTER = '29475812-d508-54a4-b4ae-8cef782b9d51'; // child of Aichi Medical University
 const AICHI_MEDICAL_UNIVERSITY = 'abdc5115-6ffe-5ea5-b96a-04f76f5a439e';
 const US_GOVERNMENT = '0352ed34-12f6-5f19-a461-296bddcff84e'; // the largest tree: 828 institutions
+const CNRS = '0b4b5722-2397-573a-bc96-22ba50146917'; // the next largest: 599
 const ZURICH = '88500fcd-2aac-5b9b-92d8-3a5c7b8c244e';
 const MUNICH = 'df3703ef-9991-5a25-9efe-31b2c2950397';
 
@@ -219,18 +221,27 @@ describe('institution trees', () => {
     expect(complete.institution_nodes.length).toBeGreaterThan(partial.institution_nodes.length);
   });
 
-  it('serves large trees up to the limit and answers 403 above it', async () => {
+  it('serves large trees up to the limit and answers 403 above it, with the bundled data', async () => {
+    // The whole US government tree (828 institutions, 311 kB of JSON) is over the default limit...
+    const whole = await getJson<{ message: string }>(`/institution_trees/${US_GOVERNMENT}`);
+    expect(whole.status).toBe(403);
+    expect(whole.body.message).toMatch(/too large: its 828 institutions take 312 kB and at most 263 kB/);
+    expect((await getJson(`/institution_trees?institution_id=${US_GOVERNMENT}`)).status).toBe(403);
+    // ...the next largest tree is served whole, and its size is the answer's real size.
+    const cnrs = await getJson<InstitutionTree>(`/institution_trees/${CNRS}`);
+    expect(cnrs.status).toBe(200);
+    expect(cnrs.body.institution_nodes).toHaveLength(599);
+    expect(new Set(ids(cnrs.body.institution_nodes)).size).toBe(599);
+    expect(Buffer.byteLength(JSON.stringify(cnrs.body.institution_nodes))).toBe(institutionIndex().subtreeBytes(institutionIndex().positionOf(CNRS)!));
+    // Raised above it, the US tree is served whole.
+    vocabularySettings.institutionTreeMaxBytes = 320_000;
     const big = await getJson<InstitutionTree>(`/institution_trees/${US_GOVERNMENT}`);
     expect(big.status).toBe(200);
     expect(big.body.institution_nodes).toHaveLength(828);
-    expect(new Set(ids(big.body.institution_nodes)).size).toBe(828);
-    vocabularySettings.institutionTreeMaxNodes = 827;
-    const refused = await getJson<{ message: string }>(`/institution_trees/${US_GOVERNMENT}`);
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toMatch(/too large/);
-    vocabularySettings.institutionTreeMaxNodes = 1;
+    vocabularySettings.institutionTreeMaxBytes = 1;
     expect((await getJson(`/institution_trees?institution_id=${AICHI_MEDICAL_CENTER}`)).status).toBe(403);
-    // An institution with no units is a tree of one, within any limit.
+    vocabularySettings.institutionTreeMaxBytes = 1000;
+    // An institution with no units is a tree of one.
     const leaf = await getJson<InstitutionTree>(`/institution_trees/${AICHI_MEDICAL_CENTER}`);
     expect(leaf.status).toBe(200);
     expect(ids(leaf.body.institution_nodes)).toEqual([AICHI_MEDICAL_CENTER]);

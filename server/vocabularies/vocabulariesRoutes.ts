@@ -85,9 +85,12 @@ export async function vocabulariesRoutes(app: FastifyInstance, ctx: ServiceConte
   );
 
   function treeUnder(index: InstitutionIndex, root: number): InstitutionTree {
-    const size = index.subtreeSize(root);
-    const max = vocabularySettings.institutionTreeMaxNodes;
-    if (size > max) throw forbidden(`Institution tree is too large: it has ${size} institutions and at most ${max} can be returned`);
+    const bytes = index.subtreeBytes(root);
+    const max = vocabularySettings.institutionTreeMaxBytes;
+    if (bytes > max) {
+      const kB = (n: number) => `${Math.ceil(n / 1000)} kB`;
+      throw forbidden(`Institution tree is too large: its ${index.subtreeSize(root)} institutions take ${kB(bytes)} and at most ${kB(max)} can be returned; ask for the tree of one of its units instead`);
+    }
     return { id: index.records[root]!.id, institution_nodes: index.subtree(root).map((p) => index.records[p]!) };
   }
 

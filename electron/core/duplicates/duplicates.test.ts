@@ -5,12 +5,13 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneUserDevices, allDocumentIds, type Device } from '../sync/syncTesting.ts';
 import { createImporter } from '../import/importer.ts';
 import { duplicateSetsOf } from './libraryDuplicates.ts';
 import { findDuplicateSets, titleSimilarity, type DuplicateCandidate } from './findDuplicates.ts';
 import { mergeDuplicates } from './mergeDuplicates.ts';
+import { sharedPdfReader } from '../../../shared/node/pdf/isolatedPdfReader.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/node/pdf/fixtures');
 
@@ -42,6 +43,10 @@ PY  - 1986
 DO  - https://doi.org/10.1145/5383.5384
 ER  - 
 `;
+
+// PDFs are read in a worker thread that loads pdf.js once per test process (slow on a busy
+// machine): wait for it here rather than inside the first test's time limit.
+beforeAll(() => sharedPdfReader().ready(), 180_000);
 
 describe('duplicate detection', () => {
   const doc = (id: string, fields: Partial<DuplicateCandidate>): DuplicateCandidate => ({ id, title: '', type: 'journal', added_local: id, ...fields });

@@ -9,6 +9,7 @@ import { importText } from '../../../server/catalog/catalogImport.ts';
 import { catalogStoreOf } from '../../../server/catalog/catalogStore.ts';
 import { startTestService, type TestService, type TestUser } from '../../../server/testing/testService.ts';
 import { testImporter } from './importTesting.ts';
+import { sharedPdfReader } from '../../../shared/node/pdf/isolatedPdfReader.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/node/pdf/fixtures');
 
@@ -36,6 +37,10 @@ const CATALOG = String.raw`
   doi = {10.5555/5383.5384}
 }
 `;
+
+// PDFs are read in a worker thread that loads pdf.js once per test process (slow on a busy
+// machine): wait for it here rather than inside the first test's time limit.
+beforeAll(() => sharedPdfReader().ready(), 180_000);
 
 describe('catalog lookup of imported documents', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refshelf-lookup-service-'));

@@ -12,6 +12,7 @@ import { catalogStoreOf } from '../../../server/catalog/catalogStore.ts';
 import { dispatch } from '../bridge/dispatch.ts';
 import { createCore, type Core } from '../core.ts';
 import { sqlOf } from '../replica/testing.ts';
+import { sharedPdfReader } from '../../../shared/node/pdf/isolatedPdfReader.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/node/pdf/fixtures');
 
@@ -39,6 +40,10 @@ afterAll(async () => {
   await core?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+// PDFs are read in a worker thread that loads pdf.js once per test process (slow on a busy
+// machine): wait for it here rather than inside the first test's time limit.
+beforeAll(() => sharedPdfReader().ready(), 180_000);
 
 describe('import in the core', () => {
   it('imports by path through the bridge and reports progress as events', async () => {

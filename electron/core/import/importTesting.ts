@@ -8,11 +8,14 @@ import { createLibraryApi } from '../../../shared/client/libraryApi.ts';
 import { createFileStore } from '../files/fileStore.ts';
 import { openReplica } from '../replica/index.ts';
 import { createImporter } from './importer.ts';
+import { sharedPdfReader } from '../../../shared/node/pdf/isolatedPdfReader.ts';
 
 /** Nothing listens on port 9 (discard) on loopback: every call fails with a network error. */
 export const OFFLINE_URL = 'http://127.0.0.1:9';
 
 export function testImporter(options: { baseUrl?: string; token?: string; retryMs?: number; onChanged?: (ids: string[]) => void } = {}) {
+  // PDFs are read in a worker thread shared by the process; start it while the test sets up.
+  sharedPdfReader().warm();
   const dir = mkdtempSync(path.join(tmpdir(), 'refshelf-import-'));
   const replica = openReplica(path.join(dir, 'library.sqlite'));
   const fileStore = createFileStore(path.join(dir, 'files'));

@@ -2,12 +2,17 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paragraph, syntheticPdf } from '../../../shared/node/pdf/syntheticPdf.ts';
 import { testImporter } from './importTesting.ts';
+import { sharedPdfReader } from '../../../shared/node/pdf/isolatedPdfReader.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/node/pdf/fixtures');
 const FIXTURES = ['survival-approximate.pdf', 'rcpp-extending.pdf', 'actuar-intro.pdf'];
+
+// PDFs are read in a worker thread that loads pdf.js once per test process (slow on a busy
+// machine): wait for it here rather than inside the first test's time limit.
+beforeAll(() => sharedPdfReader().ready(), 180_000);
 
 describe('importing PDFs', () => {
   let t: ReturnType<typeof testImporter>;

@@ -6,7 +6,8 @@
 // folder membership and its search entry are written in one transaction: an import that
 // fails there leaves nothing behind (the bytes leave the store too unless another file
 // holds them). A file that cannot be read for details is kept with a message; only files
-// that are not PDFs at all (or empty) are refused.
+// that are not PDFs at all (or empty) and PDF bombs (streams that expand past a cap) are
+// refused, before anything is stored.
 import path from 'node:path';
 import type { ImportFileOutcome } from '../../../shared/bridge/importCommands.ts';
 import { documentFieldsFromPdf, extractionIsSure } from '../../../shared/node/pdf/documentFields.ts';
@@ -41,6 +42,9 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
   const name = options.displayName ?? path.basename(file);
   const problem = await pdfProblem(file);
   if (problem) return { file: name, status: 'failed', message: problem };
+  // A PDF bomb is refused before anything is stored (checked off the core's thread).
+  const bomb = await deps.lane.screen(file);
+  if (bomb) return { file: name, status: 'failed', message: `${bomb} It was not imported.` };
 
   const stored = await fileStore.put({ path: file });
   const existing = replica.documentWithFile(stored.sha1);
@@ -52,7 +56,8 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
   }
 
   const fallbackTitle = titleFromFileName(name);
-  const result = await deps.lane.extract(fileStore.pathOf(stored.sha1), {}, 'metadata');
+  // Screened above: the lane need not check the streams again.
+  const result = await deps.lane.extract(fileStore.pathOf(stored.sha1), {}, 'metadata', true);
   const fields: DocumentFields = result.ok ? documentFieldsFromPdf(result) : {};
   // Needs Review lists only the documents whose extraction was unsure.
   const confirmed = result.ok && extractionIsSure(result);

@@ -5,9 +5,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sqlOf } from '../replica/testing.ts';
 import { testImporter } from './importTesting.ts';
+import { sharedPdfReader } from '../../../shared/node/pdf/isolatedPdfReader.ts';
 
 const pdf = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/node/pdf/fixtures/rcpp-extending.pdf');
 const PDF_SHA1 = createHash('sha1').update(readFileSync(pdf)).digest('hex');
@@ -22,6 +23,10 @@ const STEPS = [
   { step: 'the folder link', table: 'folder_documents', when: '1' },
   { step: "the link's outbox entry", table: 'outbox', when: "NEW.op = 'link'" },
 ];
+
+// PDFs are read in a worker thread that loads pdf.js once per test process (slow on a busy
+// machine): wait for it here rather than inside the first test's time limit.
+beforeAll(() => sharedPdfReader().ready(), 180_000);
 
 describe('a PDF import is one transaction', () => {
   let t: ReturnType<typeof testImporter>;

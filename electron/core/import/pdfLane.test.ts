@@ -1,10 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPdfLane } from './pdfLane.ts';
+import { sharedPdfReader } from '../../../shared/node/pdf/isolatedPdfReader.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/node/pdf/fixtures');
 const pdf = (name: string) => path.join(fixtures, name);
+
+// PDFs are read in a worker thread that loads pdf.js once per test process (slow on a busy
+// machine): wait for it here rather than inside the first test's time limit.
+beforeAll(() => sharedPdfReader().ready(), 180_000);
 
 describe('the PDF lane', () => {
   it('reads one PDF at a time, waiting metadata before waiting full text', async () => {
@@ -18,7 +23,7 @@ describe('the PDF lane', () => {
     ]);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(order).toEqual(['first', 'metadata', 'fulltext']);
-  });
+  }, 90_000); // three real PDFs, two read whole: slow on a busy machine, and order is what counts
 
   it('gives up on a read that takes longer than its limit, and goes on with the next', async () => {
     const lane = createPdfLane(1);

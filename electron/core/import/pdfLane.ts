@@ -4,7 +4,11 @@
 // next file's metadata was read). So every use of pdf.js in the core goes through one lane
 // (core.ts shares it between the importer and the reader's export): what a person waits for
 // first, then metadata, then full text, and none may take longer than a time limit.
-import { extractPdfMetadata, type ExtractionOptions, type ExtractionResult } from '../../../shared/node/pdf/extractPdfMetadata.ts';
+// Metadata and full text are read off the core's thread (shared/node/pdf/isolatedPdfReader.ts:
+// a worker thread with heap, time and decoded-size limits), so a hostile PDF can neither
+// stall the core nor take its memory; the reader's export still runs pdf.js here.
+import type { ExtractionOptions, ExtractionResult } from '../../../shared/node/pdf/extractPdfMetadata.ts';
+import { sharedPdfReader } from '../../../shared/node/pdf/isolatedPdfReader.ts';
 
 /** 'user': something a person is waiting for (the reader's export); it goes first. */
 export type LanePriority = 'user' | 'metadata' | 'fulltext';
@@ -17,7 +21,9 @@ export const LANE_TIMEOUT_MS = 45_000;
 const ABORT_GRACE_MS = 5_000;
 const LATE = Symbol('late');
 
-export function createPdfLane(timeoutMs = LANE_TIMEOUT_MS) {
+export function createPdfLane(timeoutMs = LANE_TIMEOUT_MS, reader = sharedPdfReader()) {
+  // The reader's thread loads pdf.js before the first file arrives (the core makes its lane at start).
+  reader.warm();
   const waiting: Record<LanePriority, (() => Promise<void>)[]> = { user: [], metadata: [], fulltext: [] };
   let busy = false;
 
@@ -68,9 +74,14 @@ export function createPdfLane(timeoutMs = LANE_TIMEOUT_MS) {
 
   return {
     run,
-    extract(file: string, options: ExtractionOptions, priority: Exclude<LanePriority, 'user'>): Promise<ExtractionResult> {
+    /** Undefined when the file may be read; otherwise why not (a PDF bomb), as a sentence. */
+    screen(file: string): Promise<string | undefined> {
+      return run(() => reader.screen(file), 'metadata', () => 'This PDF took too long to check; it may be damaged.');
+    },
+    /** `screened`: the file's bytes passed `screen` already (an import reads them right after). */
+    extract(file: string, options: Omit<ExtractionOptions, 'signal'>, priority: Exclude<LanePriority, 'user'>, screened = false): Promise<ExtractionResult> {
       return run<ExtractionResult>(
-        () => extractPdfMetadata(file, options),
+        () => reader.extract(file, options, screened),
         priority,
         () => ({ ok: false, reason: 'damaged', message: 'This PDF took too long to read; it may be damaged.' }),
       );

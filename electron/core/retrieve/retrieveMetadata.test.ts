@@ -12,6 +12,7 @@ import { CROSSREF_CSL } from '../../../server/metadata/testing/upstreamFixtures.
 import { createPdfLane } from '../import/pdfLane.ts';
 import { OFFLINE_URL, testImporter } from '../import/importTesting.ts';
 import { applyMetadata, previewMetadata } from './retrieveMetadata.ts';
+import { sharedPdfReader } from '../../../shared/node/pdf/isolatedPdfReader.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/node/pdf/fixtures');
 
@@ -22,6 +23,9 @@ describe('retrieve metadata', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'refshelf-retrieve-'));
   const lane = createPdfLane();
 
+  // PDFs are read in a worker thread that loads pdf.js once per test process (slow on a busy
+  // machine): wait for it here rather than inside the first test's time limit.
+  beforeAll(() => sharedPdfReader().ready(), 180_000);
   beforeAll(async () => {
     upstream = await startStandInUpstream();
     upstream.serve('doi', CROSSREF_CSL.DOI, CROSSREF_CSL);

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { extractPdfMetadata, type ExtractionResult } from '../../../shared/node/pdf/extractPdfMetadata.ts';
 import { loadPdfJs } from '../../../shared/node/pdf/openPdf.ts';
-import { decodedStreamProblem, type StreamCap } from './streamBombCheck.ts';
+import { decodedStreamProblem, type StreamCap } from '../../../shared/node/pdf/streamBombCheck.ts';
 
 export interface ExtractionJob {
   path: string;
@@ -17,7 +17,7 @@ async function run(job: ExtractionJob): Promise<ExtractionResult> {
   const bytes = await readFile(job.path);
   if (bytes.length > job.maxBytes) return { ok: false, reason: 'too-large', message: 'The file is too large to be read for details.' };
   const problem = decodedStreamProblem(bytes, job.cap);
-  if (problem) return { ok: false, reason: 'too-large', message: problem };
+  if (problem) return { ok: false, reason: 'too-large', message: `${problem} Its details are not read.` };
   return extractPdfMetadata(bytes, { timeoutMs: job.timeoutMs, maxBytes: job.maxBytes });
 }
 

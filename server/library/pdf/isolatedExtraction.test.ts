@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../../testing/testService.ts';
 import { syntheticPdf } from '../../../shared/node/pdf/syntheticPdf.ts';
-import { pdfBomb } from './pdfBomb.ts';
+import { pdfBomb } from '../../../shared/node/pdf/pdfBomb.ts';
 import { extractInWorker, PerUserQueue, DEFAULT_ISOLATION } from './isolatedExtraction.ts';
 
 let service: TestService;

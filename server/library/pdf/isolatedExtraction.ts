@@ -1,14 +1,14 @@
 // PDF details for the service, read in a child process so that a hostile or broken file
 // cannot stall the service or take its memory: the child has a heap limit
 // (--max-old-space-size), decoded streams are capped before pdf.js runs
-// (streamBombCheck.ts), and a time limit kills the child, which stops even synchronous
+// (shared/node/pdf/streamBombCheck.ts), and a time limit kills the child, which stops even synchronous
 // work. Each user's files are read one at a time (a per-user queue). A child process rather
 // than a worker thread: a thread does not inherit the TypeScript loader a source checkout
 // runs with, and a process's memory is its own.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ExtractionResult } from '../../../shared/node/pdf/extractPdfMetadata.ts';
-import { DEFAULT_STREAM_CAP, type StreamCap } from './streamBombCheck.ts';
+import { DEFAULT_STREAM_CAP, type StreamCap } from '../../../shared/node/pdf/streamBombCheck.ts';
 import type { ExtractionJob } from './extractionWorker.ts';
 
 export interface IsolationLimits {

@@ -16,7 +16,7 @@ export const DEFAULT_STREAM_CAP: StreamCap = { perStreamBytes: 64 * 1024 * 1024,
 
 const STREAM_START = /stream\r?\n/g;
 
-/** Undefined when every Flate stream decodes within the cap; otherwise why not. */
+/** Undefined when every Flate stream decodes within the cap; otherwise why not (one sentence, the caller says what follows). */
 export function decodedStreamProblem(bytes: Uint8Array, cap: StreamCap = DEFAULT_STREAM_CAP): string | undefined {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = buffer.toString('latin1');
@@ -39,13 +39,13 @@ export function decodedStreamProblem(bytes: Uint8Array, cap: StreamCap = DEFAULT
       decoded = inflateRawSync(withoutZlibHeader(buffer.subarray(start, end)), { maxOutputLength: limit, finishFlush: constants.Z_SYNC_FLUSH }).length;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
-        return `A compressed part of this PDF expands to more than ${mb(Math.min(cap.perStreamBytes, cap.totalBytes))}; its details are not read.`;
+        return `A compressed part of this PDF expands to more than ${mb(Math.min(cap.perStreamBytes, cap.totalBytes))}.`;
       }
       continue; // a damaged stream is pdf.js's to judge
     }
     total += decoded;
     if (decoded > cap.perStreamBytes || total > cap.totalBytes) {
-      return `The compressed parts of this PDF expand to more than ${mb(decoded > cap.perStreamBytes ? cap.perStreamBytes : cap.totalBytes)}; its details are not read.`;
+      return `The compressed parts of this PDF expand to more than ${mb(decoded > cap.perStreamBytes ? cap.perStreamBytes : cap.totalBytes)}.`;
     }
   }
   return undefined;

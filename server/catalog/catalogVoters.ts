@@ -1,0 +1,56 @@
+// Who votes on a catalog record (readerVote.ts): its imported record, kept in
+// catalog_authorities, and one copy per reader among the library documents mapped to it
+// (a person's library, or a group's library, counts once; its earliest copy speaks for it).
+// Hidden copies are never mapped and trashed ones are left out here.
+import type SQLite from 'better-sqlite3';
+import { allRows, firstRow, runQuery, sqliteQueries } from '../storage/compiledQueries.ts';
+import { catalogFieldsOf, type CatalogFields } from './catalogFields.ts';
+import type { Voter } from './readerVote.ts';
+
+export function authorityOf(sqlite: SQLite.Database, seq: number): CatalogFields | undefined {
+  const row = firstRow(sqlite, sqliteQueries.selectFrom('catalog_authorities').select(['title', 'type', 'year', 'data']).where('catalog_seq', '=', seq));
+  return row ? catalogFieldsOf({ ...parseObject(row.data), title: row.title, type: row.type, year: row.year }) : undefined;
+}
+
+export function setAuthority(sqlite: SQLite.Database, seq: number, fields: CatalogFields): void {
+  const { title, type, year, ...data } = fields;
+  const row = { title, type, year: year ?? null, data: JSON.stringify(data) };
+  runQuery(sqlite, sqliteQueries.insertInto('catalog_authorities').values({ catalog_seq: seq, ...row }).onConflict((c) => c.column('catalog_seq').doUpdateSet(row)));
+}
+
+export function dropAuthority(sqlite: SQLite.Database, seq: number): void {
+  runQuery(sqlite, sqliteQueries.deleteFrom('catalog_authorities').where('catalog_seq', '=', seq));
+}
+
+/** The voters on a record: the imported record first, then readers by their earliest copy. */
+export function votersOf(sqlite: SQLite.Database, seq: number): Voter[] {
+  const voters: Voter[] = [];
+  const authority = authorityOf(sqlite, seq);
+  if (authority) voters.push({ fields: authority, authoritative: true });
+  const copies = allRows(sqlite, sqliteQueries
+    .selectFrom('catalog_sources as s')
+    .innerJoin('documents as d', 'd.id', 's.document_id')
+    .select(['d.profile_id', 'd.group_id', 'd.title', 'd.type', 'd.year', 'd.data'])
+    .where('s.catalog_seq', '=', seq)
+    .where('d.trashed_at', 'is', null)
+    .orderBy('d.created')
+    .orderBy('d.id'));
+  const readers = new Set<string>();
+  for (const copy of copies) {
+    const reader = copy.group_id ? `group:${copy.group_id}` : `profile:${copy.profile_id}`;
+    const data = parseObject(copy.data);
+    if (readers.has(reader) || data.hidden === true) continue;
+    readers.add(reader);
+    voters.push({ fields: catalogFieldsOf({ ...data, title: copy.title, type: copy.type, year: copy.year }), authoritative: false });
+  }
+  return voters;
+}
+
+export function parseObject(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
