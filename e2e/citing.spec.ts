@@ -61,3 +61,48 @@ test('a style picked in Settings formats the quick copy of the selection', async
     await chooseStyle(page, 'american psychological', 'American Psychological Association 7th edition');
   }
 });
+
+/** What a drag started on this row would carry: a real dragstart through React's handler. */
+async function dragData(page: Page, title: string): Promise<Record<string, string>> {
+  return page.locator('[role="row"]').filter({ hasText: title }).first().evaluate((row) => {
+    const transfer = new DataTransfer();
+    row.dispatchEvent(new DragEvent('dragstart', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    return Object.fromEntries(transfer.types.map((type) => [type, transfer.getData(type)]));
+  });
+}
+
+test('documents dragged out of the list carry their formatted bibliography', async ({ page }) => {
+  test.slow();
+  const app = await LibraryWindow.open(page);
+  const tag = unique('drag');
+  const first = `Zebra stripes as insect repellent ${tag}`;
+  const second = `Antelope herds at dusk ${tag}`;
+  await app.createDocument({ title: first, authors: 'Quagga, Quentin', year: '2021' });
+  await app.field('Journal').fill('Journal of Striped Things');
+  await app.field('Journal').press('Tab');
+  await app.createDocument({ title: second, authors: 'Eland, Erin', year: '2018' });
+
+  await app.searchFor(tag);
+  await expect(app.rows()).toHaveCount(2);
+  await app.row(first).click();
+  await app.row(second).click({ modifiers: ['ControlOrMeta'] });
+  await expect(page.locator('[role="row"][aria-selected="true"]')).toHaveCount(2);
+  // A mouse button down on a selected row asks for the bibliography the drag will carry.
+  await page.mouse.move(0, 0);
+  await app.row(first).hover();
+  await page.mouse.down();
+  let data: Record<string, string> = {};
+  await expect.poll(async () => {
+    data = await dragData(page, first);
+    return data['text/html'] ?? '';
+  }).toContain('<i>Journal of Striped Things</i>');
+  // APA (the default style) in the style's order, as text and HTML; the window's own type stays for drops on folders.
+  expect(data['text/plain']).toBe([
+    `Eland, E. (2018). ${second}.`,
+    `Quagga, Q. (2021). ${first}. Journal of Striped Things.`,
+  ].join('\n'));
+  expect(data['text/html']).toContain('<div class="csl-entry">Eland, E. (2018).');
+  expect(JSON.parse(data['application/x-refshelf-documents']!)).toHaveLength(2);
+  await app.shot('citing-drag-out-selection');
+  await page.mouse.up();
+});

@@ -447,3 +447,35 @@ test('a second replica opens the same PDF and draws its annotations in the same 
     await device.stop();
   }
 });
+
+test('the reader opens a document where it was left: page, zoom and scroll', async ({ page }) => {
+  const { library, reader } = await openReader(page, TITLE);
+  const viewer = reader.getByTestId('pdf-viewer');
+  await reader.getByLabel('Zoom', { exact: true }).selectOption({ label: '150%' });
+  await expect(reader.getByLabel('Zoom', { exact: true })).toHaveValue('1.5');
+  await reader.getByLabel('Next page').click();
+  await expect(reader.getByLabel('Page number')).toHaveValue('2');
+  // A little further down page 2, by the wheel as a person scrolls.
+  const before = await viewer.evaluate((el) => el.scrollTop);
+  await viewer.hover();
+  await page.mouse.wheel(0, 240);
+  await expect.poll(() => viewer.evaluate((el) => el.scrollTop)).toBeGreaterThan(before + 100);
+  const left = await viewer.evaluate((el) => el.scrollTop);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('refshelf.reader.positions') ?? '')).toContain('zoom=150');
+
+  await page.keyboard.press('ControlOrMeta+w');
+  await expect(page.getByRole('tab', { name: TITLE })).toHaveCount(0);
+  await library.row(TITLE).dblclick();
+  await expect(reader.locator('.page[data-page-number="2"] canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(reader.getByLabel('Zoom', { exact: true })).toHaveValue('1.5');
+  await expect(reader.getByLabel('Page number')).toHaveValue('2');
+  // The same point at the top of the window (pdf.js keeps it in PDF units; a few px of rounding).
+  await expect.poll(async () => Math.abs((await viewer.evaluate((el) => el.scrollTop)) - left)).toBeLessThan(4);
+  await page.screenshot({ path: `${SCREENSHOTS}/reader-reopened-where-left.png`, animations: 'disabled', caret: 'hide' });
+
+  // Back to the defaults for the other tests, which start from page 1 at fit width.
+  await reader.getByLabel('Zoom', { exact: true }).selectOption({ label: 'Fit width' });
+  await reader.getByLabel('Previous page').click();
+  await expect(reader.getByLabel('Page number')).toHaveValue('1');
+  await page.evaluate(() => localStorage.removeItem('refshelf.reader.positions'));
+});

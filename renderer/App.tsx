@@ -26,6 +26,7 @@ import { usePersistentState } from './lib/usePersistentState.ts';
 import { createAppStore, effectiveTheme } from './state/appStore.ts';
 import { StoresContext, useApp, useLibrary, useStores, type Stores } from './state/context.tsx';
 import { createLibraryStore } from './state/libraryStore.ts';
+import { createDragCitations } from './citing/dragCitations.ts';
 
 const RELOAD_DELAY_MS = 80;
 
@@ -200,12 +201,11 @@ function Window() {
 }
 
 export function App({ bridge, platform }: { bridge: BridgeClient; platform: string }) {
-  const stores = useMemo<Stores>(() => ({
-    bridge,
-    library: createLibraryStore(bridge),
-    app: createAppStore(bridge),
-    mac: isMac(platform),
-  }), [bridge, platform]);
+  const stores = useMemo<Stores>(() => {
+    const library = createLibraryStore(bridge);
+    return { bridge, library, app: createAppStore(bridge), dragCitations: createDragCitations(bridge, library), mac: isMac(platform) };
+  }, [bridge, platform]);
+  useEffect(() => () => stores.dragCitations.stop(), [stores]);
   return (
     <StoresContext.Provider value={stores}>
       <Tooltip.Provider delayDuration={500}>

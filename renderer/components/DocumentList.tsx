@@ -19,6 +19,7 @@ import { RetrieveMetadataDialog } from '../retrieve/RetrieveMetadataDialog.tsx';
 import { useRetrieve } from '../retrieve/retrieveStore.ts';
 import { COLUMN_SORTS } from '../state/listQuery.ts';
 import { DOCUMENTS_MIME } from './dragData.ts';
+import { dragOutData } from '../citing/dragCitations.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { Icon } from './Icon.tsx';
 
@@ -74,7 +75,7 @@ function EmptyState() {
 }
 
 export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
-  const { library, app, mac } = useStores();
+  const { library, app, mac, dragCitations } = useStores();
   const total = useLibrary((s) => s.total);
   const pages = useLibrary((s) => s.pages);
   const selection = useLibrary((s) => s.selection);
@@ -200,8 +201,12 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
     const toggle = mac ? e.metaKey : e.ctrlKey;
     // Keep a multi-selection when a drag starts from inside it; the click (mouseup) narrows it.
     const id = state().docAt(index)?.id;
-    if (!e.shiftKey && !toggle && id && selection.ids.has(id) && selection.ids.size > 1) return;
+    if (!e.shiftKey && !toggle && id && selection.ids.has(id) && selection.ids.size > 1) {
+      dragCitations.prepare([...selection.ids]); // a drag may follow: its bibliography, fresh
+      return;
+    }
     state().select(index, { shift: e.shiftKey, toggle });
+    if (!e.shiftKey && !toggle && id) dragCitations.prepare([id]);
   };
 
   const onRowClick = (e: MouseEvent, index: number) => {
@@ -334,7 +339,9 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
                         const ids = isSelected ? [...state().selection.ids] : [doc.id];
                         if (!isSelected) state().select(item.index);
                         e.dataTransfer.setData(DOCUMENTS_MIME, JSON.stringify(ids));
-                        e.dataTransfer.setData('text/plain', ids.length === 1 ? doc.title : `${ids.length} documents`);
+                        // Dropped into another application: the formatted references (dragCitations.ts).
+                        const out = dragOutData(dragCitations.forDrag(ids), ids.length === 1 ? doc.title : `${ids.length} documents`);
+                        for (const [type, value] of Object.entries(out)) e.dataTransfer.setData(type, value);
                         e.dataTransfer.effectAllowed = 'copyMove';
                       }}
                       onMouseDown={(e) => onRowMouseDown(e, item.index)}

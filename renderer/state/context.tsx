@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
+import type { DragCitations } from '../citing/dragCitations.ts';
 import type { AppActions, AppState, AppStore } from './appStore.ts';
 import type { LibraryActions, LibraryState, LibraryStore } from './libraryStore.ts';
 
@@ -9,6 +10,8 @@ export interface Stores {
   bridge: BridgeClient;
   library: LibraryStore;
   app: AppStore;
+  /** The formatted bibliography a drag out of the document list carries. */
+  dragCitations: DragCitations;
   mac: boolean;
 }
 

@@ -316,32 +316,48 @@ const NOT_INHERITED = new Set(['crossref', 'xdata', 'xref', 'ids', 'entryset', '
 /**
  * crossref (BibTeX, biblatex) and xdata (biblatex) inheritance: a child takes each field it
  * lacks from its parent; a crossref parent's title becomes the child's booktitle (as biber
- * maps it, and what BibTeX styles print for a missing booktitle).
+ * maps it, and what BibTeX styles print for a missing booktitle). Parents are resolved
+ * before their children, so chains of any depth (an @inbook of a @book of an @mvbook, in
+ * any order in the file) inherit as biber resolves them; a loop is reported, not followed.
  */
 function resolveInheritance(entries: BibtexEntry[], warnings: ParseProblem[]): void {
   const byKey = new Map(entries.filter((e) => e.key).map((e) => [e.key.toLowerCase(), e]));
+  const state = new Map<BibtexEntry, 'resolving' | 'done'>();
   const inherit = (child: BibtexEntry, parent: BibtexEntry) => {
     for (const [name, value] of Object.entries(parent.fields)) {
       if (!NOT_INHERITED.has(name) && child.fields[name] === undefined) child.fields[name] = value;
     }
   };
-  for (const entry of entries) {
+  const parentOf = (entry: BibtexEntry, kind: 'crossref' | 'xdata', key: string): BibtexEntry | undefined => {
+    const parent = byKey.get(key.toLowerCase());
+    if (!parent) {
+      warnings.push({ line: entry.line, key: entry.key, message: `${entry.key}: ${kind} "${key}" is not in this file` });
+      return undefined;
+    }
+    if (state.get(parent) === 'resolving') {
+      warnings.push({ line: entry.line, key: entry.key, message: `${entry.key}: ${kind} "${key}" leads back to this entry; that link is left out` });
+      return undefined;
+    }
+    resolve(parent);
+    return parent;
+  };
+  function resolve(entry: BibtexEntry): void {
+    if (state.has(entry)) return;
+    state.set(entry, 'resolving');
     const xdata = entry.fields.xdata;
     for (const key of xdata ? xdata.split(',').map((k) => k.trim()).filter(Boolean) : []) {
-      const parent = byKey.get(key.toLowerCase());
+      const parent = parentOf(entry, 'xdata', key);
       if (parent) inherit(entry, parent);
-      else warnings.push({ line: entry.line, key: entry.key, message: `${entry.key}: xdata "${key}" is not in this file` });
     }
     const crossref = entry.fields.crossref?.trim();
-    if (!crossref) continue;
-    const parent = byKey.get(crossref.toLowerCase());
-    if (!parent) {
-      warnings.push({ line: entry.line, key: entry.key, message: `${entry.key}: crossref "${crossref}" is not in this file` });
-      continue;
+    const parent = crossref ? parentOf(entry, 'crossref', crossref) : undefined;
+    if (parent) {
+      if (entry.fields.booktitle === undefined && parent.fields.title !== undefined) entry.fields.booktitle = parent.fields.title;
+      inherit(entry, parent);
     }
-    if (entry.fields.booktitle === undefined && parent.fields.title !== undefined) entry.fields.booktitle = parent.fields.title;
-    inherit(entry, parent);
+    state.set(entry, 'done');
   }
+  for (const entry of entries) resolve(entry);
 }
 
 const TYPES: Record<string, DocumentType> = {

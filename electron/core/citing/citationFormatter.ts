@@ -6,6 +6,8 @@
 /// <reference path="./citeproc.d.ts" />
 import CSL, { type Engine } from 'citeproc';
 import type { CslItem } from '../../../shared/csl/cslJson.ts';
+import { htmlToTextAndRtf } from './htmlOutput.ts';
+import { installLocaleCasing } from './localeCasing.ts';
 import { StyleProblem } from './styleInfo.ts';
 import type { StyleLibrary } from './styleLibrary.ts';
 
@@ -24,12 +26,26 @@ export interface FormattedBibliography {
   text: string;
 }
 
+/** The same references in every output, as quick copy and drag-out give them. */
+export interface AllOutputs {
+  html: string;
+  text: string;
+  rtf: string;
+}
+
 export interface CitationFormatter {
   bibliography(items: readonly CslItem[], options: FormatOptions): FormattedBibliography;
+  /**
+   * A bibliography or a citation in HTML, text and RTF from one citeproc-js pass: HTML,
+   * rewritten as citeproc-js's text and rtf formats would write it (htmlOutput.ts).
+   */
+  allOutputs(kind: 'bibliography' | 'citation', items: readonly CslItem[], options: Omit<FormatOptions, 'output'>): AllOutputs;
   citation(items: readonly CslItem[], options: FormatOptions): string;
   /** Throws a StyleProblem when citeproc-js cannot use this style XML. */
   checkStyle(xml: string): void;
 }
+
+installLocaleCasing(CSL);
 
 const SAMPLE: CslItem = { id: 'sample', type: 'article-journal', title: 'Sample', author: [{ family: 'Doe', given: 'Jane' }], issued: { 'date-parts': [[2020]] } };
 const ENGINES_KEPT = 12;
@@ -39,6 +55,12 @@ const idOf = (item: CslItem) => String(item.id);
 
 export function rtfDocument(entries: readonly string[]): string {
   return `{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Times New Roman;}}\\f0\\fs24\n${entries.map((e) => `{\\pard ${e.trim()}\\par}`).join('\n')}\n}`;
+}
+
+function wholeBibliography(entries: readonly string[], output: CitationOutput): string {
+  return output === 'rtf' ? rtfDocument(entries)
+    : output === 'html' ? `<div class="csl-bib-body">\n${entries.join('')}</div>`
+      : entries.map((e) => e.trim()).join('\n');
 }
 
 export function createCitationFormatter(library: StyleLibrary): CitationFormatter {
@@ -76,24 +98,34 @@ export function createCitationFormatter(library: StyleLibrary): CitationFormatte
     return entry.engine;
   }
 
+  function bibliography(items: readonly CslItem[], options: FormatOptions): FormattedBibliography {
+    if (!items.length) return { entries: [], text: '' };
+    const engine = engineFor(options, items);
+    engine.updateItems(items.map(idOf));
+    const made = engine.makeBibliography();
+    // A style without a bibliography layout (some note styles): the citations stand in.
+    const entries = made ? made[1] : items.map((item) => engine.makeCitationCluster([{ id: idOf(item) }]));
+    return { entries, text: wholeBibliography(entries, options.output) };
+  }
+
+  function citation(items: readonly CslItem[], options: FormatOptions): string {
+    if (!items.length) return '';
+    const engine = engineFor(options, items);
+    engine.updateItems(items.map(idOf));
+    return engine.makeCitationCluster(items.map((item) => ({ id: idOf(item) })));
+  }
+
   return {
-    bibliography(items, options) {
-      if (!items.length) return { entries: [], text: '' };
-      const engine = engineFor(options, items);
-      engine.updateItems(items.map(idOf));
-      const made = engine.makeBibliography();
-      // A style without a bibliography layout (some note styles): the citations stand in.
-      const entries = made ? made[1] : items.map((item) => engine.makeCitationCluster([{ id: idOf(item) }]));
-      const text = options.output === 'rtf' ? rtfDocument(entries)
-        : options.output === 'html' ? `<div class="csl-bib-body">\n${entries.join('')}</div>`
-          : entries.map((e) => e.trim()).join('\n');
-      return { entries, text };
-    },
-    citation(items, options) {
-      if (!items.length) return '';
-      const engine = engineFor(options, items);
-      engine.updateItems(items.map(idOf));
-      return engine.makeCitationCluster(items.map((item) => ({ id: idOf(item) })));
+    bibliography,
+    citation,
+    allOutputs(kind, items, options) {
+      if (kind === 'citation') {
+        const html = citation(items, { ...options, output: 'html' });
+        return { html, ...htmlToTextAndRtf(html) };
+      }
+      const { entries, text: html } = bibliography(items, { ...options, output: 'html' });
+      const converted = entries.map(htmlToTextAndRtf);
+      return { html, text: wholeBibliography(converted.map((c) => c.text), 'text'), rtf: wholeBibliography(converted.map((c) => c.rtf), 'rtf') };
     },
     checkStyle(xml) {
       try {

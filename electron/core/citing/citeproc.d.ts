@@ -19,6 +19,8 @@ declare module 'citeproc' {
     makeBibliography(): [BibliographyParams, string[]] | false;
     makeCitationCluster(items: { id: string }[]): string;
   }
-  const CSL: { Engine: typeof Engine };
+  /** Case mapping by the state's languages (`this` is the engine's state); see localeCasing.ts. */
+  type CaseMapper = (this: { tmp: { lang_array?: string[] } }, text: string) => string;
+  const CSL: { Engine: typeof Engine; toLocaleLowerCase: CaseMapper; toLocaleUpperCase: CaseMapper };
   export default CSL;
 }

@@ -74,10 +74,8 @@ export function citingHandlers(deps: CitingDeps): HandlersOf<CitingCommands> {
     if (!ids.length) throw new BridgeFailure('invalid', 'Select at least one document to cite', 'ids');
     const kind = oneOf(body, 'kind', KINDS);
     const items = deps.documentsIn({ ids }).map(documentToCsl);
-    const one = (output: CitationOutput) => asBridgeFailure(() => (kind === 'citation'
-      ? formatter.citation(items, optionsFor(body, output))
-      : formatter.bibliography(items, optionsFor(body, output)).text));
-    return { html: one('html'), text: one('text'), rtf: one('rtf') };
+    const { style, locale } = optionsFor(body, 'html');
+    return asBridgeFailure(() => formatter.allOutputs(kind, items, { style, locale }));
   };
 
   return {

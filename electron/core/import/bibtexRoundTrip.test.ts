@@ -26,6 +26,19 @@ describe('BibTeX import', () => {
     expect(warnings).toEqual([{ line: 6, key: 'orphan', message: 'orphan: crossref "nowhere" is not in this file' }]);
   });
 
+  it('resolves crossref chains of any depth, in any order, and reports a loop', () => {
+    const { records, warnings } = parseBibtex(`
+@inbook{chapter, author = {Doe, Jane}, title = {A chapter}, pages = {10--20}, crossref = {volume2}}
+@book{volume2, title = {Volume Two}, volume = 2, crossref = {series}}
+@mvbook{series, title = {The Whole Work}, year = 1990, publisher = {Springer}, address = {Berlin}}
+@article{loopA, title = {A}, crossref = {loopB}}
+@article{loopB, title = {B}, journal = {Round Trips}, crossref = {loopA}}`);
+    expect(records[0]!.document).toMatchObject({ title: 'A chapter', source: 'Volume Two', volume: '2', year: 1990, publisher: 'Springer', city: 'Berlin' });
+    expect(records[1]!.document).toMatchObject({ title: 'Volume Two', year: 1990, publisher: 'Springer' });
+    expect(records[3]!.document).toMatchObject({ title: 'A', source: 'Round Trips' });
+    expect(warnings).toEqual([{ line: 6, key: 'loopB', message: 'loopB: crossref "loopA" leads back to this entry; that link is left out' }]);
+  });
+
   it('expands plain macros of the file\'s own @preamble and keeps the others visible', () => {
     const { records } = parseBibtex(`@preamble{ "\\newcommand{\\Dash}{--}\\newcommand{\\noopsort}[1]{}" # "\\newcommand{\\Opt}[1][x]{#1}" }
 @article{a, title = {SGML{\\Dash}Questions}, journal = {{\\noopsort{b}}Zebra Letters \\Opt}}`);

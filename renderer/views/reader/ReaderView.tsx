@@ -47,7 +47,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
   const [hint, setHint] = useState<string | null>(null);
   const [exportingPdf, setExportingPdf] = useState(false);
   injectViewerStyles();
-  const state = usePdfViewer(file?.url ?? null, containerRef);
+  const state = usePdfViewer(file?.url ?? null, containerRef, file?.filehash);
   useScrollingFlag(containerRef);
   const api = useAnnotations(bridge, documentId, (renames) => setSelectedId((id) => (id && renames.get(id)) || id));
   const { viewer } = state;

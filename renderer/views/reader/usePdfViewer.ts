@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PDFViewer, EventBus, PDFLinkService } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import { loadPdfJs } from './pdfJs.ts';
+import { readPosition, writePosition, type ReaderPosition } from './readerPositions.ts';
 
 export interface OutlineItem {
   title: string;
@@ -38,7 +39,14 @@ const INITIAL: ViewerState = {
 // pdf.js FindState: FOUND 0, NOT_FOUND 1, WRAPPED 2, PENDING 3.
 const FIND_STATES = ['found', 'not-found', 'found', 'pending'] as const;
 
-export function usePdfViewer(url: string | null, containerRef: React.RefObject<HTMLDivElement | null>): ViewerState {
+/** How long scrolling must pause before the place is written (it is written on close too). */
+const POSITION_SAVE_MS = 300;
+
+/**
+ * `fileHash` names the PDF whose page, zoom and scroll are kept on this device
+ * (readerPositions.ts): the viewer opens where that file was left.
+ */
+export function usePdfViewer(url: string | null, containerRef: React.RefObject<HTMLDivElement | null>, fileHash?: string): ViewerState {
   const [state, setState] = useState<ViewerState>(INITIAL);
   const layout = useRef(0);
   const stateRef = useRef(state);
@@ -49,6 +57,13 @@ export function usePdfViewer(url: string | null, containerRef: React.RefObject<H
     if (!url || !container) return;
     let cancelled = false;
     let destroy: (() => void) | undefined;
+    // The place is written only once the saved one is restored, so opening never overwrites it.
+    let place: ReaderPosition | undefined;
+    let placeTimer: ReturnType<typeof setTimeout> | undefined;
+    const savePlace = () => {
+      clearTimeout(placeTimer);
+      if (place && fileHash) writePosition(localStorage, fileHash, place);
+    };
     const bump = () => {
       layout.current += 1;
       if (!cancelled) setState((s) => ({ ...s, layoutVersion: layout.current }));
@@ -73,9 +88,22 @@ export function usePdfViewer(url: string | null, containerRef: React.RefObject<H
         };
         const pdf = await task.promise;
         if (cancelled) return;
+        let restored = false;
         eventBus.on('pagesinit', () => {
+          const saved = fileHash ? readPosition(localStorage, fileHash) : undefined;
           viewer.currentScaleValue = 'page-width';
+          if (saved) {
+            viewer.pagesRotation = saved.rotation;
+            linkService.setHash(saved.hash);
+          }
+          restored = true;
           bump();
+        });
+        eventBus.on('updateviewarea', (e: { location?: { pdfOpenParams: string; rotation: number } }) => {
+          if (!restored || !e.location) return;
+          place = { hash: e.location.pdfOpenParams.replace(/^#/, ''), rotation: e.location.rotation };
+          clearTimeout(placeTimer);
+          placeTimer = setTimeout(savePlace, POSITION_SAVE_MS);
         });
         eventBus.on('pagechanging', (e: { pageNumber: number }) => setState((s) => ({ ...s, pageNumber: e.pageNumber })));
         eventBus.on('scalechanging', (e: { scale: number; presetValue?: string }) => {
@@ -109,11 +137,12 @@ export function usePdfViewer(url: string | null, containerRef: React.RefObject<H
     resize.observe(container);
     return () => {
       cancelled = true;
+      savePlace();
       resize.disconnect();
       destroy?.();
       setState(INITIAL);
     };
-  }, [url, containerRef]);
+  }, [url, containerRef, fileHash]);
 
   return state;
 }
