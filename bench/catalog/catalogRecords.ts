@@ -5,9 +5,10 @@ import path from 'node:path';
 import { parseBibtex } from '../../shared/bibtex/parseBibtex.ts';
 import type { RecordFields } from '../../shared/bibtex/importedRecord.ts';
 import { SAMPLE_CATALOG_DIR } from '../../server/catalog/sampleCatalog.ts';
+import { seededRandom } from '../../shared/seededRandom.ts';
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same catalog and queries. */
-export { seededRandom as random } from '../../shared/seededRandom.ts';
+export const random = seededRandom;
 
 class Zipf<T> {
   private readonly cumulative: Float64Array;

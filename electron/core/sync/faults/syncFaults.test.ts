@@ -12,8 +12,8 @@ import { describeTally, emptyTally } from './faultTally.ts';
 import { runKillTrial } from './killTrial.ts';
 
 const seed = Number(process.env.SYNC_FAULT_SEED ?? 13);
-const KILLS = Number(process.env.SYNC_FAULT_KILLS ?? 6);
-const ROUNDS = Number(process.env.SYNC_FAULT_ROUNDS ?? 5);
+const KILLS = Number(process.env.SYNC_FAULT_KILLS ?? 4);
+const ROUNDS = Number(process.env.SYNC_FAULT_ROUNDS ?? 4);
 // Starting five Node processes takes seconds each on a loaded machine.
 const SLOW = 900_000;
 
