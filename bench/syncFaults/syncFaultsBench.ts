@@ -28,15 +28,18 @@ export async function runSyncFaultsBench(): Promise<BenchResult[]> {
   const rig = await startFaultRig(4);
   try {
     const random = seededRandom(SEED);
+    const runs = seededRandom(SEED + 1);
+    // The multi-device runs are spread among the kill trials, so a run cut short has some of each.
+    const every = Math.max(1, Math.floor(KILLS / Math.max(1, RUNS)));
+    let run = 0;
     for (let trial = 0; trial < KILLS; trial++) {
       await runKillTrial(rig, random, trial, tally);
-      if ((trial + 1) % 25 === 0) progress(`kill trial ${trial + 1} of ${KILLS}`);
+      if ((trial + 1) % every === 0 && run < RUNS) {
+        await runConvergence(rig, runs, run++, ROUNDS, tally);
+        progress(`kill trial ${trial + 1} of ${KILLS}, multi-device run ${run} of ${RUNS}`);
+      }
     }
-    const runs = seededRandom(SEED + 1);
-    for (let run = 0; run < RUNS; run++) {
-      await runConvergence(rig, runs, run, ROUNDS, tally);
-      progress(`multi-device run ${run + 1} of ${RUNS}`);
-    }
+    for (; run < RUNS; run++) await runConvergence(rig, runs, run, ROUNDS, tally);
   } finally {
     await rig.stop();
   }
