@@ -5,18 +5,10 @@ import path from 'node:path';
 import { parseBibtex } from '../../shared/bibtex/parseBibtex.ts';
 import type { RecordFields } from '../../shared/bibtex/importedRecord.ts';
 import { SAMPLE_CATALOG_DIR } from '../../server/catalog/sampleCatalog.ts';
+import { seededRandom } from '../../shared/seededRandom.ts';
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same catalog and queries. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const random = seededRandom;
 
 class Zipf<T> {
   private readonly cumulative: Float64Array;

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestUser } from '../testing/testService.ts';
-import { startServiceChild } from '../testing/serviceChild.ts';
+import { startServeProcess } from '../testing/serveProcess.ts';
 import { openEventStream } from '../testing/eventStream.ts';
 import { mediaTypes } from '../../shared/vendor.ts';
 import { DEFAULT_VENDOR } from '../../shared/vendor.ts';
@@ -63,7 +63,7 @@ async function refusedAtNewConnections(url: string): Promise<unknown> {
 
 describe('graceful shutdown', () => {
   it('finishes a request in flight, refuses new ones, ends the event streams and exits 0', async () => {
-    const service = await startServiceChild(dataDir);
+    const service = await startServeProcess(dataDir);
     const events = await openEventStream(service.url, user.token);
     const upload = postInTwoHalves(service.url, JSON.stringify({ type: 'journal', title: 'Sent while the service stops' }));
     await upload.accepted;
@@ -92,7 +92,7 @@ describe('graceful shutdown', () => {
   });
 
   it('cuts a request that outlasts the grace period and exits 1', async () => {
-    const service = await startServiceChild(dataDir, ['--shutdown-grace-seconds', '1']);
+    const service = await startServeProcess(dataDir, ['--shutdown-grace-seconds', '1']);
     const upload = postInTwoHalves(service.url, JSON.stringify({ type: 'journal', title: 'Never finished' }));
     await upload.accepted;
     service.child.kill('SIGTERM');

@@ -1,33 +1,52 @@
-// The service as `npm run server` runs it, in a child process of its own, for tests of what
-// only a real process shows (signals, exit codes, several instances on one database).
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The real test service in a process of its own, for fault tests that SIGKILL it: started
+// with `node --import tsx serviceChild.ts` and an IPC channel, over REFSHELF_DATA_DIR (kept
+// across restarts) on REFSHELF_PORT (a free port the parent chose: one build, not two). It says `{ ready, url }` once it
+// listens, and answers `createUser` / `createGroup` requests by their `rpc` number. With
+// REFSHELF_STANDBY set it loads its code and waits for `{ op: 'start' }` first: a spare that
+// takes over at once after the running one is killed.
+import { startTestService } from './testService.ts';
+import { insertGroup } from '../library/libraryTestData.ts';
 
-const serveEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../cli/serve.ts');
+export type ServiceChildRequest =
+  | { rpc: number; op: 'createUser' }
+  | { rpc: number; op: 'createGroup'; ownerId: string; memberIds: string[] }
+  | { op: 'start' };
 
-export interface ServiceChild {
-  url: string;
-  child: ChildProcess;
-  /** Everything the process wrote to stdout so far. */
-  output(): string;
-  /** Settles with the exit code. */
-  exited: Promise<number | null>;
+export type ServiceChildMessage =
+  | { ready: true; url: string }
+  | { rpc: number; ok: true; value: unknown }
+  | { rpc: number; ok: false; error: string };
+
+async function main(): Promise<void> {
+  const dataDir = process.env.REFSHELF_DATA_DIR;
+  if (!dataDir || !process.send) throw new Error('serviceChild needs REFSHELF_DATA_DIR and an IPC channel');
+  const port = Number(process.env.REFSHELF_PORT);
+  if (!port) throw new Error('serviceChild needs REFSHELF_PORT');
+  if (process.env.REFSHELF_STANDBY) {
+    await new Promise<void>((resolve) => process.on('message', (m: ServiceChildRequest) => m.op === 'start' && resolve()));
+  }
+  const service = await startTestService({ dataDir, port, publicUrl: `http://127.0.0.1:${port}` });
+  const send = (message: ServiceChildMessage) => process.send?.(message);
+  process.on('message', (request: ServiceChildRequest) => {
+    if (request.op === 'start') return;
+    const answer = async (): Promise<unknown> => {
+      if (request.op === 'createUser') {
+        const user = await service.createUser();
+        return { id: user.id, token: user.token };
+      }
+      return insertGroup(service, request.ownerId, Object.fromEntries(request.memberIds.map((id) => [id, 'normal'])));
+    };
+    answer().then(
+      (value) => send({ rpc: request.rpc, ok: true, value }),
+      (error: unknown) => send({ rpc: request.rpc, ok: false, error: String(error) }),
+    );
+  });
+  // The parent went away: so does the service.
+  process.on('disconnect', () => process.exit(0));
+  send({ ready: true, url: service.url });
 }
 
-export async function startServiceChild(dataDir: string, flags: string[] = []): Promise<ServiceChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serveEntry, '--port', '0', '--data-dir', dataDir, '--log-level', 'silent', ...flags], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const address = /Service listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (address) resolve(address);
-    });
-    void exited.then((code) => reject(new Error(`service exited with code ${code} before listening: ${output}`)));
-  });
-  return { url, child, output: () => output, exited };
-}
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -28,7 +28,7 @@ export async function sendCreateOnce(ctx: RunContext, entry: OutboxEntry, build:
     ctx.replica.markCreateSent(entry.seq, JSON.stringify(body), revision);
   }
   const key = entry.idempotency_key ?? undefined;
-  const created = await withRetry(() => send(body, key), { signal: ctx.signal });
+  const created = await withRetry(() => send(body, key), ctx.retry);
   return { created: created as ServerJson, revision };
 }
 
@@ -39,10 +39,10 @@ export async function sendCreateOnce(ctx: RunContext, entry: OutboxEntry, build:
  */
 export async function deleteUnansweredCreate(ctx: RunContext, entry: OutboxEntry, send: SendCreate, remove: (serverId: string) => Promise<void>): Promise<void> {
   const body = JSON.parse(entry.sent_body!) as CreateBody;
-  const created = (await withRetry(() => send(body, entry.idempotency_key ?? undefined), { signal: ctx.signal })) as { id?: unknown };
+  const created = (await withRetry(() => send(body, entry.idempotency_key ?? undefined), ctx.retry)) as { id?: unknown };
   if (typeof created.id === 'string') {
     const serverId = created.id;
-    await withRetry(() => remove(serverId), { signal: ctx.signal });
+    await withRetry(() => remove(serverId), ctx.retry);
   }
   ctx.replica.completePush(entry.seq, entry.revision);
 }

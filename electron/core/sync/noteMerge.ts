@@ -18,7 +18,7 @@ export function existingNoteId(error: unknown): string | undefined {
 export async function mergeIntoExistingNote(ctx: RunContext, entry: OutboxEntry, existingId: string): Promise<void> {
   const { replica, api } = ctx;
   const localId = entry.entity_id;
-  const existing = (await withRetry(() => api.annotations.get(existingId, { signal: ctx.signal }), { signal: ctx.signal })) as unknown as ServerJson;
+  const existing = (await withRetry(() => api.annotations.get(existingId, { signal: ctx.signal }), ctx.retry)) as unknown as ServerJson;
   replica.transaction(() => {
     const mine = replica.readField('annotation', localId, 'text');
     replica.dropOutboxEntry(entry.seq);

@@ -4,7 +4,7 @@
 // work while the replica writes).
 import { parseLinkHeader } from '../../../shared/paging.ts';
 import { countOf, itemsOfBody, type Query, type ServiceClient } from '../../../shared/client/index.ts';
-import { withRetry } from './retry.ts';
+import { withRetry, type RetryOptions } from './retry.ts';
 
 export interface FetchedPage<T> {
   items: T[];
@@ -15,7 +15,8 @@ export interface FetchedPage<T> {
   serverTime?: number;
 }
 
-async function fetchPage<T>(client: ServiceClient, url: string, accept: string, signal?: AbortSignal): Promise<FetchedPage<T>> {
+async function fetchPage<T>(client: ServiceClient, url: string, accept: string, retry: RetryOptions): Promise<FetchedPage<T>> {
+  const signal = retry.signal;
   return withRetry(async () => {
     const response = await client.request(url, { accept, signal });
     const text = await client.read(response, (r) => r.text(), signal);
@@ -27,17 +28,17 @@ async function fetchPage<T>(client: ServiceClient, url: string, accept: string, 
     const date = Date.parse(response.headers.get('date') ?? '');
     if (!Number.isNaN(date)) page.serverTime = date;
     return page;
-  }, { signal });
+  }, retry);
 }
 
 export async function* pipelinedPages<T>(
-  client: ServiceClient, path: string, query: Query, options: { accept: string; signal?: AbortSignal },
+  client: ServiceClient, path: string, query: Query, options: { accept: string; retry: RetryOptions },
 ): AsyncGenerator<FetchedPage<T>, void, undefined> {
   const seen = new Set<string>();
   const start = (url: string) => {
     if (seen.has(url)) throw new Error(`Paging loop: ${url} was already fetched`);
     seen.add(url);
-    const promise = fetchPage<T>(client, url, options.accept, options.signal);
+    const promise = fetchPage<T>(client, url, options.accept, options.retry);
     // Awaited below; this keeps an abandoned prefetch from being an unhandled rejection.
     promise.catch(() => undefined);
     return promise;

@@ -14,7 +14,7 @@ import { throwIfAborted } from './retry.ts';
 type Query = Record<string, string | number | undefined>;
 
 function pages<T>(ctx: RunContext, path: string, query: Query, accept: string): AsyncGenerator<FetchedPage<T>, void, undefined> {
-  return pipelinedPages<T>(ctx.api.client, path, query, { accept, signal: ctx.signal });
+  return pipelinedPages<T>(ctx.api.client, path, query, { accept, retry: ctx.retry });
 }
 
 async function collect<T>(ctx: RunContext, path: string, query: Query, accept: string): Promise<{ items: T[]; serverTime?: number }> {

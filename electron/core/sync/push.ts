@@ -24,7 +24,7 @@ class NotYet extends Error {}
 /** The service's copy changed under every try: the next run tries again. */
 class KeptChanging extends Error {}
 
-const call = <T>(ctx: RunContext, fn: () => Promise<T>) => withRetry(fn, { signal: ctx.signal });
+const call = <T>(ctx: RunContext, fn: () => Promise<T>) => withRetry(fn, ctx.retry);
 
 async function orNull<T>(promise: Promise<T>): Promise<T | null> {
   try {

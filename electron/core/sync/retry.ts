@@ -51,6 +51,8 @@ export interface RetryOptions {
   attempts?: number;
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /** Told of each transient failure that will be tried again (the engine shows offline at the first). */
+  onRetry?: (error: unknown) => void;
 }
 
 /** Delay before try n+1: base * 2^n with jitter, or what Retry-After asked for. */
@@ -70,6 +72,7 @@ export async function withRetry<T>(fn: () => Promise<T>, options: RetryOptions =
     } catch (error) {
       if (isAborted(error, signal)) throw new SyncAbortedError();
       if (!isTransient(error) || attempt + 1 >= attempts) throw error;
+      options.onRetry?.(error);
       await sleep(backoffDelay(attempt, error, baseDelayMs, maxDelayMs), signal);
     }
   }

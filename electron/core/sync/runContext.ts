@@ -2,6 +2,7 @@
 import type { LibraryApi } from '../../../shared/client/index.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { ReplicaReads, ReplicaSync, ReplicaWrites } from '../replica/index.ts';
+import type { RetryOptions } from './retry.ts';
 
 /** The replica as the sync engine sees it: its sync side, reads, and the local writes a merge, a lost group or a name lookup makes. */
 export type SyncReplica = ReplicaReads & ReplicaSync & Pick<ReplicaWrites, 'resolveConflict' | 'forgetGroupLibrary' | 'rememberProfileNames'>;
@@ -32,6 +33,8 @@ export interface RunContext {
   api: LibraryApi;
   fileStore: FileStore;
   signal: AbortSignal;
+  /** How every request of the run is tried again: the run's signal, and the engine told of each retry. */
+  retry: RetryOptions;
   pageSize: number;
   /** How far before a watermark each pull starts again (clock skew, same-millisecond writes). */
   overlapMs: number;

@@ -105,6 +105,21 @@ describe('an interrupted sync', () => {
     expect(online.engine.status().state).toBe('idle');
   }, 30_000);
 
+  it('shows offline at the first unanswered request, while the run still tries again', async () => {
+    const s = await service();
+    const user = await s.createUser();
+    const d = device('http://127.0.0.1:9', user.token);
+    d.replica.createDocument({ title: 'Written offline', type: 'journal' } as never);
+    // The run still going (its progress shown) when offline is: not only once it gave up.
+    let offlineWhileTrying = false;
+    d.engine.onStatus((status) => {
+      if (status.state === 'offline' && status.progress) offlineWhileTrying = true;
+    });
+    await expect(d.sync()).rejects.toThrow();
+    expect(offlineWhileTrying).toBe(true);
+    expect(d.engine.status()).toMatchObject({ state: 'offline', pendingChanges: 1 });
+  }, 30_000);
+
   it('refreshes an access token that expires mid-sync', async () => {
     const s = await service({ tokenLifetimeSeconds: 1 });
     const user = await s.createUser();

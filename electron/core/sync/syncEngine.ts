@@ -101,8 +101,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function run(signal: AbortSignal): Promise<SyncReport> {
     const startedAt = performance.now();
     const counters: RunCounters = { pulled: 0, pushed: 0, deleted: 0, conflicts: 0 };
+    // The service did not answer at all: the person sees "offline" at once, not after the
+    // retries (seconds); the run goes on trying and says idle again if one gets through.
+    const onRetry = (error: unknown) => {
+      if (isOffline(error) && status.state === 'syncing') emit({ state: 'offline', error: describeSyncStop(error, 'offline') });
+    };
     const ctx: RunContext = {
       replica, api, fileStore, signal, pageSize, overlapMs, counters,
+      retry: { signal, onRetry },
       downloadPolicy: options.downloadPolicy ?? 'on-open',
       allowMassDeletion: massDecision === 'apply',
       progress: (phase, done, total) => emit({ progress: total === undefined ? { phase, done } : { phase, done, total } }),

@@ -11,8 +11,25 @@ export interface DroppedReply {
   status: number;
 }
 
+/** A tap's view of one exchange: when the request arrives, and when the service has answered. */
+export interface Exchange {
+  phase: 'request' | 'answered';
+  method: string;
+  path: string;
+  /** The service's status, once it answered. */
+  status?: number;
+}
+
+/** What a tap wants done with an exchange: 'drop' cuts the client's connection at that point. */
+export type TapVerdict = 'pass' | 'drop';
+
 export interface ReplyDroppingProxy {
   url: string;
+  /**
+   * Sees every exchange at both phases (fault tests kill processes there); answering 'drop'
+   * cuts the client's connection: before the service sees the request, or after it committed.
+   */
+  tap(listener: ((exchange: Exchange) => TapVerdict | void) | undefined): void;
   /**
    * Drop the reply of the next `count` requests that match; with `thenOffline`, go offline
    * at that moment (the service went away right after committing).
@@ -31,6 +48,7 @@ export async function startReplyDroppingProxy(targetUrl: string): Promise<ReplyD
   const dropped: DroppedReply[] = [];
   let offline = false;
   let ownOrigin = '';
+  let listener: ((exchange: Exchange) => TapVerdict | void) | undefined;
 
   const server = http.createServer((req, res) => {
     if (offline) {
@@ -39,14 +57,27 @@ export async function startReplyDroppingProxy(targetUrl: string): Promise<ReplyD
     }
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
+    if (listener?.({ phase: 'request', method, path }) === 'drop') {
+      req.socket.destroy();
+      return;
+    }
     const rule = rules.find((r) => r.left > 0 && r.match(method, path));
     if (rule) rule.left--;
     const upstream = http.request(
       { host: target.hostname, port: target.port, method, path, headers: { ...req.headers, host: target.host } },
       (answer) => {
         const chunks: Buffer[] = [];
+        // The service died while answering: the client loses its connection too.
+        answer.on('aborted', () => req.socket.destroy());
+        answer.on('error', () => req.socket.destroy());
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('end', () => {
+          const status = answer.statusCode ?? 0;
+          if (listener?.({ phase: 'answered', method, path, status }) === 'drop') {
+            dropped.push({ method, path, status });
+            req.socket.destroy();
+            return;
+          }
           if (rule) {
             dropped.push({ method, path, status: answer.statusCode ?? 0 });
             if (rule.thenOffline) offline = true;
@@ -73,6 +104,9 @@ export async function startReplyDroppingProxy(targetUrl: string): Promise<ReplyD
   return {
     url: ownOrigin,
     dropped,
+    tap(next) {
+      listener = next;
+    },
     dropNext(match, count = 1, options = {}) {
       rules.push({ match, left: count, thenOffline: options.thenOffline ?? false });
     },
