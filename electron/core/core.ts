@@ -142,6 +142,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }
   });
   const offSettings = settings.onChange((next) => events.emit('settings.changed', next));
+  // The window's one way to follow a row that took the service's id (renderer/state/idRenames.ts).
+  const offRenames = replica.onIdRenamed((rename) => events.emit('ids.renamed', rename));
 
   const appInfo = (): AppInfo => ({
     name: 'RefShelf',
@@ -213,6 +215,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       offStatus();
       offAccount();
       offSettings();
+      offRenames();
       await Promise.all(servers.map((server) => server.close()));
       await importer.stop();
       await citing.stop();
