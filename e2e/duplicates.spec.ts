@@ -16,17 +16,19 @@ test('the Duplicates view merges two records of one work', async ({ page }) => {
   await page.getByTestId('import-file-input').setInputFiles({ name: `${word}.bib`, mimeType: 'application/x-bibtex', buffer: Buffer.from(bib) });
   await expect(page.getByTestId('import-panel').locator('.import-row', { hasText: `${word}.bib` })).toContainText('2 entries imported', { timeout: 15_000 });
 
-  // Both records pushed first: the view then shows them under the service's ids. (A set open
-  // while a push renames its members is reloaded and forgets the choices made in it: the
-  // window does not follow renames yet.)
-  const bridge = await nodeBridge();
-  await expect.poll(async () => (await bridge.call('documents.search', { text: word })).items.filter((d) => !d.id.startsWith('local:')).length).toBe(2);
+  // The choices are made while the records may still have their temporary ids; the push that
+  // gives them the service's ids (announced as ids.renamed) must not lose them.
   await page.getByRole('tab', { name: 'Duplicates' }).click();
   const set = page.locator('.duplicate-set', { hasText: `${word} habitats in the south-west` });
   await expect(set).toContainText('Same DOI');
   await expect(set.getByRole('row')).toHaveCount(3);
-  await set.getByLabel(`Keep “${word} habitats in the south-west” as the master`).check();
+  const master = set.getByLabel(`Keep “${word} habitats in the south-west” as the master`);
+  await master.check();
   await set.getByLabel('Title').selectOption({ label: `${word} Habitats in the South-West of Australia` });
+  const bridge = await nodeBridge();
+  await expect.poll(async () => (await bridge.call('documents.search', { text: word })).items.filter((d) => !d.id.startsWith('local:')).length).toBe(2);
+  await expect(master).toBeChecked();
+  await expect(set.getByLabel('Title').locator('option:checked')).toHaveText(`${word} Habitats in the South-West of Australia`);
   await set.getByRole('button', { name: 'Merge 2 documents' }).click();
   await expect(page.locator('.duplicates-view .outcome[role="status"]')).toHaveText(`Merged 1 duplicate into “${word} Habitats in the South-West of Australia”.`);
   await expect(page.locator('.duplicate-set', { hasText: word })).toHaveCount(0);

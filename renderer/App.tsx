@@ -25,6 +25,7 @@ import { useCitingActions } from './citing/useCitingActions.ts';
 import { usePersistentState } from './lib/usePersistentState.ts';
 import { createAppStore, effectiveTheme } from './state/appStore.ts';
 import { StoresContext, useApp, useLibrary, useStores, type Stores } from './state/context.tsx';
+import { createIdRenamesStore } from './state/idRenames.ts';
 import { createLibraryStore } from './state/libraryStore.ts';
 
 const RELOAD_DELAY_MS = 80;
@@ -200,12 +201,10 @@ function Window() {
 }
 
 export function App({ bridge, platform }: { bridge: BridgeClient; platform: string }) {
-  const stores = useMemo<Stores>(() => ({
-    bridge,
-    library: createLibraryStore(bridge),
-    app: createAppStore(bridge),
-    mac: isMac(platform),
-  }), [bridge, platform]);
+  const stores = useMemo<Stores>(() => {
+    const renames = createIdRenamesStore(bridge);
+    return { bridge, renames, library: createLibraryStore(bridge, renames), app: createAppStore(bridge), mac: isMac(platform) };
+  }, [bridge, platform]);
   return (
     <StoresContext.Provider value={stores}>
       <Tooltip.Provider delayDuration={500}>

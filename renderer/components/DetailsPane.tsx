@@ -5,7 +5,6 @@ import type { LibraryDocument } from '../../shared/bridge/contract.ts';
 import { DOCUMENT_TYPES, type DocumentFieldName, type DocumentType } from '../../shared/schemas/document.ts';
 import { FLAG_FIELDS, TYPE_LABELS, fieldLabel, layoutFor } from '../lib/fieldLayout.ts';
 import { plural, shortDate } from '../lib/format.ts';
-import { isLocalId } from '../lib/remaps.ts';
 import { useLibrary, useStores } from '../state/context.tsx';
 import { Icon } from './Icon.tsx';
 import { NotesSection } from './NotesSection.tsx';
@@ -53,11 +52,8 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
     const result = await bridge.invoke('documents.get', { id });
     if (wanted.current !== id) return;
     if (result.ok) { setDoc(result.value); setLoadError(null); }
-    // A push renamed this new document: keep showing it (and any half-typed edit) while
-    // the list learns its new id and moves the selection there.
-    else if (result.error.code === 'not_found' && isLocalId(id)) void library.getState().reload();
     else { setDoc(null); setLoadError(result.error.message); }
-  }, [bridge, library]);
+  }, [bridge]);
 
   useEffect(() => {
     if (selectedId) void load(selectedId);
@@ -71,14 +67,8 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
   const save: Save = useCallback(async (field, value) => {
     if (!doc) return undefined;
     const patch = { [field]: value };
-    let result = await bridge.invoke('documents.update', { id: library.getState().currentId(doc.id), patch });
-    // A push may have renamed a new document meanwhile: wait for the list to learn its new id.
-    for (let tries = 0; !result.ok && result.error.code === 'not_found' && isLocalId(doc.id) && tries < 20; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      if (tries % 4 === 0) await library.getState().reload();
-      const id = library.getState().currentId(doc.id);
-      if (id !== doc.id) result = await bridge.invoke('documents.update', { id, patch });
-    }
+    // The core takes an id a push has replaced as the row's new one, so this never misses.
+    const result = await bridge.invoke('documents.update', { id: library.getState().currentId(doc.id), patch });
     if (!result.ok) return result.error.message;
     setDoc(result.value);
     return undefined;
@@ -106,9 +96,8 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
   }
 
   const readOnly = library.getState().readOnlyReason(doc.group_id);
-  // What the fields' drafts belong to. From the selection, not from the loaded document: a
-  // push may rename a new document, and the core already answers with the new id while the
-  // list (and its record of renames) has yet to learn it; drafts must not start over then.
+  // What the fields' drafts belong to: the document's first id, so that a push renaming a
+  // new document (the selection and then the loaded document take the new id) keeps them.
   const identity = library.getState().originalId(selectedId ?? doc.id);
   const layout = layoutFor(doc.type);
   const inTrash = doc.trashed;

@@ -3,12 +3,15 @@ import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
 import type { AppActions, AppState, AppStore } from './appStore.ts';
+import type { IdRenamesActions, IdRenamesState, IdRenamesStore } from './idRenames.ts';
 import type { LibraryActions, LibraryState, LibraryStore } from './libraryStore.ts';
 
 export interface Stores {
   bridge: BridgeClient;
   library: LibraryStore;
   app: AppStore;
+  /** The window's one map of ids the core renamed. */
+  renames: IdRenamesStore;
   mac: boolean;
 }
 
@@ -26,4 +29,8 @@ export function useLibrary<T>(selector: (state: LibraryState & LibraryActions) =
 
 export function useApp<T>(selector: (state: AppState & AppActions) => T): T {
   return useStore(useStores().app, selector);
+}
+
+export function useIdRenames<T>(selector: (state: IdRenamesState & IdRenamesActions) => T): T {
+  return useStore(useStores().renames, selector);
 }

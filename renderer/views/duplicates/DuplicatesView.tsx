@@ -1,9 +1,11 @@
 // The Duplicates tab: the sets of documents in the library that are the same work, each
 // with its members (the master chosen by a radio button, the others merged unless
-// unticked) and, for every field whose values differ, the value the master keeps.
+// unticked) and, for every field whose values differ, the value the master keeps. The
+// choices follow the members' ids when a push renames a new document.
 import { useEffect, useMemo, useState } from 'react';
 import type { DuplicateReason, DuplicateSetView, DuplicatesMergeResult, MergeChoosableField } from '../../../shared/bridge/duplicatesCommands.ts';
-import { useStores } from '../../state/context.tsx';
+import { useIdRenames, useStores } from '../../state/context.tsx';
+import { followRenames } from '../../state/idRenames.ts';
 import { useLoaded } from '../groups/useRemote.ts';
 import { defaultChoices, differingFields, fieldLabel, valueLabel } from './mergeChoices.ts';
 import './duplicates.css';
@@ -19,8 +21,15 @@ function mergedMessage(result: DuplicatesMergeResult, title: string): string {
   return `Merged ${plural(result.deleted.length, 'duplicate')} into “${title}”${moved.length ? `; moved ${moved.join(', ')}` : ''}.`;
 }
 
-function DuplicateSetCard({ set, index, onMerged }: { set: DuplicateSetView; index: number; onMerged(message: string): void }) {
-  const { bridge } = useStores();
+/** The set with its members under the ids they have now (a push may have renamed them since it was listed). */
+function withCurrentIds(set: DuplicateSetView, currentId: (id: string) => string): DuplicateSetView {
+  return { ...set, members: set.members.map((m) => ({ ...m, document: { ...m.document, id: currentId(m.document.id) } })) };
+}
+
+function DuplicateSetCard({ set: listed, index, onMerged }: { set: DuplicateSetView; index: number; onMerged(message: string): void }) {
+  const { bridge, renames } = useStores();
+  const renamed = useIdRenames((s) => s.renames);
+  const set = useMemo(() => withCurrentIds(listed, renames.getState().currentId), [listed, renamed, renames]);
   const [masterId, setMasterId] = useState(set.members[0]!.document.id);
   const [excluded, setExcluded] = useState<Set<string>>(new Set());
   const fields = useMemo(() => differingFields(set), [set]);
@@ -29,6 +38,11 @@ function DuplicateSetCard({ set, index, onMerged }: { set: DuplicateSetView; ind
   const [error, setError] = useState<string | null>(null);
   const duplicateIds = set.members.map((m) => m.document.id).filter((id) => id !== masterId && !excluded.has(id));
   const heading = `set-${index}-heading`;
+  useEffect(() => followRenames(renames, (current) => {
+    setMasterId(current);
+    setExcluded((prev) => new Set([...prev].map(current)));
+    setChoices((prev) => Object.fromEntries(Object.entries(prev).map(([field, id]) => [field, id && current(id)])));
+  }), [renames]);
 
   const chooseMaster = (id: string) => {
     setMasterId(id);
@@ -104,7 +118,7 @@ function DuplicateSetCard({ set, index, onMerged }: { set: DuplicateSetView; ind
 }
 
 export function DuplicatesView() {
-  const { bridge } = useStores();
+  const { bridge, renames } = useStores();
   const [version, setVersion] = useState(0);
   const sets = useLoaded(() => bridge.call('duplicates.list'), `duplicates|${version}`);
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -126,7 +140,7 @@ export function DuplicatesView() {
         </div>
       ) : null}
       {sets.value?.map((set, i) => (
-        <DuplicateSetCard key={set.members.map((m) => m.document.id).join('|')} set={set} index={i} onMerged={(message) => {
+        <DuplicateSetCard key={set.members.map((m) => renames.getState().originalId(m.document.id)).join('|')} set={set} index={i} onMerged={(message) => {
           setOutcome(message);
           setVersion((v) => v + 1);
         }} />
