@@ -11,6 +11,7 @@ import { createImporter } from '../import/importer.ts';
 import { duplicateSetsOf } from './libraryDuplicates.ts';
 import { findDuplicateSets, titleSimilarity, type DuplicateCandidate } from './findDuplicates.ts';
 import { mergeDuplicates } from './mergeDuplicates.ts';
+import { createStagingArea } from '../files/stagingArea.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/node/pdf/fixtures');
 
@@ -82,7 +83,7 @@ describe('duplicates in a synced library', () => {
 
   async function importInto(d: Device, files: string[]) {
     const importer = createImporter({
-      replica: d.replica, fileStore: d.fileStore, api: d.api, stagingDir: path.join(d.dir, 'staging'),
+      replica: d.replica, fileStore: d.fileStore, api: d.api, staging: createStagingArea(path.join(d.dir, 'staging')),
       onChanged: () => {}, onProgress: () => {}, canLookup: () => false,
     });
     try {

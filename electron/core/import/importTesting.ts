@@ -8,6 +8,7 @@ import { createLibraryApi } from '../../../shared/client/libraryApi.ts';
 import { createFileStore } from '../files/fileStore.ts';
 import { openReplica } from '../replica/index.ts';
 import { createImporter } from './importer.ts';
+import { createStagingArea } from '../files/stagingArea.ts';
 
 /** Nothing listens on port 9 (discard) on loopback: every call fails with a network error. */
 export const OFFLINE_URL = 'http://127.0.0.1:9';
@@ -20,7 +21,7 @@ export function testImporter(options: { baseUrl?: string; token?: string; retryM
   const progress: ImportProgress[] = [];
   const changed: string[] = [];
   const importer = createImporter({
-    replica, fileStore, api, stagingDir: path.join(dir, 'staging'),
+    replica, fileStore, api, staging: createStagingArea(path.join(dir, 'staging')),
     onChanged: (ids) => {
       changed.push(...ids);
       options.onChanged?.(ids);
