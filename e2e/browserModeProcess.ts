@@ -37,7 +37,7 @@ export async function startBrowserMode(env: Record<string, string> = {}): Promis
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('browser mode did not start within 60 s')), 60_000);
+    timer = setTimeout(() => reject(new Error('browser mode did not start within 180 s')), 180_000);
   });
   const stop = async () => {
     if (child.exitCode !== null) return;
