@@ -38,7 +38,7 @@ function Field({ field, doc, save, identity }: { field: DocumentFieldName; doc: 
 }
 
 export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, ref) {
-  const { bridge, library, app } = useStores();
+  const { library, app } = useStores();
   const selection = useLibrary((s) => s.selection);
   const selectedId = selection.ids.size === 1 ? [...selection.ids][0]! : null;
   const [doc, setDoc] = useState<LibraryDocument | null>(null);
@@ -49,30 +49,30 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
   const wanted = useRef<string | null>(null);
   wanted.current = selectedId;
   const load = useCallback(async (id: string) => {
-    const result = await bridge.invoke('documents.get', { id });
+    const result = await library.getState().getDocument(id);
     if (wanted.current !== id) return;
     if (result.ok) { setDoc(result.value); setLoadError(null); }
     else { setDoc(null); setLoadError(result.error.message); }
-  }, [bridge]);
+  }, [library]);
 
   useEffect(() => {
     if (selectedId) void load(selectedId);
     else setDoc(null);
   }, [selectedId, load]);
 
-  useEffect(() => bridge.on('library.changed', ({ kinds, ids }) => {
+  useEffect(() => library.getState().onLibraryChanged(({ kinds, ids }) => {
     if (selectedId && kinds.includes('document') && (ids.length === 0 || ids.includes(selectedId))) void load(selectedId);
-  }), [bridge, selectedId, load]);
+  }), [library, selectedId, load]);
 
   const save: Save = useCallback(async (field, value) => {
     if (!doc) return undefined;
     const patch = { [field]: value };
-    // The core takes an id a push has replaced as the row's new one, so this never misses.
-    const result = await bridge.invoke('documents.update', { id: library.getState().currentId(doc.id), patch });
+    // Through the library store, with the id the document has now (a push may have renamed it).
+    const result = await library.getState().updateDocument(doc.id, patch);
     if (!result.ok) return result.error.message;
     setDoc(result.value);
     return undefined;
-  }, [bridge, doc, library]);
+  }, [doc, library]);
 
   if (selection.ids.size > 1) {
     return (

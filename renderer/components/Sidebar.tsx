@@ -63,12 +63,12 @@ export function Sidebar() {
   const openDialog = useApp((s) => s.openDialog);
   const setView = useApp((s) => s.setView);
   const groups = useLibrary((s) => s.groups);
-  const { bridge, library } = useStores();
+  const { library } = useStores();
   // Groups come and go with syncs (joined, left, removed) and with the Groups view's actions.
   useEffect(() => {
     void library.getState().loadGroups();
-    return bridge.on('library.changed', () => void library.getState().loadGroups());
-  }, [bridge, library]);
+    return library.getState().onLibraryChanged(() => void library.getState().loadGroups());
+  }, [library]);
   // A push may rename a new folder's id while its name box is open: compare ids as the store follows them.
   useIdRenames((s) => s.renames);
   const currentId = useIdRenames((s) => s.currentId);

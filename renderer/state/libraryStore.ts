@@ -7,6 +7,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
 import type { DocumentPage, DocumentSort, LibraryDocument, LibraryFolderNode, SyncedGroup, TagCount } from '../../shared/bridge/contract.ts';
 import { emptySelection, moveCursor, selectAll, selectRow, type Modifiers, type Selection } from '../lib/selection.ts';
+import { documentCommands, type DocumentCommands } from './documentCommands.ts';
 import { followRenames, type IdRenamesStore } from './idRenames.ts';
 import { PAGE_SIZE, collectionSort, coreFilter, groupOf, sameCollection, type Collection, type ListFilters } from './listQuery.ts';
 
@@ -38,7 +39,7 @@ export interface LibraryState {
   notice: string | null;
 }
 
-export interface LibraryActions {
+export interface LibraryActions extends DocumentCommands {
   setCollection(collection: Collection): void;
   /** Sorting by the current column flips the order. */
   sortBy(sort: DocumentSort): void;
@@ -191,6 +192,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
     followRenames(renames, followIds);
 
     return {
+      ...documentCommands(bridge, current),
       collection: { kind: 'all' },
       sort: 'added',
       order: 'desc',
