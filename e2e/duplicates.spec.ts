@@ -28,8 +28,11 @@ test('the Duplicates view merges two records of one work', async ({ page }) => {
   const set = page.locator('.duplicate-set', { hasText: `${word} habitats in the south-west` });
   await expect(set).toContainText('Same DOI');
   await expect(set.getByRole('row')).toHaveCount(3);
-  await set.getByLabel(`Keep “${word} habitats in the south-west” as the master`).check();
+  const master = set.getByLabel(`Keep “${word} habitats in the south-west” as the master`);
+  await master.check();
   await set.getByLabel('Title').selectOption({ label: `${word} Habitats in the South-West of Australia` });
+  await expect(master).toBeChecked();
+  await expect(set.getByLabel('Title').locator('option:checked')).toHaveText(`${word} Habitats in the South-West of Australia`);
   await set.getByRole('button', { name: 'Merge 2 documents' }).click();
   await expect(page.locator('.duplicates-view .outcome[role="status"]')).toHaveText(`Merged 1 duplicate into “${word} Habitats in the South-West of Australia”.`);
   await expect(page.locator('.duplicate-set', { hasText: word })).toHaveCount(0);

@@ -25,6 +25,7 @@ import { useCitingActions } from './citing/useCitingActions.ts';
 import { usePersistentState } from './lib/usePersistentState.ts';
 import { createAppStore, effectiveTheme } from './state/appStore.ts';
 import { StoresContext, useApp, useLibrary, useStores, type Stores } from './state/context.tsx';
+import { createIdRenamesStore } from './state/idRenames.ts';
 import { createLibraryStore } from './state/libraryStore.ts';
 import { createDragCitations } from './citing/dragCitations.ts';
 
@@ -202,8 +203,9 @@ function Window() {
 
 export function App({ bridge, platform }: { bridge: BridgeClient; platform: string }) {
   const stores = useMemo<Stores>(() => {
-    const library = createLibraryStore(bridge);
-    return { bridge, library, app: createAppStore(bridge), dragCitations: createDragCitations(bridge, library), mac: isMac(platform) };
+    const renames = createIdRenamesStore(bridge);
+    const library = createLibraryStore(bridge, renames);
+    return { bridge, renames, library, app: createAppStore(bridge), dragCitations: createDragCitations(bridge, library), mac: isMac(platform) };
   }, [bridge, platform]);
   useEffect(() => () => stores.dragCitations.stop(), [stores]);
   return (

@@ -12,6 +12,7 @@ import { createFileStore } from '../electron/core/files/fileStore.ts';
 import { createImporter } from '../electron/core/import/importer.ts';
 import { openReplica } from '../electron/core/replica/index.ts';
 import { createSettingsStore } from '../electron/core/settings/settings.ts';
+import { createStagingArea } from '../electron/core/files/stagingArea.ts';
 
 export function parseArgs(argv: readonly string[]): { dataDir?: string; paths: string[] } {
   const paths: string[] = [];
@@ -37,7 +38,7 @@ async function main(): Promise<number> {
     fileStore: createFileStore(path.join(dataDir, 'files')),
     // Never called: lookups are left to the app (canLookup is false).
     api: createLibraryApi({ baseUrl: settings.serviceUrl ?? 'http://127.0.0.1:9', getAccessToken: async () => undefined }),
-    stagingDir: path.join(dataDir, 'staging'),
+    staging: createStagingArea(path.join(dataDir, 'staging')),
     onChanged: () => undefined,
     onProgress: (p) => {
       if (p.status) console.log(`${p.status.padEnd(9)} ${p.file}${p.message ? `: ${p.message}` : ''}`);

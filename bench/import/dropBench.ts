@@ -13,6 +13,7 @@ import { createImporter } from '../../electron/core/import/importer.ts';
 import { titleFromFileName } from '../../electron/core/import/fileChecks.ts';
 import { openReplica } from '../../electron/core/replica/index.ts';
 import { result, type BenchResult } from '../report.ts';
+import { createStagingArea } from '../../electron/core/files/stagingArea.ts';
 
 export interface DropTruth {
   path: string;
@@ -35,7 +36,7 @@ export async function runDropBench(pdfDir: string, truth: readonly DropTruth[], 
       replica,
       fileStore: createFileStore(path.join(dir, 'files')),
       api: createLibraryApi({ baseUrl: service.url, getAccessToken: async () => user.token }),
-      stagingDir: path.join(dir, 'staging'),
+      staging: createStagingArea(path.join(dir, 'staging')),
       onChanged: () => undefined,
       onProgress: () => undefined,
       canLookup: () => true,

@@ -153,6 +153,9 @@ describe('sync through the bridge', () => {
     const page = await value<{ items: { id: string; title: string }[] }>('documents.search', { text: 'synced' });
     const synced = page.items[0]!;
     expect(synced.id).not.toBe(doc.id); // the local id was remapped to the server's
+    // ...and the window heard so, once.
+    expect(events.filter((e) => e.event === 'ids.renamed' && (e.payload as BridgeEvents['ids.renamed']).oldId === doc.id))
+      .toEqual([{ event: 'ids.renamed', payload: { kind: 'document', oldId: doc.id, newId: synced.id } }]);
     const token = await core.account.getAccessToken();
     const remote = await fetch(`${core.serviceUrl}/documents/${synced.id}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(remote.status).toBe(200);

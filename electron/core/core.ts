@@ -15,6 +15,7 @@ import type { Handlers } from './commands/handlerTypes.ts';
 import { createEventHub, type EventHub } from './commands/eventHub.ts';
 import { createFileLinks, type FileUrlStyle } from './files/fileLinks.ts';
 import { createFileStore } from './files/fileStore.ts';
+import { createStagingArea } from './files/stagingArea.ts';
 import { createCitingArea } from './citing/citingArea.ts';
 import { createImporter, type Importer } from './import/importer.ts';
 import { createPdfLane } from './import/pdfLane.ts';
@@ -112,9 +113,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let syncing = false;
   const syncStatus = (): SyncStatus => (account.status().signedIn ? sync.status() : { ...sync.status(), state: 'signed-out' });
   let lastState = sync.status().state;
+  // Bytes from the window (browser mode's dropped files, dataset uploads) become files here.
+  const staging = createStagingArea(path.join(dataDir, 'staging'));
   const importer = createImporter({
-    replica, fileStore, api, lane: pdfLane,
-    stagingDir: path.join(dataDir, 'staging'),
+    replica, fileStore, api, lane: pdfLane, staging,
     onChanged: (ids) => {
       events.emit('library.changed', { kinds: ['document'], ids });
       sync.requestSync();
@@ -142,6 +144,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }
   });
   const offSettings = settings.onChange((next) => events.emit('settings.changed', next));
+  // The window's one way to follow a row that took the service's id (renderer/state/idRenames.ts).
+  const offRenames = replica.onIdRenamed((rename) => events.emit('ids.renamed', rename));
 
   const appInfo = (): AppInfo => ({
     name: 'RefShelf',
@@ -175,7 +179,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     appInfo,
     importer,
-    uploadsDir: path.join(dataDir, 'dataset-uploads'),
+    staging,
     chooseFiles: options.chooseFiles,
     chooseSavePath: options.chooseSavePath,
     pdfLane,
@@ -213,6 +217,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       offStatus();
       offAccount();
       offSettings();
+      offRenames();
       await Promise.all(servers.map((server) => server.close()));
       await importer.stop();
       await citing.stop();

@@ -11,6 +11,7 @@ import type { AccountControl, SyncControl } from './commands/controls.ts';
 import { createEventHub, type EventHub } from './commands/eventHub.ts';
 import type { Handlers } from './commands/handlerTypes.ts';
 import { createHandlers } from './wiring.ts';
+import { createStagingArea } from './files/stagingArea.ts';
 
 export interface DeviceHandlerOptions {
   api?: LibraryApi;
@@ -22,13 +23,14 @@ export interface DeviceHandlerOptions {
 
 export function handlersOverDevice(device: Device, options: DeviceHandlerOptions = {}): Handlers {
   const api = options.api ?? device.api;
+  const staging = createStagingArea(path.join(device.dir, 'staging'));
   return createHandlers({
     replica: device.replica,
     api,
     fileStore: device.fileStore,
-    uploadsDir: path.join(device.dir, 'dataset-uploads'),
+    staging,
     importer: createImporter({
-      replica: device.replica, fileStore: device.fileStore, api, stagingDir: path.join(device.dir, 'staging'),
+      replica: device.replica, fileStore: device.fileStore, api, staging,
       onChanged: () => {}, onProgress: () => {}, canLookup: () => false,
     }),
     sync: options.sync ?? {

@@ -23,6 +23,7 @@ import { copyToGroupHandlers } from './library/copyToGroup.ts';
 import { libraryHandlers } from './library/libraryHandlers.ts';
 import { guardGroupWrites } from './people/groupWriteGuard.ts';
 import { peopleHandlers } from './people/peopleHandlers.ts';
+import type { StagingArea } from './files/stagingArea.ts';
 import type { ExportShelf } from './reader/exportShelf.ts';
 import { readerHandlers } from './reader/readerHandlers.ts';
 import type { Replica } from './replica/index.ts';
@@ -39,8 +40,8 @@ export interface CoreParts extends AppDeps {
   events: EventHub;
   /** The import pipeline (electron/core/import). */
   importer: Importer;
-  /** Where dataset uploads wait between their chunks. */
-  uploadsDir: string;
+  /** Where bytes from the window become files (imports, dataset uploads): files/stagingArea.ts. */
+  staging: StagingArea;
   /** The core's one lane for pdf.js work (shared with the importer); else the reader makes its own. */
   pdfLane?: PdfLane;
   /** Where browser mode's annotated copies wait for their download; absent where nothing serves them. */
@@ -62,7 +63,7 @@ export function createHandlers(parts: CoreParts): Handlers {
     ...appHandlers({ ...parts, chooseSavePath }),
     ...libraryHandlers({ replica, sync, account, events }),
     ...copyToGroupHandlers({ replica, fileStore, api, sync, events }),
-    ...catalogCommandHandlers({ api, replica, fileStore, events, sync, account, uploadsDir: parts.uploadsDir }),
+    ...catalogCommandHandlers({ api, replica, fileStore, events, sync, account, staging: parts.staging }),
     ...importHandlers({ importer, replica }),
     ...peopleHandlers({ api, replica, account, sync, events }),
     ...readerHandlers({ replica, api, fileStore, fileLinks, pdfLane: parts.pdfLane, exportShelf: parts.exportShelf, account }),

@@ -16,7 +16,7 @@ function show(value: unknown): string {
 }
 
 export function ConflictsDialog() {
-  const { bridge } = useStores();
+  const { app, library } = useStores();
   const open = useApp((s) => s.dialog === 'conflicts');
   const openDialog = useApp((s) => s.openDialog);
   const conflicts = useApp((s) => s.conflicts);
@@ -28,9 +28,9 @@ export function ConflictsDialog() {
   const heldCount = useApp((s) => s.sync?.heldChanges ?? 0);
 
   const loadHeld = useCallback(async () => {
-    const result = await bridge.invoke('sync.heldChanges');
+    const result = await app.getState().heldChanges();
     setHeld(result.ok ? result.value : []);
-  }, [bridge]);
+  }, [app]);
   useEffect(() => {
     if (open) void loadConflicts();
   }, [open, loadConflicts]);
@@ -40,23 +40,23 @@ export function ConflictsDialog() {
   useEffect(() => {
     for (const h of held) {
       if (h.kind === 'document' && !titles[h.id]) {
-        void bridge.invoke('documents.get', { id: h.id }).then((r) => r.ok && setTitles((t) => ({ ...t, [h.id]: r.value.title })));
+        void library.getState().getDocument(h.id).then((r) => r.ok && setTitles((t) => ({ ...t, [h.id]: r.value.title })));
       }
     }
-  }, [held, bridge, titles]);
+  }, [held, library, titles]);
 
   const decide = async (h: HeldChange, choice: HeldChoice) => {
-    const result = await bridge.invoke('sync.resolveHeldChange', { seq: h.seq, choice });
+    const result = await app.getState().resolveHeldChange(h.seq, choice);
     setFailure(result.ok ? undefined : result.error.message);
     await loadHeld();
   };
   useEffect(() => {
     for (const c of conflicts) {
       if (c.kind === 'document' && !titles[c.id]) {
-        void bridge.invoke('documents.get', { id: c.id }).then((r) => r.ok && setTitles((t) => ({ ...t, [c.id]: r.value.title })));
+        void library.getState().getDocument(c.id).then((r) => r.ok && setTitles((t) => ({ ...t, [c.id]: r.value.title })));
       }
     }
-  }, [conflicts, bridge, titles]);
+  }, [conflicts, library, titles]);
 
   const act = async (c: SyncConflict, keep: 'mine' | 'theirs') => setFailure(await resolve(c, keep));
 

@@ -5,7 +5,6 @@ import type { LibraryDocument } from '../../shared/bridge/contract.ts';
 import { DOCUMENT_TYPES, type DocumentFieldName, type DocumentType } from '../../shared/schemas/document.ts';
 import { FLAG_FIELDS, TYPE_LABELS, fieldLabel, layoutFor } from '../lib/fieldLayout.ts';
 import { plural, shortDate } from '../lib/format.ts';
-import { isLocalId } from '../lib/remaps.ts';
 import { useLibrary, useStores } from '../state/context.tsx';
 import { Icon } from './Icon.tsx';
 import { NotesSection } from './NotesSection.tsx';
@@ -40,7 +39,7 @@ function Field({ field, doc, save, identity }: { field: DocumentFieldName; doc: 
 }
 
 export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, ref) {
-  const { bridge, library, app } = useStores();
+  const { library, app } = useStores();
   const selection = useLibrary((s) => s.selection);
   const selectedId = selection.ids.size === 1 ? [...selection.ids][0]! : null;
   const [doc, setDoc] = useState<LibraryDocument | null>(null);
@@ -51,39 +50,30 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
   const wanted = useRef<string | null>(null);
   wanted.current = selectedId;
   const load = useCallback(async (id: string) => {
-    const result = await bridge.invoke('documents.get', { id });
+    const result = await library.getState().getDocument(id);
     if (wanted.current !== id) return;
     if (result.ok) { setDoc(result.value); setLoadError(null); }
-    // A push renamed this new document: keep showing it (and any half-typed edit) while
-    // the list learns its new id and moves the selection there.
-    else if (result.error.code === 'not_found' && isLocalId(id)) void library.getState().reload();
     else { setDoc(null); setLoadError(result.error.message); }
-  }, [bridge, library]);
+  }, [library]);
 
   useEffect(() => {
     if (selectedId) void load(selectedId);
     else setDoc(null);
   }, [selectedId, load]);
 
-  useEffect(() => bridge.on('library.changed', ({ kinds, ids }) => {
+  useEffect(() => library.getState().onLibraryChanged(({ kinds, ids }) => {
     if (selectedId && kinds.includes('document') && (ids.length === 0 || ids.includes(selectedId))) void load(selectedId);
-  }), [bridge, selectedId, load]);
+  }), [library, selectedId, load]);
 
   const save: Save = useCallback(async (field, value) => {
     if (!doc) return undefined;
     const patch = { [field]: value };
-    let result = await bridge.invoke('documents.update', { id: library.getState().currentId(doc.id), patch });
-    // A push may have renamed a new document meanwhile: wait for the list to learn its new id.
-    for (let tries = 0; !result.ok && result.error.code === 'not_found' && isLocalId(doc.id) && tries < 20; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      if (tries % 4 === 0) await library.getState().reload();
-      const id = library.getState().currentId(doc.id);
-      if (id !== doc.id) result = await bridge.invoke('documents.update', { id, patch });
-    }
+    // Through the library store, with the id the document has now (a push may have renamed it).
+    const result = await library.getState().updateDocument(doc.id, patch);
     if (!result.ok) return result.error.message;
     setDoc(result.value);
     return undefined;
-  }, [bridge, doc, library]);
+  }, [doc, library]);
 
   if (selection.ids.size > 1) {
     return (
@@ -107,9 +97,8 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
   }
 
   const readOnly = library.getState().readOnlyReason(doc.group_id);
-  // What the fields' drafts belong to. From the selection, not from the loaded document: a
-  // push may rename a new document, and the core already answers with the new id while the
-  // list (and its record of renames) has yet to learn it; drafts must not start over then.
+  // What the fields' drafts belong to: the document's first id, so that a push renaming a
+  // new document (the selection and then the loaded document take the new id) keeps them.
   const identity = library.getState().originalId(selectedId ?? doc.id);
   const layout = layoutFor(doc.type);
   const inTrash = doc.trashed;

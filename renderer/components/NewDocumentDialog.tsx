@@ -10,7 +10,7 @@ import { parsePeople } from '../lib/people.ts';
 import { useApp, useLibrary, useStores } from '../state/context.tsx';
 
 export function NewDocumentDialog({ onCreated }: { onCreated(id: string): void }) {
-  const { bridge } = useStores();
+  const { library } = useStores();
   const open = useApp((s) => s.dialog === 'new-document');
   const openDialog = useApp((s) => s.openDialog);
   const [type, setType] = useState<DocumentType>('journal');
@@ -43,7 +43,7 @@ export function NewDocumentDialog({ onCreated }: { onCreated(id: string): void }
     setBusy(true);
     const body = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)));
     if (group) body.group_id = group.id;
-    const result = await bridge.invoke('documents.create', body as { title: string; type: DocumentType });
+    const result = await library.getState().createDocument(body as { title: string; type: DocumentType });
     setBusy(false);
     if (!result.ok) { setFailure(result.error.message); return; }
     close();

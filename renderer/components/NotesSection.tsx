@@ -15,7 +15,7 @@ function describe(a: LibraryAnnotation): string {
 }
 
 export function NotesSection({ doc, readOnly }: { doc: LibraryDocument; readOnly: boolean }) {
-  const { bridge } = useStores();
+  const { bridge, library } = useStores();
   const me = useApp((s) => s.account?.profile?.id);
   const [annotations, setAnnotations] = useState<LibraryAnnotation[]>([]);
   const [draft, setDraft] = useState('');
@@ -23,11 +23,11 @@ export function NotesSection({ doc, readOnly }: { doc: LibraryDocument; readOnly
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const result = await bridge.invoke('annotations.list', { documentId: doc.id });
+    const result = await library.getState().annotationsOf(doc.id);
     if (result.ok) setAnnotations(result.value);
-  }, [bridge, doc.id]);
+  }, [library, doc.id]);
   useEffect(() => { void load(); }, [load]);
-  useEffect(() => bridge.on('library.changed', ({ kinds }) => { if (kinds.includes('annotation')) void load(); }), [bridge, load]);
+  useEffect(() => library.getState().onLibraryChanged(({ kinds }) => { if (kinds.includes('annotation')) void load(); }), [library, load]);
 
   const note = annotations.find((a) => a.type === 'note');
   const mine = (a: LibraryAnnotation) => a.profile_id === undefined || a.profile_id === me;
@@ -39,7 +39,7 @@ export function NotesSection({ doc, readOnly }: { doc: LibraryDocument; readOnly
   const add = async () => {
     const text = draft.trim();
     if (!text) return;
-    const result = await bridge.invoke('annotations.create', { document_id: doc.id, text, privacy_level: inGroup && shared ? 'group' : 'private' });
+    const result = await library.getState().createAnnotation({ document_id: doc.id, text, privacy_level: inGroup && shared ? 'group' : 'private' });
     if (!result.ok) { setError(result.error.message); return; }
     setDraft('');
     setError(null);
@@ -47,7 +47,7 @@ export function NotesSection({ doc, readOnly }: { doc: LibraryDocument; readOnly
   };
   const edit = async (a: LibraryAnnotation, text: string) => {
     if (text === (a.text ?? '')) return;
-    const result = await bridge.invoke('annotations.update', { id: a.id, patch: { text } });
+    const result = await library.getState().updateAnnotation(a.id, { text });
     setError(result.ok ? null : result.error.message);
     await load();
   };

@@ -4,7 +4,7 @@
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { flattenTree, isSelfOrDescendant } from '../lib/folderTree.ts';
-import { useLibrary, useApp, useStores } from '../state/context.tsx';
+import { useApp, useIdRenames, useLibrary, useStores } from '../state/context.tsx';
 import { collectionKey, type Collection } from '../state/listQuery.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { DOCUMENTS_MIME, FOLDER_MIME, carries, draggedDocuments } from './dragData.ts';
@@ -63,16 +63,16 @@ export function Sidebar() {
   const openDialog = useApp((s) => s.openDialog);
   const setView = useApp((s) => s.setView);
   const groups = useLibrary((s) => s.groups);
-  const { bridge, library } = useStores();
+  const { library } = useStores();
   // Groups come and go with syncs (joined, left, removed) and with the Groups view's actions.
   useEffect(() => {
     void library.getState().loadGroups();
-    return bridge.on('library.changed', () => void library.getState().loadGroups());
-  }, [bridge, library]);
+    return library.getState().onLibraryChanged(() => void library.getState().loadGroups());
+  }, [library]);
   // A push may rename a new folder's id while its name box is open: compare ids as the store follows them.
-  useLibrary((s) => s.remaps);
-  const currentId = useLibrary((s) => s.currentId);
-  const originalId = useLibrary((s) => s.originalId);
+  useIdRenames((s) => s.renames);
+  const currentId = useIdRenames((s) => s.currentId);
+  const originalId = useIdRenames((s) => s.originalId);
   const same = (a: string | null, b: string) => a !== null && currentId(a) === currentId(b);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<Editing>(null);

@@ -9,7 +9,7 @@ const STATE_LABELS: Record<string, string> = {
 };
 
 export function StatusBar() {
-  const { bridge } = useStores();
+  const { app } = useStores();
   const total = useLibrary((s) => s.total);
   const selected = useLibrary((s) => s.selection.ids.size);
   const notice = useLibrary((s) => s.notice);
@@ -42,8 +42,8 @@ export function StatusBar() {
       {sync?.pendingDeletion ? (
         <span className="status-warning" role="alert">
           The service deleted {plural(sync.pendingDeletion.count, 'document')} of {sync.pendingDeletion.libraryTotal.toLocaleString('en')}.
-          <button type="button" className="link-button" onClick={() => void bridge.invoke('sync.confirmDeletions', { accept: true })}>Delete them here too</button>
-          <button type="button" className="link-button" onClick={() => void bridge.invoke('sync.confirmDeletions', { accept: false })}>Keep them</button>
+          <button type="button" className="link-button" onClick={() => void app.getState().confirmDeletions(true)}>Delete them here too</button>
+          <button type="button" className="link-button" onClick={() => void app.getState().confirmDeletions(false)}>Keep them</button>
         </span>
       ) : null}
       {sync?.conflicts ? (

@@ -19,7 +19,7 @@ export async function stageFile(bridge: BridgeClient, file: File): Promise<strin
     const end = Math.min(file.size, offset + CHUNK_BYTES);
     const bytes = new Uint8Array(await file.slice(offset, end).arrayBuffer());
     const last = end >= file.size;
-    const answer = await bridge.call('staging.write', { ...(token ? { token } : {}), name: file.name, chunkBase64: base64Of(bytes), last });
+    const answer = await bridge.call('staging.write', { ...(token ? { token } : {}), name: file.name, offset, chunkBase64: base64Of(bytes), last });
     token = answer.token;
     offset = end;
     if (last) return answer.path!;

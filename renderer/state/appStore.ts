@@ -2,7 +2,7 @@
 // status (kept current by the 'sync.status' event), and which dialog is open.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
-import type { AccountStatus, AppInfo, Settings, SyncConflict, SyncStatus } from '../../shared/bridge/contract.ts';
+import type { AccountStatus, AppInfo, BridgeResult, HeldChange, HeldChoice, Settings, SyncConflict, SyncStatus } from '../../shared/bridge/contract.ts';
 
 export type DialogName = 'new-document' | 'settings' | 'shortcuts' | 'conflicts' | 'empty-trash' | null;
 
@@ -43,6 +43,11 @@ export interface AppActions {
   syncNow(): Promise<string | undefined>;
   loadConflicts(): Promise<void>;
   resolveConflict(conflict: SyncConflict, keep: 'mine' | 'theirs'): Promise<string | undefined>;
+  /** Changes the service refused for good, waiting for the person's choice. */
+  heldChanges(): Promise<BridgeResult<HeldChange[]>>;
+  resolveHeldChange(seq: number, choice: HeldChoice): Promise<BridgeResult<unknown>>;
+  /** The answer to "the service deleted many documents: delete them here too?". */
+  confirmDeletions(accept: boolean): Promise<BridgeResult<unknown>>;
   setSync(status: SyncStatus): void;
   setAccount(status: AccountStatus): void;
   setSettings(settings: Settings): void;
@@ -142,6 +147,9 @@ export function createAppStore(bridge: BridgeClient): AppStore {
         return messageOf(error);
       }
     },
+    heldChanges: () => bridge.invoke('sync.heldChanges'),
+    resolveHeldChange: (seq, choice) => bridge.invoke('sync.resolveHeldChange', { seq, choice }),
+    confirmDeletions: (accept) => bridge.invoke('sync.confirmDeletions', { accept }),
     setSync(status) {
       const had = get().sync?.conflicts ?? 0;
       set({ sync: status });

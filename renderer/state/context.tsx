@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
 import type { DragCitations } from '../citing/dragCitations.ts';
 import type { AppActions, AppState, AppStore } from './appStore.ts';
+import type { IdRenamesActions, IdRenamesState, IdRenamesStore } from './idRenames.ts';
 import type { LibraryActions, LibraryState, LibraryStore } from './libraryStore.ts';
 
 export interface Stores {
@@ -12,6 +13,8 @@ export interface Stores {
   app: AppStore;
   /** The formatted bibliography a drag out of the document list carries. */
   dragCitations: DragCitations;
+  /** The window's one map of ids the core renamed. */
+  renames: IdRenamesStore;
   mac: boolean;
 }
 
@@ -29,4 +32,8 @@ export function useLibrary<T>(selector: (state: LibraryState & LibraryActions) =
 
 export function useApp<T>(selector: (state: AppState & AppActions) => T): T {
   return useStore(useStores().app, selector);
+}
+
+export function useIdRenames<T>(selector: (state: IdRenamesState & IdRenamesActions) => T): T {
+  return useStore(useStores().renames, selector);
 }

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { bridgeClient } from '../bridge/bridgeClient.ts';
 import type { BridgeResult, BridgeTransport, DocumentListQuery, DocumentSearchQuery, LibraryDocument } from '../../shared/bridge/contract.ts';
+import type { IdRenamed } from '../../shared/bridge/contract.ts';
+import { createIdRenamesStore } from './idRenames.ts';
 import { PAGE_SIZE } from './listQuery.ts';
 import { createLibraryStore } from './libraryStore.ts';
 
@@ -30,7 +32,9 @@ function library(count: number) {
       doc.trashed = true;
     },
     'folders.tree': () => [],
+    'folders.rename': () => undefined,
   };
+  const renameListeners = new Set<(rename: IdRenamed) => void>();
   const transport: BridgeTransport = {
     async invoke(command, ...args) {
       calls.push({ command, request: args[0] });
@@ -43,10 +47,16 @@ function library(count: number) {
         return { ok: false, error: { code: (error as { code?: string }).code ?? 'internal', message: (error as Error).message } } as BridgeResult<never>;
       }
     },
-    on: () => () => undefined,
+    on: ((event: string, listener: (rename: IdRenamed) => void) => {
+      if (event === 'ids.renamed') renameListeners.add(listener);
+      return () => void renameListeners.delete(listener);
+    }) as BridgeTransport['on'],
   };
-  const store = createLibraryStore(bridgeClient(transport));
-  return { store, docs, calls, setDelay: (fn: typeof delayFor) => { delayFor = fn; } };
+  const bridge = bridgeClient(transport);
+  const store = createLibraryStore(bridge, createIdRenamesStore(bridge));
+  /** What the core says after a push gave a row the service's id. */
+  const announceRename = (rename: IdRenamed) => renameListeners.forEach((listener) => listener(rename));
+  return { store, docs, calls, announceRename, setDelay: (fn: typeof delayFor) => { delayFor = fn; } };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
@@ -135,17 +145,23 @@ describe('library store', () => {
     expect(store.getState().total).toBe(8);
   });
 
-  it('keeps the selection on a new document when a push gives it its server id', async () => {
-    const { store, docs } = library(3);
+  it('keeps the selection, the rows and the folder shown on what the core renames', async () => {
+    const { store, docs, calls, announceRename } = library(3);
     // Newest first: the last document is the first row.
     docs[2]!.id = 'local:abc';
+    store.getState().setCollection({ kind: 'folder', id: 'local:folder' });
     await store.getState().reload();
     store.getState().select(0);
     expect([...store.getState().selection.ids]).toEqual(['local:abc']);
-    docs[2]!.id = 'srv-123';
-    await store.getState().reload();
+    announceRename({ kind: 'document', oldId: 'local:abc', newId: 'srv-123' });
+    announceRename({ kind: 'folder', oldId: 'local:folder', newId: 'srv-folder' });
     expect([...store.getState().selection.ids]).toEqual(['srv-123']);
+    expect(store.getState().docAt(0)?.id).toBe('srv-123');
+    expect(store.getState().collection).toEqual({ kind: 'folder', id: 'srv-folder' });
     expect(store.getState().currentId('local:abc')).toBe('srv-123');
     expect(store.getState().originalId('srv-123')).toBe('local:abc');
+    // Commands go out with the id the row has now.
+    await store.getState().renameFolder('local:folder', 'Renamed');
+    expect(calls.filter((c) => c.command === 'folders.rename').map((c) => c.request)).toEqual([{ id: 'srv-folder', name: 'Renamed' }]);
   });
 });

@@ -1,12 +1,14 @@
 // The library view's state: which documents the list shows (a virtual window over pages
 // fetched on demand), the selection, the folder tree, and the commands that change them.
 // Responses of an outdated query are dropped by a generation counter, so typing fast in
-// the search box never shows results of an older word.
+// the search box never shows results of an older word. The ids it holds follow the core's
+// renames (state/idRenames.ts).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
 import type { DocumentPage, DocumentSort, LibraryDocument, LibraryFolderNode, SyncedGroup, TagCount } from '../../shared/bridge/contract.ts';
-import { findFolderRemaps, findRemaps } from '../lib/remaps.ts';
 import { emptySelection, moveCursor, selectAll, selectRow, type Modifiers, type Selection } from '../lib/selection.ts';
+import { documentCommands, type DocumentCommands } from './documentCommands.ts';
+import { followRenames, type IdRenamesStore } from './idRenames.ts';
 import { PAGE_SIZE, collectionSort, coreFilter, groupOf, sameCollection, type Collection, type ListFilters } from './listQuery.ts';
 
 export interface LibraryState {
@@ -35,11 +37,9 @@ export interface LibraryState {
   error: string | null;
   /** A short confirmation ("3 documents moved to the trash"). */
   notice: string | null;
-  /** Temporary ids the core renamed after a push: old -> new. */
-  remaps: ReadonlyMap<string, string>;
 }
 
-export interface LibraryActions {
+export interface LibraryActions extends DocumentCommands {
   setCollection(collection: Collection): void;
   /** Sorting by the current column flips the order. */
   sortBy(sort: DocumentSort): void;
@@ -86,7 +86,7 @@ export type LibraryStore = StoreApi<LibraryState & LibraryActions>;
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
-export function createLibraryStore(bridge: BridgeClient): LibraryStore {
+export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore): LibraryStore {
   let generation = 0;
   const inflight = new Set<number>();
   let visible: [number, number] = [0, PAGE_SIZE - 1];
@@ -144,8 +144,6 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
         wanted.forEach((p, i) => pages.set(p, results[i]!.items));
         wanted.forEach((p) => inflight.delete(p));
         const update: Partial<LibraryState> = { pages, total: results[results.length - 1]!.total, loading: false, shownSearch: asked };
-        const found = followRenames(results.flatMap((r) => r.items));
-        if (found) Object.assign(update, found);
         if (resetView) set((s) => ({ ...update, queryVersion: s.queryVersion + 1 }));
         else set(update);
       } catch (error) {
@@ -153,20 +151,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       }
     }
 
-    /**
-     * Runs a command; when it names a temporary id a push has just replaced, learns the new
-     * ids (the list and the folder tree reload) and runs it once more with them.
-     */
-    async function withCurrentIds<T>(run: (current: (id: string) => string) => Promise<T>): Promise<T> {
-      const current = (id: string) => get().currentId(id);
-      try {
-        return await run(current);
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'not_found') throw error;
-        await Promise.all([refresh(false), get().loadFolders()]);
-        return run(current);
-      }
-    }
+    const current = (id: string) => renames.getState().currentId(id);
 
     /** Runs a command on each id; reports how many failed, with the first reason. */
     async function each(ids: string[], run: (id: string) => Promise<unknown>, done: (n: number) => string): Promise<number> {
@@ -174,7 +159,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       let reason = '';
       for (const id of ids) {
         try {
-          await withCurrentIds((current) => run(current(id)));
+          await run(current(id));
         } catch (error) {
           failed++;
           reason ||= (error as Error).message;
@@ -192,18 +177,22 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
     /** The personal folder tree, and the shown group's when a group's library is open. */
     const reloadFolders = () => Promise.all([get().loadFolders(), get().loadGroupFolders()]);
 
-    /** Keeps the selection on documents whose temporary id the core just replaced. */
-    function followRenames(after: LibraryDocument[]): Partial<LibraryState> | undefined {
-      const { selection, pages, remaps } = get();
-      const before = new Map<string, LibraryDocument>();
-      for (const page of pages.values()) for (const d of page) before.set(d.id, d);
-      const found = findRemaps(selection.ids, before, after);
-      if (found.size === 0) return undefined;
-      const ids = new Set([...selection.ids].map((id) => found.get(id) ?? id));
-      return { selection: { ...selection, ids }, remaps: new Map([...remaps, ...found]) };
+    /** The core renamed rows: the selection, the rows shown and the folder on screen follow. */
+    function followIds(currentId: (id: string) => string): void {
+      const { selection, pages, collection, filters } = get();
+      const renamedRow = (d: LibraryDocument) => (currentId(d.id) === d.id ? d : { ...d, id: currentId(d.id) });
+      const update: Partial<LibraryState> = {
+        selection: { ...selection, ids: new Set([...selection.ids].map(currentId)) },
+        pages: new Map([...pages].map(([no, rows]) => [no, rows.some((d) => currentId(d.id) !== d.id) ? rows.map(renamedRow) : rows])),
+      };
+      if (collection.kind === 'folder' && currentId(collection.id) !== collection.id) update.collection = { ...collection, id: currentId(collection.id) };
+      if (filters.folderId && currentId(filters.folderId) !== filters.folderId) update.filters = { ...filters, folderId: currentId(filters.folderId) };
+      set(update);
     }
+    followRenames(renames, followIds);
 
     return {
+      ...documentCommands(bridge, current),
       collection: { kind: 'all' },
       sort: 'added',
       order: 'desc',
@@ -221,7 +210,6 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       groupFolders: null,
       error: null,
       notice: null,
-      remaps: new Map(),
 
       setCollection(collection) {
         if (sameCollection(collection, get().collection)) return;
@@ -266,7 +254,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       },
       async markOpened(id) {
         try {
-          await withCurrentIds((current) => bridge.call('documents.markOpened', { id: current(id) }));
+          await bridge.call('documents.markOpened', { id: current(id) });
         } catch (error) {
           set({ error: (error as Error).message });
         }
@@ -282,17 +270,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       reload: () => refresh(false),
       async loadFolders() {
         try {
-          const folders = await bridge.call('folders.tree');
-          const found = findFolderRemaps(get().folders, folders);
-          if (found.size === 0) {
-            set({ folders });
-            return;
-          }
-          const { collection, filters } = get();
-          set({ folders, remaps: new Map([...get().remaps, ...found]) });
-          // The folder on screen was renamed: follow it without losing the view.
-          if (collection.kind === 'folder' && found.has(collection.id)) set({ collection: { kind: 'folder', id: found.get(collection.id)! } });
-          if (filters.folderId && found.has(filters.folderId)) set({ filters: { ...filters, folderId: found.get(filters.folderId)! } });
+          set({ folders: await bridge.call('folders.tree') });
         } catch (error) {
           set({ error: (error as Error).message });
         }
@@ -362,16 +340,16 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
         await each(ids, (id) => bridge.call('documents.update', { id, patch: { [field]: value } }), (n) => `${plural(n, 'document')} ${verb}`);
       },
       async addToFolder(folderId, ids) {
-        await each(ids, (documentId) => bridge.call('folders.addDocument', { folderId: get().currentId(folderId), documentId }), (n) => `${plural(n, 'document')} added to the folder`);
+        await each(ids, (documentId) => bridge.call('folders.addDocument', { folderId: current(folderId), documentId }), (n) => `${plural(n, 'document')} added to the folder`);
       },
       async removeFromFolder(folderId, ids) {
-        await each(ids, (documentId) => bridge.call('folders.removeDocument', { folderId: get().currentId(folderId), documentId }), (n) => `${plural(n, 'document')} removed from the folder`);
+        await each(ids, (documentId) => bridge.call('folders.removeDocument', { folderId: current(folderId), documentId }), (n) => `${plural(n, 'document')} removed from the folder`);
       },
       async createFolder(name, parentId, groupId) {
         try {
-          const folder = await withCurrentIds((current) => bridge.call('folders.create', {
+          const folder = await bridge.call('folders.create', {
             name, parent_id: parentId === null ? null : current(parentId), ...(groupId ? { group_id: groupId } : {}),
-          }));
+          });
           await (groupId ? get().loadGroupFolders() : get().loadFolders());
           return folder.id;
         } catch (error) {
@@ -381,7 +359,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       },
       async renameFolder(id, name) {
         try {
-          await withCurrentIds((current) => bridge.call('folders.rename', { id: current(id), name }));
+          await bridge.call('folders.rename', { id: current(id), name });
           await reloadFolders();
         } catch (error) {
           set({ error: (error as Error).message });
@@ -389,7 +367,7 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       },
       async moveFolder(id, parentId) {
         try {
-          await withCurrentIds((current) => bridge.call('folders.move', { id: current(id), parentId: parentId === null ? null : current(parentId) }));
+          await bridge.call('folders.move', { id: current(id), parentId: parentId === null ? null : current(parentId) });
           await reloadFolders();
         } catch (error) {
           set({ error: (error as Error).message });
@@ -397,10 +375,10 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       },
       async deleteFolder(id) {
         try {
-          await withCurrentIds((current) => bridge.call('folders.delete', { id: current(id) }));
+          await bridge.call('folders.delete', { id: current(id) });
           const { collection } = get();
           // Out of a deleted folder: to its group's library, or to My Library.
-          if (collection.kind === 'folder' && collection.id === get().currentId(id)) get().setCollection(collection.groupId ? { kind: 'group', id: collection.groupId } : { kind: 'all' });
+          if (collection.kind === 'folder' && collection.id === current(id)) get().setCollection(collection.groupId ? { kind: 'group', id: collection.groupId } : { kind: 'all' });
           await reloadFolders();
         } catch (error) {
           set({ error: (error as Error).message });
@@ -412,16 +390,8 @@ export function createLibraryStore(bridge: BridgeClient): LibraryStore {
       showNotice(message) {
         set({ notice: message });
       },
-      currentId(id) {
-        const { remaps } = get();
-        let current = id;
-        for (let hops = 0; remaps.has(current) && hops < 10; hops++) current = remaps.get(current)!;
-        return current;
-      },
-      originalId(id) {
-        for (const [from, to] of get().remaps) if (to === id) return from;
-        return id;
-      },
+      currentId: (id) => renames.getState().currentId(id),
+      originalId: (id) => renames.getState().originalId(id),
     };
   });
 }

@@ -268,10 +268,21 @@ void _everyCommandListed;
 
 // ---- Events -------------------------------------------------------------------------
 
+export interface IdRenamed {
+  kind: EntityKind;
+  oldId: string;
+  newId: string;
+}
+
 export interface BridgeEvents {
   'sync.status': SyncStatus;
   /** ids empty: anything of these kinds may have changed (after a pull); reload. */
   'library.changed': { kinds: EntityKind[]; ids: string[] };
+  /**
+   * A row took another id for good (a push gave a new row the service's id): the window
+   * follows it in what it holds. Sent once per rename, before the reload that shows it.
+   */
+  'ids.renamed': IdRenamed;
   'import.progress': ImportProgress;
   'datasets.uploadProgress': DatasetUploadProgress;
   'account.changed': AccountStatus;

@@ -110,7 +110,8 @@ export interface ImportCommands {
    * Browser mode has no file paths: the renderer sends a file's bytes in chunks, in order.
    * The first call has no token and gets one; the last (`last: true`) answers the path to import.
    */
-  'staging.write': Command<{ token?: string; name: string; chunkBase64: string; last?: boolean }, { token: string; path?: string }>;
+  /** A chunk of a file from the window (files/stagingArea.ts); `offset`, when given, must be the bytes sent so far. */
+  'staging.write': Command<{ token?: string; name: string; offset?: number; chunkBase64: string; last?: boolean }, { token: string; path?: string }>;
   /** BibTeX or RIS of a selection, a folder or the library; written to `path` when given. */
   'export.bibliography': Command<{ format: ExportFormat; scope: ExportScope; path?: string }, ExportResult>;
 }

@@ -11,6 +11,7 @@ import { createImporter } from '../import/importer.ts';
 import { createFileStore } from '../files/fileStore.ts';
 import { createLibraryApi } from '../../../shared/client/libraryApi.ts';
 import { join } from 'node:path';
+import { createStagingArea } from '../files/stagingArea.ts';
 
 type Listener = (event: IpcInvokeEventLike, ...args: unknown[]) => unknown;
 
@@ -34,8 +35,9 @@ function setup() {
   let syncRequests = 0;
   const api = createLibraryApi({ baseUrl: 'http://127.0.0.1:9', getAccessToken: async () => undefined });
   const fileStore = createFileStore(join(temp.file, '..', 'files'));
+  const staging = createStagingArea(join(temp.file, '..', 'staging'));
   const importer = createImporter({
-    replica: temp.replica, fileStore, api, stagingDir: join(temp.file, '..', 'staging'),
+    replica: temp.replica, fileStore, api, staging,
     onChanged: () => {}, onProgress: () => {}, canLookup: () => false,
   });
   const handlers = createHandlers({
@@ -43,7 +45,7 @@ function setup() {
     api,
     fileStore,
     importer,
-    uploadsDir: join(temp.file, '..', 'dataset-uploads'),
+    staging,
     sync: { status: () => ({ state: 'idle', pendingChanges: temp.replica.countOutbox(), conflicts: 0, heldChanges: 0 }), syncNow: async () => ({}), requestSync: () => void syncRequests++, confirmDeletions: () => {} },
     account: { status: () => ({ signedIn: false, embedded: true }), signIn: async () => ({ signedIn: true, embedded: true }), signOut: async () => ({ signedIn: false, embedded: true }) },
     settings: createSettingsStore(join(temp.file, '..', 'settings.json')),

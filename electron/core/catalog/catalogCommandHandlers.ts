@@ -5,9 +5,7 @@ import type { CatalogDeps } from './catalogDeps.ts';
 import { catalogAddHandlers } from './catalogAdd.ts';
 import { catalogHandlers } from './catalogHandlers.ts';
 import { datasetHandlers } from './datasetHandlers.ts';
-import { UploadStaging } from './uploadStaging.ts';
 
 export function catalogCommandHandlers(deps: CatalogDeps): HandlersOf<CatalogCommands> {
-  const staging = new UploadStaging(deps.uploadsDir);
-  return { ...catalogHandlers(deps), ...catalogAddHandlers(deps), ...datasetHandlers(deps, staging) };
+  return { ...catalogHandlers(deps), ...catalogAddHandlers(deps), ...datasetHandlers(deps) };
 }

@@ -3,6 +3,7 @@ import type { LibraryApi } from '../../../shared/client/libraryApi.ts';
 import type { AccountControl, SyncControl } from '../commands/controls.ts';
 import type { EventHub } from '../commands/eventHub.ts';
 import type { FileStore } from '../files/fileStore.ts';
+import type { StagingArea } from '../files/stagingArea.ts';
 import type { ReplicaReads, ReplicaWrites } from '../replica/index.ts';
 
 export interface CatalogDeps {
@@ -14,6 +15,6 @@ export interface CatalogDeps {
   events: EventHub;
   sync: Pick<SyncControl, 'requestSync'>;
   account: Pick<AccountControl, 'status'>;
-  /** Where dataset uploads wait between their chunks (emptied at start). */
-  uploadsDir: string;
+  /** Where dataset uploads wait between their chunks (the core's one staging area). */
+  staging: StagingArea;
 }

@@ -1,16 +1,17 @@
 // The dataset commands: the caller's drafts, their fields and files, publishing (with the
 // service's field errors as a value, not a failure), versions with their DOIs, and the
-// access-code link. Files arrive in chunks into a staging file (uploadStaging.ts), then go
+// access-code link. Files arrive in chunks into the core's staging area (files/stagingArea.ts), then go
 // to the service as a content ticket which the draft's file list names.
 import type { CatalogCommands, DatasetUploadProgress, DatasetVersionInfo } from '../../../shared/bridge/catalogCommands.ts';
 import { ServiceError } from '../../../shared/client/serviceErrors.ts';
 import type { DatasetFieldsPatch, DatasetFileInput, DraftDataset } from '../../../shared/schemas/dataset.ts';
 import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { decodeBase64Chunk } from '../commands/base64Chunk.ts';
+import { MAX_CHUNK_BYTES, type StagedFile } from '../files/stagingArea.ts';
 import { BridgeFailure } from '../commands/failure.ts';
 import type { CatalogDeps } from './catalogDeps.ts';
 import { requiredObject, stringField } from '../commands/requestChecks.ts';
 import { requireSignedIn } from './onlineAccess.ts';
-import type { StagedUpload, UploadStaging } from './uploadStaging.ts';
 
 type DatasetHandlers = Omit<HandlersOf<CatalogCommands>, 'catalog.search' | 'catalog.get' | 'catalog.addToLibrary' | 'catalog.inLibrary'>;
 
@@ -28,10 +29,10 @@ function fileInputs(draft: DraftDataset): DatasetFileInput[] {
   }));
 }
 
-export function datasetHandlers(deps: CatalogDeps, staging: UploadStaging): DatasetHandlers {
-  const { api, account, events } = deps;
-  const progress = (upload: StagedUpload, phase: DatasetUploadProgress['phase'], error?: string) =>
-    events.emit('datasets.uploadProgress', { uploadId: upload.id, fileName: upload.fileName, received: upload.received, size: upload.size, phase, ...(error ? { error } : {}) });
+export function datasetHandlers(deps: CatalogDeps): DatasetHandlers {
+  const { api, account, events, staging } = deps;
+  const progress = (upload: StagedFile, phase: DatasetUploadProgress['phase'], error?: string) =>
+    events.emit('datasets.uploadProgress', { uploadId: upload.token, fileName: upload.fileName, received: upload.received, size: upload.size ?? upload.received, phase, ...(error ? { error } : {}) });
   const online = () => requireSignedIn(account, 'research datasets');
   const idOf = (request: unknown, what: string) => stringField(requiredObject(request, what), 'id');
 
@@ -71,14 +72,16 @@ export function datasetHandlers(deps: CatalogDeps, staging: UploadStaging): Data
     'datasets.uploadBegin': (request) => {
       const body = requiredObject(request, 'datasets.uploadBegin');
       const mimeType = typeof body.mimeType === 'string' && body.mimeType ? body.mimeType : undefined;
-      const upload = staging.begin(stringField(body, 'fileName'), body.size as number, mimeType);
+      if (typeof body.size !== 'number') throw new BridgeFailure('invalid', 'size must be a whole number of bytes', 'size');
+      const upload = staging.begin(stringField(body, 'fileName'), { size: body.size, ...(mimeType ? { mimeType } : {}) });
       progress(upload, 'receiving');
-      return { uploadId: upload.id };
+      return { uploadId: upload.token };
     },
     'datasets.uploadChunk': async (request) => {
       const body = requiredObject(request, 'datasets.uploadChunk');
       if (typeof body.offset !== 'number') throw new BridgeFailure('invalid', 'offset must be a number', 'offset');
-      const upload = await staging.append(stringField(body, 'uploadId'), body.offset, body.base64 as string);
+      const uploadId = stringField(body, 'uploadId');
+      const upload = await staging.append(uploadId, decodeBase64Chunk(body.base64, 'base64', MAX_CHUNK_BYTES), body.offset);
       progress(upload, 'receiving');
       return { received: upload.received };
     },
@@ -87,7 +90,7 @@ export function datasetHandlers(deps: CatalogDeps, staging: UploadStaging): Data
       const body = requiredObject(request, 'datasets.uploadFinish');
       const uploadId = stringField(body, 'uploadId');
       const draftId = stringField(body, 'draftId');
-      const { upload, blob } = await staging.blob(uploadId);
+      const { file: upload, blob } = await staging.blob(uploadId);
       try {
         progress(upload, 'sending');
         const ticket = await api.datasets.uploadContent(blob, { mimeType: upload.mimeType });
@@ -101,11 +104,11 @@ export function datasetHandlers(deps: CatalogDeps, staging: UploadStaging): Data
         progress(upload, 'failed', error instanceof Error ? error.message : String(error));
         throw error;
       } finally {
-        await staging.discard(uploadId);
+        staging.discard(uploadId);
       }
     },
     'datasets.uploadCancel': async (request) => {
-      await staging.discard(stringField(requiredObject(request, 'datasets.uploadCancel'), 'uploadId'));
+      staging.discard(stringField(requiredObject(request, 'datasets.uploadCancel'), 'uploadId'));
     },
     'datasets.removeFile': async (request) => {
       online();

@@ -12,6 +12,7 @@ import { duplicateSetsOf } from './libraryDuplicates.ts';
 import { findDuplicateSets, titleSimilarity, type DuplicateCandidate } from './findDuplicates.ts';
 import { mergeDuplicates } from './mergeDuplicates.ts';
 import { sharedPdfReader } from '../../../shared/node/pdf/isolatedPdfReader.ts';
+import { createStagingArea } from '../files/stagingArea.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/node/pdf/fixtures');
 
@@ -87,7 +88,7 @@ describe('duplicates in a synced library', () => {
 
   async function importInto(d: Device, files: string[]) {
     const importer = createImporter({
-      replica: d.replica, fileStore: d.fileStore, api: d.api, stagingDir: path.join(d.dir, 'staging'),
+      replica: d.replica, fileStore: d.fileStore, api: d.api, staging: createStagingArea(path.join(d.dir, 'staging')),
       onChanged: () => {}, onProgress: () => {}, canLookup: () => false,
     });
     try {

@@ -39,7 +39,10 @@ describe('the import commands over the bridge', () => {
     const half = Math.floor(bytes.length / 2);
     const first = await run('staging.write', { name: 'My Paper.pdf', chunkBase64: bytes.subarray(0, half).toString('base64') });
     const token = (first as { value: { token: string } }).value.token;
-    const last = await run('staging.write', { token, name: 'My Paper.pdf', chunkBase64: bytes.subarray(half).toString('base64'), last: true });
+    // A chunk sent again (or one lost) is refused by its offset, and the file stays whole.
+    expect(await run('staging.write', { token, name: 'My Paper.pdf', offset: 0, chunkBase64: bytes.subarray(0, half).toString('base64') }))
+      .toMatchObject({ ok: false, error: { code: 'state', field: 'offset' } });
+    const last = await run('staging.write', { token, name: 'My Paper.pdf', offset: half, chunkBase64: bytes.subarray(half).toString('base64'), last: true });
     const staged = (last as { value: { path: string } }).value.path;
     const report = await run('import.paths', { paths: [staged] });
     expect(report).toMatchObject({ ok: true, value: { files: [{ file: 'My Paper.pdf', status: 'imported' }] } });

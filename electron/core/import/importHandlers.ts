@@ -2,13 +2,13 @@
 // before anything is read or written.
 import type { DuplicateChoice, DuplicatePolicy, ExportFormat, ExportScope, ImportCommands } from '../../../shared/bridge/contract.ts';
 import type { HandlersOf } from '../commands/handlerTypes.ts';
+import { MAX_CHUNK_BYTES } from '../files/stagingArea.ts';
 import { decodeBase64Chunk } from '../commands/base64Chunk.ts';
 import { BridgeFailure } from '../commands/failure.ts';
 import { requiredObject, stringField, stringList } from '../commands/requestChecks.ts';
 import type { Replica } from '../replica/index.ts';
 import { exportBibliography } from './bibliographyExport.ts';
 import type { Importer } from './importer.ts';
-import { MAX_CHUNK_BYTES } from './stagingArea.ts';
 
 const FORMATS: readonly ExportFormat[] = ['bibtex', 'ris'];
 const CHOICES: readonly DuplicateChoice[] = ['add', 'merge', 'skip'];
@@ -58,11 +58,15 @@ export function importHandlers(deps: { importer: Importer; replica: Replica }): 
     },
     'import.resolveDuplicates': (request) => importer.resolveDuplicates(decisionsOf(requiredObject(request, 'import.resolveDuplicates'))),
     'import.lookupNow': () => importer.lookupNow(),
-    'staging.write': (request) => {
+    'staging.write': async (request) => {
       const body = requiredObject(request, 'staging.write');
       const bytes = decodeBase64Chunk(body.chunkBase64, 'chunkBase64', MAX_CHUNK_BYTES);
       if (body.last !== undefined && typeof body.last !== 'boolean') throw new BridgeFailure('invalid', 'last must be true or false', 'last');
-      return importer.staging.write({ token: optionalString(body, 'token'), name: stringField(body, 'name'), bytes, last: body.last === true });
+      if (body.offset !== undefined && typeof body.offset !== 'number') throw new BridgeFailure('invalid', 'offset must be a number', 'offset');
+      const { staging } = importer;
+      const token = optionalString(body, 'token') ?? staging.begin(stringField(body, 'name')).token;
+      await staging.append(token, bytes, body.offset as number | undefined);
+      return body.last === true ? { token, path: (await staging.finish(token)).path } : { token };
     },
     'export.bibliography': (request) => {
       const body = requiredObject(request, 'export.bibliography');

@@ -9,6 +9,7 @@ import { createFileStore } from '../files/fileStore.ts';
 import { openReplica } from '../replica/index.ts';
 import { createImporter } from './importer.ts';
 import { sharedPdfReader } from '../../../shared/node/pdf/isolatedPdfReader.ts';
+import { createStagingArea } from '../files/stagingArea.ts';
 
 /** Nothing listens on port 9 (discard) on loopback: every call fails with a network error. */
 export const OFFLINE_URL = 'http://127.0.0.1:9';
@@ -23,7 +24,7 @@ export function testImporter(options: { baseUrl?: string; token?: string; retryM
   const progress: ImportProgress[] = [];
   const changed: string[] = [];
   const importer = createImporter({
-    replica, fileStore, api, stagingDir: path.join(dir, 'staging'),
+    replica, fileStore, api, staging: createStagingArea(path.join(dir, 'staging')),
     onChanged: (ids) => {
       changed.push(...ids);
       options.onChanged?.(ids);

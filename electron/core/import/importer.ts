@@ -16,19 +16,20 @@ import { createFullTextIndexer } from './fullTextIndexer.ts';
 import { createIdentifierDocument, identifierDocument, parseIdentifier } from './identifierImport.ts';
 import { importPdf } from './pdfImport.ts';
 import { createPdfLane, type PdfLane } from './pdfLane.ts';
-import { createStagingArea } from './stagingArea.ts';
 import { BridgeFailure } from '../commands/failure.ts';
 import { createDuplicateFinder, type DuplicateFinder } from '../duplicates/libraryDuplicates.ts';
 import { mergeDuplicates } from '../duplicates/mergeDuplicates.ts';
 import { createDuplicateGate, heldMessage, type DuplicateGate } from './duplicateGate.ts';
 import { createHeldDuplicates } from './heldDuplicates.ts';
+import type { StagingArea } from '../files/stagingArea.ts';
 
 export interface ImporterDeps {
   replica: Replica;
   fileStore: FileStore;
   api: LibraryApi;
   /** Where browser uploads are staged (under the data directory). */
-  stagingDir: string;
+  /** Where bytes from the window become files to import (shared with dataset uploads). */
+  staging: StagingArea;
   /** Documents were created or changed (the core tells the UI and asks for a sync). */
   onChanged(ids: string[]): void;
   onProgress(progress: ImportProgress): void;
@@ -45,7 +46,7 @@ export interface ImporterDeps {
 export function createImporter(deps: ImporterDeps) {
   const { replica, fileStore } = deps;
   const queue = replica.importLookups;
-  const staging = createStagingArea(deps.stagingDir);
+  const { staging } = deps;
   const lane = deps.lane ?? createPdfLane();
   const fullText = createFullTextIndexer(replica, lane, (error) => console.error('[refshelf] full-text indexing failed:', error));
   const onChanged = deps.onChanged;

@@ -1,9 +1,11 @@
 // Once the service has created a row, its temporary local id is replaced by the server's
 // everywhere at once. Foreign keys cascade into folder membership, files, annotations and
 // PDF text; the references that cannot be foreign keys (outbox, base copies, conflicts,
-// folder parents) are updated here, all in one transaction.
+// folder parents) are updated here, all in one transaction, which also records the rename
+// (idRenames.ts: the alias for old ids, and the announcement once committed).
 import type { Db } from './database.ts';
 import { ReplicaError, notFound } from './errors.ts';
+import { recordRename } from './idRenames.ts';
 import { inTransaction, stmt } from './statements.ts';
 import type { EntityKind } from './types.ts';
 
@@ -28,7 +30,7 @@ export function remapId(db: Db, kind: EntityKind, localId: string, serverId: str
     if (kind === 'document') stmt(db, `UPDATE outbox SET target_id = ? WHERE kind = 'folder' AND target_id = ?`).run(serverId, localId);
     stmt(db, 'UPDATE base_copies SET id = ? WHERE kind = ? AND id = ?').run(serverId, kind, localId);
     stmt(db, 'UPDATE conflicts SET id = ? WHERE kind = ? AND id = ?').run(serverId, kind, localId);
-    stmt(db, 'INSERT OR REPLACE INTO id_aliases (local_id, server_id) VALUES (?, ?)').run(localId, serverId);
+    recordRename(db, { kind, oldId: localId, newId: serverId });
   });
 }
 

@@ -5,12 +5,17 @@
 // it needs. The SQLite connection never leaves this folder.
 import { finishBulkLoad } from './bulkLoad.ts';
 import { openDatabase, type Db } from './database.ts';
+import { onIdRenamed, type IdRenameListener } from './idRenames.ts';
 import { replicaReads, type ReplicaReads } from './readSide.ts';
 import { replicaSync, type ReplicaSync } from './syncSide.ts';
 import { replicaWrites, type ReplicaWrites } from './writeSide.ts';
 import { createWriteMemo } from './writeMemo.ts';
 
-export type Replica = ReplicaReads & ReplicaWrites & ReplicaSync & { close(): void };
+export type Replica = ReplicaReads & ReplicaWrites & ReplicaSync & {
+  /** Hears each row that took another id, once committed; returns the function that stops listening. */
+  onIdRenamed(listener: IdRenameListener): () => void;
+  close(): void;
+};
 
 /** Each open replica's connection, for the replica's own test helpers (testing.ts). */
 export const connections = new WeakMap<Replica, Db>();
@@ -23,6 +28,7 @@ export function openReplica(file: string): Replica {
     ...replicaReads(db, createWriteMemo(db)),
     ...replicaWrites(db),
     ...replicaSync(db),
+    onIdRenamed: (listener: IdRenameListener) => onIdRenamed(db, listener),
     close: (): void => void db.close(),
   };
   connections.set(replica, db);

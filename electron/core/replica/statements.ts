@@ -12,9 +12,34 @@ export function stmt(db: Db, sql: string): Database.Statement {
   return statement;
 }
 
+// Work that may only happen once a transaction's writes are on disk (telling the window
+// about them): queued per connection, run after the outermost commit, dropped on rollback.
+const committedWork = new WeakMap<Db, (() => void)[]>();
+
 /** Runs fn in a transaction (a savepoint when already inside one). */
 export function inTransaction<T>(db: Db, fn: () => T): T {
-  return db.transaction(fn)();
+  let queue = committedWork.get(db);
+  if (!queue) committedWork.set(db, (queue = []));
+  const mark = queue.length;
+  let result: T;
+  try {
+    result = db.transaction(fn)();
+  } catch (error) {
+    queue.length = mark; // what this (sub)transaction queued was rolled back with it
+    throw error;
+  }
+  if (!db.inTransaction) for (const work of queue.splice(0)) work();
+  return result;
+}
+
+/** Runs work after the current transaction commits (at once outside one); never if it rolls back. */
+export function afterCommit(db: Db, work: () => void): void {
+  if (!db.inTransaction) work();
+  else {
+    let queue = committedWork.get(db);
+    if (!queue) committedWork.set(db, (queue = []));
+    queue.push(work);
+  }
 }
 
 export const now = (): string => new Date().toISOString();

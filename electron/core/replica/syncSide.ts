@@ -67,8 +67,8 @@ export function replicaSync(db: Db) {
     listHeldPushes: () => listHeldPushes(db),
     /** A note create the service answered with its existing note: the entry goes (noteMerge.ts). */
     dropOutboxEntry: (seq: number) => dropOutboxEntry(db, seq),
-    /** The local copy of a note the service already has, pulled under its own id. */
-    dropLocalNote: (localId: string) => dropLocalNote(db, localId),
+    /** The local copy of a note the service already has, pulled under its own id (`existingId`). */
+    dropLocalNote: (localId: string, existingId: string) => dropLocalNote(db, localId, existingId),
     resolveHeldPush: (seq: number, choice: HeldChoice) => resolveHeldPush(db, seq, choice),
     rebasePending: (kind: EntityKind, id: string, lastModified: string) => rebasePending(db, kind, id, lastModified),
     remapId: (kind: EntityKind, localId: string, serverId: string) => remapId(db, kind, localId, serverId),

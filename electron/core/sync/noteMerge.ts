@@ -24,7 +24,7 @@ export async function mergeIntoExistingNote(ctx: RunContext, entry: OutboxEntry,
     replica.dropOutboxEntry(entry.seq);
     if (replica.getAnnotation(existingId)) {
       // Pulled already: the local copy goes, its text joins the one row.
-      replica.dropLocalNote(localId);
+      replica.dropLocalNote(localId, existingId);
     } else {
       replica.remapId('annotation', localId, existingId);
     }

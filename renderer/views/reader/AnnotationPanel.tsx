@@ -86,7 +86,7 @@ function AnnotationPanelView({ api, documentId, selectedId, myProfileId, authorN
         {shown.map((a) => {
           const selected = a.id === selectedId;
           return (
-            <AnnotationItem key={a.id} annotation={a} selected={selected} author={authorLabel(a, myProfileId, authorNames)} quote={a.type === 'highlight' ? quoteOf(a) : undefined} onSelect={onSelect}
+            <AnnotationItem key={api.keyOf(a.id)} annotation={a} selected={selected} author={authorLabel(a, myProfileId, authorNames)} quote={a.type === 'highlight' ? quoteOf(a) : undefined} onSelect={onSelect}
               editor={selected ? <AnnotationEditor annotation={a} api={api} readOnly={!isMine(a)} /> : null} />
           );
         })}

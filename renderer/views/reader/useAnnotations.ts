@@ -1,12 +1,14 @@
 // A document's annotations in the reader: loaded through the bridge, reloaded when the
 // library changes (a sync), every change sent at once (the core writes the replica and
 // the outbox in one go), typed text saved through the draft saver, the last change undoable.
+// A new annotation the core renames (ids.renamed, state/idRenames.ts) keeps its draft,
+// its selection and its place on screen.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnnotationPatch, LibraryAnnotation, NewAnnotation } from '../../../shared/bridge/contract.ts';
 import type { BridgeClient } from '../../bridge/bridgeClient.ts';
-import { BridgeCallError } from '../../bridge/bridgeClient.ts';
+import { useStores } from '../../state/context.tsx';
+import { followRenames } from '../../state/idRenames.ts';
 import { createDraftSaver, withDrafts, type DraftSaver } from './draftSaver.ts';
-import { renamedIds } from './renamedIds.ts';
 import { undoAction, type AnnotationChange } from './undoChange.ts';
 
 const TEXT_SAVE_DELAY_MS = 600;
@@ -26,6 +28,8 @@ export interface AnnotationsApi {
   clearError(): void;
   /** The id an annotation has now (a push may have renamed a new one). */
   currentId(id: string): string;
+  /** A React key for an annotation that survives its rename (so its entry keeps focus). */
+  keyOf(id: string): string;
 }
 
 export function useAnnotations(bridge: BridgeClient, documentId: string, onRenamed?: (renames: Map<string, string>) => void): AnnotationsApi {
@@ -37,50 +41,41 @@ export function useAnnotations(bridge: BridgeClient, documentId: string, onRenam
   const storedRef = useRef(stored);
   storedRef.current = stored;
   const generation = useRef(0);
-  const renames = useRef(new Map<string, string>());
+  const { renames } = useStores();
   const onRenamedRef = useRef(onRenamed);
   onRenamedRef.current = onRenamed;
   const saverRef = useRef<DraftSaver | null>(null);
-  const currentId = useCallback((id: string) => {
-    let current = id;
-    while (renames.current.has(current)) current = renames.current.get(current)!;
-    return current;
-  }, []);
+  const currentId = useCallback((id: string) => renames.getState().currentId(id), [renames]);
+  const keyOf = useCallback((id: string) => renames.getState().originalId(id), [renames]);
+
+  useEffect(() => followRenames(renames, (current) => {
+    const renamed = new Map<string, string>();
+    for (const a of storedRef.current) if (current(a.id) !== a.id) renamed.set(a.id, current(a.id));
+    if (renamed.size === 0) return;
+    for (const [from, to] of renamed) saverRef.current?.rename(from, to);
+    const list = storedRef.current.map((a) => (renamed.has(a.id) ? { ...a, id: renamed.get(a.id)! } : a));
+    storedRef.current = list;
+    setStored(list);
+    setLastChange((change) => (change ? renameChange(change, current) : change));
+    onRenamedRef.current?.(renamed);
+  }), [renames]);
 
   const reload = useCallback(async () => {
     const mine = ++generation.current;
     try {
       const list = await bridge.call('annotations.list', { documentId });
       if (mine === generation.current) {
-        const renamed = renamedIds(storedRef.current, list);
         storedRef.current = list;
         setStored(list);
         setLoaded(true);
-        if (renamed.size) {
-          for (const [from, to] of renamed) {
-            renames.current.set(from, to);
-            saverRef.current?.rename(from, to);
-          }
-          setLastChange((change) => (change ? renameChange(change, currentId) : change));
-          onRenamedRef.current?.(renamed);
-        }
       }
     } catch (e) {
       if (mine === generation.current) setError((e as Error).message);
     }
   }, [bridge, documentId]);
 
-  /** Runs a command on an annotation's id; if a push renamed it meanwhile, reloads and runs it on the new id. */
-  const onCurrent = useCallback(async <T,>(id: string, run: (id: string) => Promise<T>): Promise<T> => {
-    try {
-      return await run(currentId(id));
-    } catch (error) {
-      if (!(error instanceof BridgeCallError) || error.code !== 'not_found' || !id.startsWith('local:')) throw error;
-      await reload();
-      if (currentId(id) === id) throw error;
-      return run(currentId(id));
-    }
-  }, [currentId, reload]);
+  /** Runs a command on the id an annotation has now. */
+  const onCurrent = useCallback(<T,>(id: string, run: (id: string) => Promise<T>): Promise<T> => run(currentId(id)), [currentId]);
 
   const saver = useMemo(() => createDraftSaver({
     delayMs: TEXT_SAVE_DELAY_MS,
@@ -130,6 +125,7 @@ export function useAnnotations(bridge: BridgeClient, documentId: string, onRenam
     saver,
     clearError: () => setError(null),
     currentId,
+    keyOf,
     async create(input) {
       try {
         const created = await bridge.call('annotations.create', input);

@@ -1,10 +1,8 @@
 // DOIs through doi.org content negotiation: the registration agency behind the DOI
 // (Crossref, DataCite, mEDRA...) answers with CSL-JSON, which shared/csl reads.
-import { cslToDocument } from '../../../shared/csl/cslJson.ts';
+import { CSL_JSON_MEDIA_TYPE, cslToDocument } from '../../../shared/csl/cslJson.ts';
 import { cleanDoi } from '../../../shared/identifiers/index.ts';
 import { isObject, MalformedRecord, parseJson, type IdentifierResolverSpec } from './resolverTypes.ts';
-
-export const CSL_JSON = 'application/vnd.citationstyles.csl+json';
 
 /** Crossref abstracts carry JATS markup (<jats:p>...). */
 const stripMarkup = (value: string) => value.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
@@ -13,7 +11,7 @@ export const doiResolver: IdentifierResolverSpec = {
   kind: 'doi',
   upstream: 'doi',
   clean: cleanDoi,
-  request: (doi, settings) => ({ url: `${settings.baseUrls.doi}/${doi.split('/').map(encodeURIComponent).join('/')}`, accept: CSL_JSON }),
+  request: (doi, settings) => ({ url: `${settings.baseUrls.doi}/${doi.split('/').map(encodeURIComponent).join('/')}`, accept: CSL_JSON_MEDIA_TYPE }),
   parse(body, doi) {
     const item = parseJson(body);
     if (!isObject(item)) throw new MalformedRecord('CSL-JSON item is not an object');
