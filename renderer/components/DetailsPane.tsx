@@ -71,7 +71,9 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
     // Through the library store, with the id the document has now (a push may have renamed it).
     const result = await library.getState().updateDocument(doc.id, patch);
     if (!result.ok) return result.error.message;
-    setDoc(result.value);
+    // A save that lands after another document was selected must not bring this one back.
+    const { originalId } = library.getState();
+    if (wanted.current !== null && originalId(wanted.current) === originalId(result.value.id)) setDoc(result.value);
     return undefined;
   }, [doc, library]);
 
@@ -99,7 +101,8 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
   const readOnly = library.getState().readOnlyReason(doc.group_id);
   // What the fields' drafts belong to: the document's first id, so that a push renaming a
   // new document (the selection and then the loaded document take the new id) keeps them.
-  const identity = library.getState().originalId(selectedId ?? doc.id);
+  // The loaded document's, not the selection's: fields belong to the document they show.
+  const identity = library.getState().originalId(doc.id);
   const layout = layoutFor(doc.type);
   const inTrash = doc.trashed;
   return (
@@ -109,7 +112,8 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
         {inTrash ? <span className="badge">In the trash</span> : null}
       </div>
       {readOnly ? <p className="read-only-note" role="note"><Icon name="lock" size={12} /> {readOnly}</p> : null}
-      <fieldset className="details-fieldset" disabled={readOnly !== null}>
+      {inTrash && !readOnly ? <p className="read-only-note" role="note"><Icon name="lock" size={12} /> In the trash: restore it to edit it.</p> : null}
+      <fieldset className="details-fieldset" disabled={readOnly !== null || inTrash}>
       <div className="flags" role="group" aria-label="Status">
         {FLAG_FIELDS.map((flag) => {
           const on = doc[flag] === true;
@@ -122,15 +126,15 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
         })}
       </div>
       <form className="details-form" aria-label="Document details" onSubmit={(e) => e.preventDefault()}>
-        {layout.head.map((f) => <Field key={f} field={f} doc={doc} save={save} identity={identity} />)}
+        {layout.head.map((f) => <Field key={`${identity}:${f}`} field={f} doc={doc} save={save} identity={identity} />)}
         {layout.typeFields.length ? <h3 className="details-section">{TYPE_LABELS[doc.type]} details</h3> : null}
-        {layout.typeFields.map((f) => <Field key={f} field={f} doc={doc} save={save} identity={identity} />)}
+        {layout.typeFields.map((f) => <Field key={`${identity}:${f}`} field={f} doc={doc} save={save} identity={identity} />)}
         <h3 className="details-section">Description</h3>
-        {layout.tail.map((f) => <Field key={f} field={f} doc={doc} save={save} identity={identity} />)}
+        {layout.tail.map((f) => <Field key={`${identity}:${f}`} field={f} doc={doc} save={save} identity={identity} />)}
         <button type="button" className="link-button details-section" aria-expanded={showMore} onClick={() => setShowMore((v) => !v)}>
           {showMore ? '▾' : '▸'} More fields ({layout.more.length})
         </button>
-        {showMore ? layout.more.map((f) => <Field key={f} field={f} doc={doc} save={save} identity={identity} />) : null}
+        {showMore ? layout.more.map((f) => <Field key={`${identity}:${f}`} field={f} doc={doc} save={save} identity={identity} />) : null}
       </form>
       </fieldset>
       <NotesSection key={identity} doc={doc} readOnly={readOnly !== null || inTrash} />

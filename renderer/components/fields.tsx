@@ -34,6 +34,16 @@ function FieldShell({ id, label, problem, counter, children, wide }: { id: strin
   );
 }
 
+/**
+ * Saves a pending edit when the field goes away (the pane shows another document, or closes)
+ * with the save of the document it was typed into: no blur follows an unmount.
+ */
+function useCommitOnUnmount(commit: () => unknown): void {
+  const latest = useRef(commit);
+  latest.current = commit;
+  useEffect(() => () => void latest.current(), []);
+}
+
 /** A draft that follows the stored value unless the person is editing it. */
 function useDraft(stored: string, docId: string): [string, (v: string) => void, { current: boolean }] {
   const [draft, setDraft] = useState(stored);
@@ -63,6 +73,7 @@ export function TextField({ field, label, value, save, docId, multiline, wide }:
     if (fieldProblem(field, parsed) || !differs(value, parsed)) return;
     setSaveError(await save(field, parsed));
   };
+  useCommitOnUnmount(commit);
   const common = {
     id,
     name: field,
@@ -105,6 +116,7 @@ export function PeopleField({ field, label, value, save, docId }: FieldProps) {
     if (fieldProblem(field, list) || !differs(stored, list)) return;
     setSaveError(await save(field, list.length ? list : null));
   };
+  useCommitOnUnmount(() => commit());
   const update = (i: number, change: Partial<Person>) => { setSaveError(undefined); setRows((r) => r.map((p, j) => (j === i ? { ...p, ...change } : p))); };
   const singular = label.replace(/s$/, '').toLowerCase();
 
@@ -156,6 +168,7 @@ export function ChipsField({ field, label, value, save, suggestions }: FieldProp
     setDraft('');
     void commit([...chips, text]);
   };
+  useCommitOnUnmount(() => add());
   return (
     <FieldShell id={id} label={label} problem={problem} wide>
       <div className="chips">
@@ -222,6 +235,7 @@ export function IdentifiersField({ value, save, docId }: FieldProps) {
     if (fieldProblem('identifiers', cleaned) || !differs(stored, cleaned)) return;
     setSaveError(await save('identifiers', Object.keys(cleaned).length ? cleaned : null));
   };
+  useCommitOnUnmount(commit);
   return (
     <fieldset ref={box} className={`field wide identifiers ${problem ? 'invalid' : ''}`} onBlur={(e) => { if (!box.current?.contains(e.relatedTarget as Node | null)) void commit(); }}>
       <legend className="field-label">Identifiers</legend>
