@@ -13,12 +13,16 @@ import { DEFAULT_VENDOR } from '../../shared/vendor.ts';
 
 const documentType = mediaTypes(DEFAULT_VENDOR).document;
 let dataDir: string;
+const serveFlags: string[] = [];
 let user: TestUser;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'refshelf-shutdown-'));
   const setup = await startTestService({ dataDir });
   user = await setup.createUser();
+  // The process serves the same database (PostgreSQL in the PostgreSQL pass).
+  const databaseUrl = setup.ctx.config.databaseUrl;
+  if (databaseUrl) serveFlags.push('--database', databaseUrl);
   await setup.stop();
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -63,7 +67,7 @@ async function refusedAtNewConnections(url: string): Promise<unknown> {
 
 describe('graceful shutdown', () => {
   it('finishes a request in flight, refuses new ones, ends the event streams and exits 0', async () => {
-    const service = await startServeProcess(dataDir);
+    const service = await startServeProcess(dataDir, serveFlags);
     const events = await openEventStream(service.url, user.token);
     const upload = postInTwoHalves(service.url, JSON.stringify({ type: 'journal', title: 'Sent while the service stops' }));
     await upload.accepted;
@@ -92,7 +96,7 @@ describe('graceful shutdown', () => {
   });
 
   it('cuts a request that outlasts the grace period and exits 1', async () => {
-    const service = await startServeProcess(dataDir, ['--shutdown-grace-seconds', '1']);
+    const service = await startServeProcess(dataDir, [...serveFlags, '--shutdown-grace-seconds', '1']);
     const upload = postInTwoHalves(service.url, JSON.stringify({ type: 'journal', title: 'Never finished' }));
     await upload.accepted;
     service.child.kill('SIGTERM');
