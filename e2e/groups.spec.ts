@@ -279,3 +279,32 @@ test('my profile is edited with the institution and location pickers', async ({ 
   await expect(page.getByRole('form', { name: 'My profile' }).getByRole('combobox', { name: 'Location' })).toHaveValue('Zürich');
   await bothThemes(window, 'people');
 });
+
+test('documents dragged from My Library onto a group are shared as copies, with a notice', async ({ page }) => {
+  const app = await LibraryWindow.open(page);
+  const groupName = unique('Seagrass sharing group');
+  await page.getByRole('tab', { name: 'Groups' }).click();
+  await page.getByRole('button', { name: 'New group' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New group' });
+  await dialog.getByLabel('Name').fill(groupName);
+  await dialog.getByRole('button', { name: 'Create group' }).click();
+  await expect(page.getByRole('heading', { name: groupName })).toBeVisible();
+  await page.getByRole('tab', { name: 'Library' }).click();
+  await expect(app.collection(groupName)).toBeVisible({ timeout: 30_000 });
+
+  const title = unique('Seagrass carbon burial, shared');
+  await app.createDocument({ title, year: '2012' });
+  await app.selectOnly(title);
+  await app.row(title).dragTo(app.collection(groupName));
+  await expect(page.getByRole('status').filter({ hasText: `1 document copied to “${groupName}”.` })).toBeVisible();
+
+  await app.clearSearch();
+  await app.collection(groupName).click();
+  await expect(app.row(title)).toHaveCount(1);
+  await app.row(title).click();
+  await expect(app.field('Year')).toHaveValue('2012');
+  // The original stays in My Library.
+  await app.collection('My Library').click();
+  await app.searchFor(title);
+  await expect(app.rows()).toHaveCount(1);
+});

@@ -54,6 +54,7 @@ export function Sidebar() {
   const moveFolder = useLibrary((s) => s.moveFolder);
   const deleteFolder = useLibrary((s) => s.deleteFolder);
   const addToFolder = useLibrary((s) => s.addToFolder);
+  const copyToGroup = useLibrary((s) => s.copyToGroup);
   const trash = useLibrary((s) => s.trash);
   const groupFolders = useLibrary((s) => s.groupFolders);
   const [creatingIn, setCreatingIn] = useState<string | null>(null);
@@ -80,6 +81,8 @@ export function Sidebar() {
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const flat = useMemo(() => flattenTree(folders, collapsed), [folders, collapsed]);
   const activeKey = collectionKey(collection);
+  // The library the list shows, so the documents dragged from it: the personal one or a group's.
+  const shownGroup = collection.kind === 'group' ? collection.id : collection.kind === 'folder' ? collection.groupId : undefined;
 
   const toggle = (id: string) => setCollapsed((c) => {
     const next = new Set(c);
@@ -229,9 +232,10 @@ export function Sidebar() {
               type="button"
               role="treeitem"
               aria-selected={activeKey === `group:${group.id}`}
-              className={`nav-item ${activeKey === `group:${group.id}` ? 'active' : ''}`}
-              title={group.writable ? group.name : `${group.name} (read-only: you follow this group)`}
+              className={`nav-item ${activeKey === `group:${group.id}` ? 'active' : ''} ${dropTarget === `group:${group.id}` ? 'drop-target' : ''}`}
+              title={group.writable ? `${group.name}: drop documents here to share copies with the group` : `${group.name} (read-only: you follow this group)`}
               onClick={() => setCollection({ kind: 'group', id: group.id })}
+              {...(group.writable && shownGroup !== group.id ? dropProps(`group:${group.id}`, { documents: (ids) => void copyToGroup(group.id, ids) }) : {})}
             >
               <span className="nav-icon"><Icon name="group" /></span>
               <span className="nav-label">{group.name}</span>
@@ -256,7 +260,8 @@ export function Sidebar() {
                       style={{ paddingLeft: 22 + depth * 14 }}
                       onClick={() => setCollection({ kind: 'folder', id: folder.id, groupId: group.id })}
                       {...(group.writable ? {
-                        ...dropProps(key, { documents: (ids) => void addToFolder(folder.id, ids) }),
+                        // From the group's own library: filed; from elsewhere: copied into the group, then filed.
+                        ...dropProps(key, { documents: (ids) => void (shownGroup === group.id ? addToFolder(folder.id, ids) : copyToGroup(group.id, ids, folder.id)) }),
                         onDoubleClick: () => setEditing({ mode: 'rename', id: folder.id }),
                         onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => {
                           if (e.key === 'F2') setEditing({ mode: 'rename', id: folder.id });

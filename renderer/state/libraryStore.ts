@@ -68,6 +68,8 @@ export interface LibraryActions extends DocumentCommands {
   emptyTrash(): Promise<number>;
   setFlag(ids: string[], field: 'read' | 'starred' | 'confirmed', value: boolean): Promise<void>;
   addToFolder(folderId: string, ids: string[]): Promise<void>;
+  /** Shares documents with a group: copies in its library (optionally in one of its folders), with their PDFs. */
+  copyToGroup(groupId: string, ids: string[], folderId?: string): Promise<void>;
   removeFromFolder(folderId: string, ids: string[]): Promise<void>;
   /** A folder in the personal library, or in a group's when groupId is given. */
   createFolder(name: string, parentId: string | null, groupId?: string): Promise<string | undefined>;
@@ -341,6 +343,22 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
       },
       async addToFolder(folderId, ids) {
         await each(ids, (documentId) => bridge.call('folders.addDocument', { folderId: current(folderId), documentId }), (n) => `${plural(n, 'document')} added to the folder`);
+      },
+      async copyToGroup(groupId, ids, folderId) {
+        const name = get().groups.find((g) => g.id === groupId)?.name ?? 'the group';
+        try {
+          const result = await bridge.call('documents.copyToGroup', { ids: ids.map(current), groupId, folderId: folderId ? current(folderId) : null });
+          const parts: string[] = [];
+          if (result.copies.length) parts.push(`${plural(result.copies.length, 'document')} copied to “${name}”`);
+          const left = result.copies.reduce((n, c) => n + c.filesLeftBehind, 0);
+          if (left) parts.push(`${plural(left, 'PDF')} not copied: not on this computer, and the service cannot be reached`);
+          if (result.skipped.length) parts.push(`${plural(result.skipped.length, 'document')} left alone: ${result.skipped[0]!.reason}`);
+          const text = parts.join('; ');
+          set({ notice: text.endsWith('.') ? text : `${text}.` });
+          if (get().groupFolders?.groupId === groupId) await get().loadGroupFolders();
+        } catch (error) {
+          set({ error: (error as Error).message });
+        }
       },
       async removeFromFolder(folderId, ids) {
         await each(ids, (documentId) => bridge.call('folders.removeDocument', { folderId: current(folderId), documentId }), (n) => `${plural(n, 'document')} removed from the folder`);
