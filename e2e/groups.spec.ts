@@ -2,6 +2,7 @@
 // signs up on another device (its own core and replica) and accepts the invitation in that
 // app; both then see the group's documents and shared notes. Screenshots in both themes.
 import { expect, test, type Page } from '@playwright/test';
+import { osPersonName } from '../shared/node/osPersonName.ts';
 import { LibraryWindow, unique } from './app.ts';
 import type { BrowserModeProcess } from './browserModeProcess.ts';
 import { firstDeviceService, openSignedIn, startDevice } from './devices.ts';
@@ -122,8 +123,9 @@ test('a group is created, a second person accepts the invitation in their own ap
   await other.row(sharedTitle).click();
   await expect(other.field('Title')).toHaveValue(sharedTitle);
   await expect(other.details.getByTestId('annotation')).toContainText('degree heating weeks');
-  // By its author's name (the first person is the local account, "<user name> User").
-  await expect(other.details.getByTestId('annotation')).toContainText(/ · by .+ User · shared with the group/);
+  // By its author's name (the first person is the local account, named after the OS user).
+  const localName = osPersonName();
+  await expect(other.details.getByTestId('annotation')).toContainText(` · by ${localName.first} ${localName.last} · shared with the group`);
   // The group's folders come along, with what was filed in them.
   const otherFolders = other.sidebar.getByRole('group', { name: `Folders of ${groupName}` });
   await otherFolders.getByRole('treeitem', { name: folderName }).click();
