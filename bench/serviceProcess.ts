@@ -1,9 +1,9 @@
 // The service in a process of its own for benchmarks: it gets one core, the measuring
 // process the other, as a real client and server would.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../shared/node/freePort.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,16 +40,6 @@ async function startListening(argsFor: (port: number) => string[], env: NodeJS.P
   return { port, base: `http://127.0.0.1:${port}`, child };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 function waitForListening(child: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {

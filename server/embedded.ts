@@ -3,13 +3,13 @@
 // app, and tokens issued in-process (no browser). The only module of server/ the desktop
 // imports (lint enforces it), so the service's internals can change behind it.
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { osPersonName } from '../shared/node/osPersonName.ts';
 import { buildService, type BuiltService } from './app.ts';
 import { createAccount, registerClient } from './auth/accounts.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { resolveConfig } from './config.ts';
 import { resolverEnvironment } from './metadata/resolverSettings.ts';
+import { freePort } from '../shared/node/freePort.ts';
 
 export type { BuiltService } from './app.ts';
 
@@ -45,16 +45,6 @@ export interface EmbeddedServer {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port'))));
-    });
-  });
-}
 
 async function listen(dataDir: string, logLevel: string): Promise<BuiltService> {
   // The public URL must name the real port (Location headers use it), so pick the port first;

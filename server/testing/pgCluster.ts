@@ -4,9 +4,9 @@
 // user the Debian package creates.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../shared/node/freePort.ts';
 
 export interface PgCluster {
   /** A superuser URL of the cluster's `postgres` database. */
@@ -29,16 +29,6 @@ function realPath(file: string): string {
   return execFileSync('readlink', ['-f', file], { encoding: 'utf8' }).trim();
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startPgCluster(bin = findPgBin()): Promise<PgCluster> {
   if (!bin) throw new Error('PostgreSQL is not installed: no pg_ctl on PATH or under /usr/lib/postgresql');

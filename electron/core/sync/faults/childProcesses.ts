@@ -3,11 +3,11 @@
 // one SIGKILL away from dying at any point.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DeviceRequestBody, DeviceSnapshot } from './deviceProtocol.ts';
+import { freePort } from '../../../../shared/node/freePort.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEVICE_ENTRY = path.join(here, 'deviceChild.ts');
@@ -121,16 +121,6 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startServiceProcess(): Promise<ServiceProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refshelf-fault-service-'));
