@@ -1,7 +1,7 @@
 // The right pane: every field of the selected document, laid out for its type, each saved
 // on blur through documents.update; the read, starred and confirmed toggles save at once.
 import { forwardRef, useCallback, useEffect, useRef, useState } from 'react';
-import type { LibraryDocument } from '../../shared/bridge/contract.ts';
+import type { LibraryDocument, TagCount } from '../../shared/bridge/contract.ts';
 import { DOCUMENT_TYPES, type DocumentFieldName, type DocumentType } from '../../shared/schemas/document.ts';
 import { FLAG_FIELDS, TYPE_LABELS, fieldLabel, layoutFor } from '../lib/fieldLayout.ts';
 import { plural, shortDate } from '../lib/format.ts';
@@ -18,10 +18,9 @@ const FLAG_LABELS: Record<string, [string, string]> = {
   read: ['Read', 'Unread'], starred: ['★ Starred', '☆ Star'], confirmed: ['✓ Confirmed', 'Needs review'], authored: ['✓ My work', 'My work'],
 };
 
-function Field({ field, doc, save, identity }: { field: DocumentFieldName; doc: LibraryDocument; save: Save; identity: string }) {
+function Field({ field, doc, save, identity, libraryTags }: { field: DocumentFieldName; doc: LibraryDocument; save: Save; identity: string; libraryTags: readonly TagCount[] }) {
   const label = fieldLabel(field, doc.type);
   const props = { field, label, value: doc[field], save, docId: identity };
-  const libraryTags = useLibrary((s) => s.tags);
   if (PEOPLE.has(field)) return <PeopleField {...props} />;
   if (CHIPS.has(field)) return <ChipsField {...props} suggestions={field === 'tags' ? libraryTags : undefined} />;
   if (field === 'identifiers') return <IdentifiersField {...props} />;
@@ -41,6 +40,8 @@ function Field({ field, doc, save, identity }: { field: DocumentFieldName; doc: 
 export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, ref) {
   const { library, app } = useStores();
   const selection = useLibrary((s) => s.selection);
+  // Offered while a tag is typed; read once here rather than by every field.
+  const libraryTags = useLibrary((s) => s.tags);
   const selectedId = selection.ids.size === 1 ? [...selection.ids][0]! : null;
   const [doc, setDoc] = useState<LibraryDocument | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -126,15 +127,15 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
         })}
       </div>
       <form className="details-form" aria-label="Document details" onSubmit={(e) => e.preventDefault()}>
-        {layout.head.map((f) => <Field key={`${identity}:${f}`} field={f} doc={doc} save={save} identity={identity} />)}
+        {layout.head.map((f) => <Field key={`${identity}:${f}`} field={f} doc={doc} save={save} identity={identity} libraryTags={libraryTags} />)}
         {layout.typeFields.length ? <h3 className="details-section">{TYPE_LABELS[doc.type]} details</h3> : null}
-        {layout.typeFields.map((f) => <Field key={`${identity}:${f}`} field={f} doc={doc} save={save} identity={identity} />)}
+        {layout.typeFields.map((f) => <Field key={`${identity}:${f}`} field={f} doc={doc} save={save} identity={identity} libraryTags={libraryTags} />)}
         <h3 className="details-section">Description</h3>
-        {layout.tail.map((f) => <Field key={`${identity}:${f}`} field={f} doc={doc} save={save} identity={identity} />)}
+        {layout.tail.map((f) => <Field key={`${identity}:${f}`} field={f} doc={doc} save={save} identity={identity} libraryTags={libraryTags} />)}
         <button type="button" className="link-button details-section" aria-expanded={showMore} onClick={() => setShowMore((v) => !v)}>
           {showMore ? '▾' : '▸'} More fields ({layout.more.length})
         </button>
-        {showMore ? layout.more.map((f) => <Field key={`${identity}:${f}`} field={f} doc={doc} save={save} identity={identity} />) : null}
+        {showMore ? layout.more.map((f) => <Field key={`${identity}:${f}`} field={f} doc={doc} save={save} identity={identity} libraryTags={libraryTags} />) : null}
       </form>
       </fieldset>
       <NotesSection key={identity} doc={doc} readOnly={readOnly !== null || inTrash} />
