@@ -145,12 +145,13 @@ export function findDuplicateSets(documents: readonly DuplicateCandidate[]): Dup
 
   const sets = new Map<number, number[]>();
   documents.forEach((_, i) => sets.set(root(i), [...(sets.get(root(i)) ?? []), i]));
+  const earliestFirst = (a: number, b: number) => documents[a]!.added_local.localeCompare(documents[b]!.added_local) || a - b;
+  // Sets in the order of their first member's adding, then its title: documents added in the
+  // same millisecond (one import) would otherwise come in the order of their random ids.
+  const firstTitle = (members: number[]) => documents[members[0]!]!.title;
   return [...sets.entries()]
     .filter(([, members]) => members.length > 1)
-    .map(([r, members]) => ({
-      documentIds: members
-        .sort((a, b) => documents[a]!.added_local.localeCompare(documents[b]!.added_local) || a - b)
-        .map((i) => documents[i]!.id),
-      reason: reasonOf.get(r) ?? 'title',
-    }));
+    .map(([r, members]) => [r, members.sort(earliestFirst)] as const)
+    .sort(([, x], [, y]) => documents[x[0]!]!.added_local.localeCompare(documents[y[0]!]!.added_local) || firstTitle(x).localeCompare(firstTitle(y)))
+    .map(([r, members]) => ({ documentIds: members.map((i) => documents[i]!.id), reason: reasonOf.get(r) ?? 'title' }));
 }
