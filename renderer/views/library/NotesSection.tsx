@@ -3,9 +3,9 @@
 // (the service's rule): it is added here, shared with the group by default, and edited by
 // its author; others' annotations are shown with their author's name, not edited.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { LibraryAnnotation, LibraryDocument } from '../../shared/bridge/contract.ts';
-import { useApp, useStores } from '../state/context.tsx';
-import { otherAuthors, useAuthorNames } from '../state/useAuthorNames.ts';
+import type { LibraryAnnotation, LibraryDocument } from '../../../shared/bridge/contract.ts';
+import { useApp, useStores } from '../../state/context.tsx';
+import { otherAuthors, useAuthorNames } from '../../state/useAuthorNames.ts';
 
 function describe(a: LibraryAnnotation): string {
   if (a.type === 'note') return 'Note';
