@@ -1,22 +1,19 @@
-// Sends a File (dropped or picked; browsers give no path) to the core in base64 chunks, each
-// acknowledged before the next; then the core sends the file to the service and attaches it
-// to the draft. Progress comes from the core's datasets.uploadProgress events.
+// The datasets view's way to the core: my draft datasets and their versions, the licences
+// to choose from, publishing, and a file's upload. A File (dropped or picked; browsers give
+// no path) goes to the core in base64 chunks, each acknowledged before the next; then the
+// core sends the file to the service and attaches it to the draft. Progress comes from the
+// core's datasets.uploadProgress events.
 import type { DatasetUploadProgress } from '../../../shared/bridge/catalogCommands.ts';
 import type { DraftDataset } from '../../../shared/schemas/dataset.ts';
 import type { BridgeClient } from '../../bridge/bridgeClient.ts';
+import { bytesToBase64 } from '../../lib/base64.ts';
+import { command, useAreaStore } from '../../state/areaCommands.ts';
 
-export const CHUNK_BYTES = 512 * 1024;
+const CHUNK_BYTES = 512 * 1024;
 
 export type UploadProgress = DatasetUploadProgress;
 
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // String.fromCharCode takes arguments: a slice at a time stays under engines' argument limits.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-export async function uploadFile(
+async function uploadFile(
   bridge: BridgeClient,
   draftId: string,
   file: File,
@@ -41,4 +38,26 @@ export async function uploadFile(
   } finally {
     stopListening();
   }
+}
+
+export function createDatasetsStore(bridge: BridgeClient) {
+  return {
+    list: command(bridge, 'datasets.list'),
+    get: command(bridge, 'datasets.get'),
+    create: command(bridge, 'datasets.create'),
+    update: command(bridge, 'datasets.update'),
+    delete: command(bridge, 'datasets.delete'),
+    licences: command(bridge, 'datasets.licences'),
+    removeFile: command(bridge, 'datasets.removeFile'),
+    publish: command(bridge, 'datasets.publish'),
+    versions: command(bridge, 'datasets.versions'),
+    accessLink: command(bridge, 'datasets.accessLink'),
+    uploadFile: (draftId: string, file: File, onProgress: (progress: UploadProgress) => void) => uploadFile(bridge, draftId, file, onProgress),
+  };
+}
+
+export type DatasetsStore = ReturnType<typeof createDatasetsStore>;
+
+export function useDatasetsStore(): DatasetsStore {
+  return useAreaStore(createDatasetsStore);
 }
