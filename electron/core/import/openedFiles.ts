@@ -4,20 +4,19 @@
 // launch's argv (second-instance); each becomes an import of the files (import.paths).
 import { statSync } from 'node:fs';
 import path from 'node:path';
-
-export const OPENABLE_EXTENSIONS = ['.pdf', '.bib', '.ris'] as const;
+import { importKindOfName } from '../../../shared/bridge/importCommands.ts';
 
 const isFile = (file: string) => statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 
 /**
  * The importable files among command-line arguments: Chromium's and the app's flags, the
- * executable, the app folder (in development) and anything that is not an existing PDF,
- * .bib or .ris file are left out; relative paths are taken from the launch's folder.
+ * executable, the app folder (in development) and anything that is not an existing file an
+ * import takes (PDF, .bib, .bibtex, .ris: the one list, importKindOfName) are left out; relative paths are taken from the launch's folder.
  */
 export function openedFilesIn(args: readonly string[], workingDirectory: string, exists: (file: string) => boolean = isFile): string[] {
   const files = args
     .filter((arg) => !arg.startsWith('-') && !/^[a-z][a-z0-9+.-]*:\/\//i.test(arg))
-    .filter((arg) => (OPENABLE_EXTENSIONS as readonly string[]).includes(path.extname(arg).toLowerCase()))
+    .filter((arg) => importKindOfName(arg) !== undefined)
     .map((arg) => path.resolve(workingDirectory, arg))
     .filter((file) => exists(file));
   return [...new Set(files)];
