@@ -37,6 +37,8 @@ export interface LibraryState {
   error: string | null;
   /** A short confirmation ("3 documents moved to the trash"). */
   notice: string | null;
+  /** The documents the last move to the trash took, while its notice offers Undo. */
+  trashUndo: string[] | null;
 }
 
 export interface LibraryActions extends DocumentCommands {
@@ -63,6 +65,8 @@ export interface LibraryActions extends DocumentCommands {
   selectAllRows(): void;
   selectedIds(): string[];
   trash(ids: string[]): Promise<void>;
+  /** Brings back what the last move to the trash took (the notice's Undo, Ctrl/Cmd+Z). */
+  undoTrash(): Promise<void>;
   restore(ids: string[]): Promise<void>;
   deleteForever(ids: string[]): Promise<void>;
   emptyTrash(): Promise<number>;
@@ -155,23 +159,25 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
 
     const current = (id: string) => renames.getState().currentId(id);
 
-    /** Runs a command on each id; reports how many failed, with the first reason. */
-    async function each(ids: string[], run: (id: string) => Promise<unknown>, done: (n: number) => string): Promise<number> {
+    /** Runs a command on each id; reports how many failed, with the first reason; answers the ids it changed. */
+    async function each(ids: string[], run: (id: string) => Promise<unknown>, done: (n: number) => string): Promise<string[]> {
       let failed = 0;
       let reason = '';
+      const changed: string[] = [];
       for (const id of ids) {
         try {
           await run(current(id));
+          changed.push(id);
         } catch (error) {
           failed++;
           reason ||= (error as Error).message;
         }
       }
-      const ok = ids.length - failed;
       if (failed) set({ error: `${plural(failed, 'document')} could not be changed: ${reason}` });
-      if (ok) set({ notice: done(ok) });
+      // A newer notice ends the offer to undo an older move to the trash.
+      if (changed.length) set({ notice: done(changed.length), trashUndo: null });
       await refresh(false);
-      return ok;
+      return changed;
     }
 
     const idAt = (index: number) => get().docAt(index)?.id;
@@ -212,6 +218,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
       groupFolders: null,
       error: null,
       notice: null,
+      trashUndo: null,
 
       setCollection(collection) {
         if (sameCollection(collection, get().collection)) return;
@@ -314,8 +321,16 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
       },
 
       async trash(ids) {
-        await each(ids, (id) => bridge.call('documents.trash', { id }), (n) => `${plural(n, 'document')} moved to the trash`);
-        set({ selection: emptySelection });
+        const trashed = await each(ids, (id) => bridge.call('documents.trash', { id }), (n) => `${plural(n, 'document')} moved to the trash`);
+        set({ selection: emptySelection, trashUndo: trashed.length ? trashed.map(current) : null });
+      },
+      async undoTrash() {
+        const ids = get().trashUndo;
+        if (!ids) return;
+        set({ trashUndo: null });
+        const restored = await each(ids, (id) => bridge.call('documents.restore', { id }), (n) => `${plural(n, 'document')} back from the trash`);
+        // The documents come back selected, as they were before the move.
+        if (restored.length) set({ selection: { ids: new Set(restored.map(current)), anchor: null, cursor: null } });
       },
       async restore(ids) {
         await each(ids, (id) => bridge.call('documents.restore', { id }), (n) => `${plural(n, 'document')} restored`);
@@ -335,7 +350,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         }
         const done = await each(ids, (id) => bridge.call('documents.delete', { id }), (n) => `Trash emptied: ${plural(n, 'document')} deleted for good`);
         set({ selection: emptySelection });
-        return done;
+        return done.length;
       },
       async setFlag(ids, field, value) {
         const verb = field === 'read' ? (value ? 'marked read' : 'marked unread') : field === 'starred' ? (value ? 'starred' : 'unstarred') : value ? 'confirmed' : 'marked for review';
@@ -406,7 +421,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         set({ error: message });
       },
       showNotice(message) {
-        set({ notice: message });
+        set({ notice: message, trashUndo: null });
       },
       currentId: (id) => renames.getState().currentId(id),
       originalId: (id) => renames.getState().originalId(id),
