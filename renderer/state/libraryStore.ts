@@ -61,6 +61,12 @@ export interface LibraryActions extends DocumentCommands {
   docAt(index: number): LibraryDocument | undefined;
   select(index: number, mods?: Modifiers): void;
   selectIds(ids: string[]): void;
+  /**
+   * "Show in library": the document's whole library (My Library, its group's, or the trash)
+   * with no search or filter, scrolled to the document and selected. Answers false when the
+   * document is gone.
+   */
+  reveal(id: string): Promise<boolean>;
   move(delta: number, extend?: boolean): void;
   selectAllRows(): void;
   selectedIds(): string[];
@@ -129,12 +135,13 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
      * arrive, and then both the rows and the scroll position change in one render: a new
      * query (a keystroke in the search box) paints once, not as an empty list and then rows.
      */
-    async function refresh(resetView: boolean, keepSelection = false): Promise<void> {
+    async function refresh(resetView: boolean, keepSelection = false, reveal?: { id: string; index: number }): Promise<void> {
       const gen = ++generation;
       const asked = get().search;
       inflight.clear();
       if (resetView) {
-        visible = [0, PAGE_SIZE - 1];
+        // A revealed row's page is fetched with the first answer, so the list lands on it.
+        visible = reveal ? [reveal.index, reveal.index] : [0, PAGE_SIZE - 1];
         // A new sort shows the same documents: the selection stays (its row positions do not).
         const selection = keepSelection ? { ids: get().selection.ids, anchor: null, cursor: null } : emptySelection;
         set({ loading: true, selection });
@@ -150,6 +157,8 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         wanted.forEach((p, i) => pages.set(p, results[i]!.items));
         wanted.forEach((p) => inflight.delete(p));
         const update: Partial<LibraryState> = { pages, total: results[results.length - 1]!.total, loading: false, shownSearch: asked };
+        // The cursor on the revealed row: the list scrolls to it (in the render that shows it).
+        if (reveal) update.selection = { ids: new Set([reveal.id]), anchor: reveal.index, cursor: reveal.index };
         if (resetView) set((s) => ({ ...update, queryVersion: s.queryVersion + 1 }));
         else set(update);
       } catch (error) {
@@ -309,6 +318,24 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
       },
       selectIds(ids) {
         set({ selection: { ids: new Set(ids), anchor: null, cursor: null } });
+      },
+      async reveal(id) {
+        let document: LibraryDocument;
+        try {
+          document = await bridge.call('documents.get', { id: current(id) });
+        } catch {
+          set({ error: 'This document is no longer in the library.' });
+          return false;
+        }
+        const collection: Collection = document.trashed ? { kind: 'trash' } : document.group_id ? { kind: 'group', id: document.group_id } : { kind: 'all' };
+        const { sort, order } = get();
+        const { index } = await bridge.call('documents.position', { ...coreFilter(collection, {}), sort, order, id: document.id });
+        if (index === null) return false;
+        const groupChanged = groupOf(collection) !== get().groupFolders?.groupId;
+        set({ collection, search: '', filters: {} });
+        if (groupChanged) void get().loadGroupFolders();
+        await refresh(true, false, { id: document.id, index });
+        return true;
       },
       move(delta, extend) {
         set({ selection: moveCursor(get().selection, delta, get().total, idAt, extend) });
