@@ -1,28 +1,23 @@
-// The window: toolbar, the three panes, the status bar and the dialogs. It wires the
-// bridge's events into the stores, applies the theme, and owns the global shortcuts.
+// The window: the tab strip, the library screen (views/library/) or another view, the status
+// bar and the dialogs. It wires the bridge's events into the stores, applies the theme, and
+// owns the global shortcuts.
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useEffect, useMemo, useRef } from 'react';
 import type { BridgeClient } from './bridge/bridgeClient.ts';
 import { ConfirmDialog } from './components/ConfirmDialog.tsx';
-import { ConflictsDialog } from './components/ConflictsDialog.tsx';
-import { DetailsPane } from './components/DetailsPane.tsx';
-import { DocumentList } from './components/DocumentList.tsx';
-import { NewDocumentDialog } from './components/NewDocumentDialog.tsx';
-import { PaneSplitter } from './components/PaneSplitter.tsx';
+import { ConflictsDialog } from './views/library/ConflictsDialog.tsx';
+import { LibraryView } from './views/library/LibraryView.tsx';
+import { NewDocumentDialog } from './views/library/NewDocumentDialog.tsx';
 import { SettingsDialog } from './components/SettingsDialog.tsx';
 import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
-import { Sidebar } from './components/Sidebar.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
-import { Toolbar } from './components/Toolbar.tsx';
 import { ViewTabs } from './components/ViewTabs.tsx';
 import { VIEWS } from './views/registry.tsx';
-import { PANE_BOUNDS, parsePaneLayout } from './lib/paneLayout.ts';
 import { ImportProvider } from './import/importContext.tsx';
 import { ImportLayer } from './import/ImportLayer.tsx';
 import { ReaderTabs } from './views/reader/ReaderTabs.tsx';
 import { isMac, shortcutFor } from './lib/shortcuts.ts';
 import { useCitingActions } from './citing/useCitingActions.ts';
-import { usePersistentState } from './lib/usePersistentState.ts';
 import { createAppStore, effectiveTheme } from './state/appStore.ts';
 import { StoresContext, useApp, useLibrary, useStores, type Stores } from './state/context.tsx';
 import { createIdRenamesStore } from './state/idRenames.ts';
@@ -35,18 +30,6 @@ function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   if (!el || !el.tagName) return false;
   return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
-}
-
-function ErrorBanner() {
-  const error = useLibrary((s) => s.error);
-  const showError = useLibrary((s) => s.showError);
-  if (!error) return null;
-  return (
-    <div className="error-banner" role="alert">
-      <span>{error}</span>
-      <button type="button" className="link-button" onClick={() => showError(null)}>Dismiss</button>
-    </div>
-  );
 }
 
 function useTheme() {
@@ -153,7 +136,6 @@ function Window() {
 
   const collection = useLibrary((s) => s.collection);
   const view = useApp((s) => s.view);
-  const [panes, setPanes] = usePersistentState('refshelf.panes', parsePaneLayout);
   const OtherView = VIEWS.find((v) => v.id === view)?.component;
   const reading = view.startsWith('reader:');
 
@@ -164,22 +146,12 @@ function Window() {
       {reading ? null : OtherView ? (
         <main className="view-body"><OtherView /></main>
       ) : (
-        <>
-          <Toolbar ref={searchRef} />
-          <ErrorBanner />
-          <main className="panes" style={{ gridTemplateColumns: `${panes.sidebar}px 0 minmax(360px, 1fr) 0 ${panes.details}px` }}>
-            <Sidebar />
-            <PaneSplitter label="Resize the sidebar" side="left" width={panes.sidebar} {...PANE_BOUNDS.sidebar} onChange={(sidebar) => setPanes({ ...panes, sidebar })} />
-            <DocumentList onOpenDetails={() => {
-              // Opening a document (Enter, a double click) counts as reading it here.
-              const ids = library.getState().selectedIds();
-              if (ids.length === 1) void library.getState().markOpened(ids[0]!);
-              focusDetails();
-            }} />
-            <PaneSplitter label="Resize the details pane" side="right" width={panes.details} {...PANE_BOUNDS.details} onChange={(details) => setPanes({ ...panes, details })} />
-            <DetailsPane ref={detailsRef} />
-          </main>
-        </>
+        <LibraryView searchRef={searchRef} detailsRef={detailsRef} onOpenDetails={() => {
+          // Opening a document (Enter, a double click) counts as reading it here.
+          const ids = library.getState().selectedIds();
+          if (ids.length === 1) void library.getState().markOpened(ids[0]!);
+          focusDetails();
+        }} />
       )}
       <StatusBar />
       {OtherView ? null : <ImportLayer />}

@@ -1,16 +1,10 @@
 // Browser mode has no file paths: a dropped or chosen File goes to the core as bytes, in
 // base64 chunks through the bridge's staging commands, and comes back as a path to import.
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
+import { bytesToBase64 } from '../lib/base64.ts';
 
 /** 1 MB of bytes per call: far below the WebSocket's message limit, few round trips. */
 export const CHUNK_BYTES = 1024 * 1024;
-
-export function base64Of(bytes: Uint8Array): string {
-  let binary = '';
-  // String.fromCharCode takes arguments: go in slices so large chunks do not overflow the stack.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 export async function stageFile(bridge: BridgeClient, file: File): Promise<string> {
   let token: string | undefined;
@@ -19,7 +13,7 @@ export async function stageFile(bridge: BridgeClient, file: File): Promise<strin
     const end = Math.min(file.size, offset + CHUNK_BYTES);
     const bytes = new Uint8Array(await file.slice(offset, end).arrayBuffer());
     const last = end >= file.size;
-    const answer = await bridge.call('staging.write', { ...(token ? { token } : {}), name: file.name, offset, chunkBase64: base64Of(bytes), last });
+    const answer = await bridge.call('staging.write', { ...(token ? { token } : {}), name: file.name, offset, chunkBase64: bytesToBase64(bytes), last });
     token = answer.token;
     offset = end;
     if (last) return answer.path!;

@@ -3,14 +3,15 @@
 // a change of annotations (a sync) while some of them have no name yet.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LibraryAnnotation } from '../../shared/bridge/contract.ts';
-import type { BridgeClient } from '../bridge/bridgeClient.ts';
+import { useStores } from './context.tsx';
 
 /** The authors of these annotations other than me (annotations not yet pushed have none). */
 export function otherAuthors(annotations: readonly LibraryAnnotation[], me: string | undefined): string[] {
   return [...new Set(annotations.map((a) => a.profile_id).filter((id): id is string => !!id && id !== me))].sort();
 }
 
-export function useAuthorNames(bridge: BridgeClient, ids: readonly string[]): Readonly<Record<string, string>> {
+export function useAuthorNames(ids: readonly string[]): Readonly<Record<string, string>> {
+  const { bridge } = useStores();
   const key = ids.join('\n');
   const wanted = useMemo(() => (key ? key.split('\n') : []), [key]);
   const [names, setNames] = useState<Record<string, string>>({});

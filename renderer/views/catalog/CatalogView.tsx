@@ -8,16 +8,18 @@ import { plural } from '../../lib/format.ts';
 import { useStores } from '../../state/context.tsx';
 import { showInLibrary } from '../../state/showInLibrary.ts';
 import { addedState } from './addNote.ts';
+import { useCatalogStore } from './catalogStore.ts';
 import { CatalogDetails } from './CatalogDetails.tsx';
 import { useCatalogView } from './catalogViewState.ts';
 import { ResultList } from './ResultList.tsx';
 import { SearchPanel } from './SearchPanel.tsx';
-import { onlineErrorText } from './onlineErrors.ts';
+import { onlineErrorText } from '../../state/onlineErrors.ts';
 import { searchRequestOf, type SearchFormState } from './searchForm.ts';
 import './catalog.css';
 
 export function CatalogView() {
-  const { bridge, app, library } = useStores();
+  const { app, library } = useStores();
+  const catalog = useCatalogStore();
   const { form, results, open, adds, inLibrary, set, setAdd, markInLibrary } = useCatalogView();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +55,7 @@ export function CatalogView() {
     if (!items.length) return;
     try {
       const records = items.map((item) => ({ id: item.id, type: item.type, identifiers: item.identifiers }));
-      markInLibrary(records.map((r) => r.id), await bridge.call('catalog.inLibrary', { records }));
+      markInLibrary(records.map((r) => r.id), await catalog.inLibrary({ records }));
     } catch {
       // Only a hint on the list: without it the results still show.
     }
@@ -66,12 +68,12 @@ export function CatalogView() {
       return;
     }
     setOpen(null);
-    void run(() => bridge.call('catalog.search', request), false);
+    void run(() => catalog.search(request), false);
   };
 
   const openDocument = async (id: string) => {
     try {
-      const document = await bridge.call('catalog.get', { id });
+      const document = await catalog.get({ id });
       // The list row shows the same reader figures as the fresh copy just opened.
       const shown = useCatalogView.getState().results;
       set({ open: document, results: shown && { ...shown, items: shown.items.map((item) => (item.id === id ? { ...item, ...document } : item)) } });
@@ -83,7 +85,7 @@ export function CatalogView() {
   const addToLibrary = async (id: string) => {
     setAdd(id, { kind: 'adding' });
     try {
-      const added = await bridge.call('catalog.addToLibrary', { id });
+      const added = await catalog.addToLibrary({ id });
       setAdd(id, addedState(added));
       markInLibrary([id], { [id]: added.document.id });
     } catch (e) {
@@ -113,7 +115,7 @@ export function CatalogView() {
               <p className="catalog-count" role="status">{results.total !== undefined ? plural(results.total, 'document') : `${results.items.length} shown`}</p>
               <ResultList items={results.items} inLibrary={inLibrary} openId={open?.id ?? null} onOpen={(id) => void openDocument(id)} />
               {results.next ? (
-                <button type="button" className="button catalog-more" disabled={busy} onClick={() => void run(() => bridge.call('catalog.search', { next: results.next! }), true)}>
+                <button type="button" className="button catalog-more" disabled={busy} onClick={() => void run(() => catalog.search({ next: results.next! }), true)}>
                   {busy ? 'Loading…' : 'Show more results'}
                 </button>
               ) : null}

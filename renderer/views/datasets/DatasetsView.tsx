@@ -2,8 +2,8 @@
 // draft from a name, and the open draft's editor on the right.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { DataLicence, DraftDataset } from '../../../shared/schemas/dataset.ts';
-import { useStores } from '../../state/context.tsx';
-import { onlineErrorText } from '../catalog/onlineErrors.ts';
+import { useDatasetsStore } from './datasetsStore.ts';
+import { onlineErrorText } from '../../state/onlineErrors.ts';
 import { DraftEditor } from './DraftEditor.tsx';
 import './datasets.css';
 
@@ -12,7 +12,7 @@ function publishedCount(draft: DraftDataset): number {
 }
 
 export function DatasetsView() {
-  const { bridge } = useStores();
+  const datasets = useDatasetsStore();
   const [drafts, setDrafts] = useState<DraftDataset[] | null>(null);
   const [licences, setLicences] = useState<DataLicence[]>([]);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -21,17 +21,17 @@ export function DatasetsView() {
 
   const load = useCallback(async () => {
     try {
-      setDrafts(await bridge.call('datasets.list'));
+      setDrafts(await datasets.list());
       setError(null);
     } catch (e) {
       setError(onlineErrorText(e));
     }
-  }, [bridge]);
+  }, [datasets]);
 
   useEffect(() => {
     void load();
-    bridge.call('datasets.licences').then(setLicences, (e: unknown) => setError(onlineErrorText(e)));
-  }, [bridge, load]);
+    datasets.licences().then(setLicences, (e: unknown) => setError(onlineErrorText(e)));
+  }, [datasets, load]);
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
@@ -40,7 +40,7 @@ export function DatasetsView() {
       return;
     }
     try {
-      const draft = await bridge.call('datasets.create', { name: name.trim() });
+      const draft = await datasets.create({ name: name.trim() });
       setName('');
       setDrafts((all) => [draft, ...(all ?? [])]);
       setOpenId(draft.id);

@@ -4,14 +4,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DatasetVersionInfo } from '../../../shared/bridge/catalogCommands.ts';
 import type { DataLicence, DraftDataset, PublishFieldError } from '../../../shared/schemas/dataset.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { useStores } from '../../state/context.tsx';
-import { onlineErrorText } from '../catalog/onlineErrors.ts';
+import { onlineErrorText } from '../../state/onlineErrors.ts';
 import { DraftFields } from './DraftFields.tsx';
 import { FileDrop } from './FileDrop.tsx';
 import { formOf, isEmptyPatch, patchOf, rebaseForm, type DraftForm } from './draftForm.ts';
 import { formProblems, publishProblems } from './publishChecks.ts';
 import { PublishPanel } from './PublishPanel.tsx';
-import { uploadFile, type UploadProgress } from './uploadFile.ts';
+import { useDatasetsStore, type UploadProgress } from './datasetsStore.ts';
 
 interface Props {
   draft: DraftDataset;
@@ -21,7 +20,7 @@ interface Props {
 }
 
 export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
-  const { bridge } = useStores();
+  const datasets = useDatasetsStore();
   const saved = useMemo(() => formOf(draft), [draft]);
   const [form, setForm] = useState<DraftForm>(saved);
   const [uploads, setUploads] = useState<UploadProgress[]>([]);
@@ -50,9 +49,9 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
   useEffect(() => {
     let live = true;
     if (!versionKey) setVersions([]);
-    else bridge.call('datasets.versions', { id: draft.id }).then((v) => live && setVersions(v), (e: unknown) => live && setError(onlineErrorText(e)));
+    else datasets.versions({ id: draft.id }).then((v) => live && setVersions(v), (e: unknown) => live && setError(onlineErrorText(e)));
     return () => { live = false; };
-  }, [bridge, draft.id, versionKey]);
+  }, [datasets, draft.id, versionKey]);
 
   const patch = patchOf(form, saved);
   const dirty = !isEmptyPatch(patch);
@@ -68,7 +67,7 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
     setBusy('saving');
     setError(null);
     try {
-      const updated = await bridge.call('datasets.update', { id: draft.id, patch });
+      const updated = await datasets.update({ id: draft.id, patch });
       onChanged(updated);
       return updated;
     } catch (e) {
@@ -86,12 +85,12 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
     setError(null);
     setNotice(null);
     try {
-      const result = await bridge.call('datasets.publish', { id: draft.id });
+      const result = await datasets.publish({ id: draft.id });
       if (result.published) {
         setServiceErrors([]);
         setAccessLink(null);
         setNotice(`Published version ${result.dataset.version ?? ''}${result.dataset.doi ? ` with DOI ${result.dataset.doi.id}` : ''}`);
-        onChanged(await bridge.call('datasets.get', { id: draft.id }));
+        onChanged(await datasets.get({ id: draft.id }));
       } else {
         setServiceErrors(result.fieldErrors);
       }
@@ -107,7 +106,7 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
     // One at a time: each finish rewrites the draft's file list from the service's current one.
     for (const file of files) {
       try {
-        onChanged(await uploadFile(bridge, draft.id, file, progress));
+        onChanged(await datasets.uploadFile(draft.id, file, progress));
       } catch (e) {
         progress({ uploadId: '', fileName: file.name, received: 0, size: file.size, phase: 'failed', error: onlineErrorText(e) });
       }
@@ -116,14 +115,14 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
 
   const removeFile = async (contentId: string) => {
     try {
-      onChanged(await bridge.call('datasets.removeFile', { draftId: draft.id, contentId }));
+      onChanged(await datasets.removeFile({ draftId: draft.id, contentId }));
     } catch (e) {
       setError(onlineErrorText(e));
     }
   };
 
   const share = async () => {
-    const link = await bridge.call('datasets.accessLink', { id: draft.id });
+    const link = await datasets.accessLink({ id: draft.id });
     setAccessLink(link.url);
     return link.url;
   };
@@ -131,7 +130,7 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = async () => {
     try {
-      await bridge.call('datasets.delete', { id: draft.id });
+      await datasets.delete({ id: draft.id });
       onDeleted();
     } catch (e) {
       setError(onlineErrorText(e));

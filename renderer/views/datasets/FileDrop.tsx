@@ -2,7 +2,7 @@
 // on their way with a progress bar each, and the files of the draft with a remove button.
 import { useRef, useState, type DragEvent } from 'react';
 import type { DatasetFile } from '../../../shared/schemas/dataset.ts';
-import type { UploadProgress } from './uploadFile.ts';
+import type { UploadProgress } from './datasetsStore.ts';
 
 interface Props {
   files: DatasetFile[];

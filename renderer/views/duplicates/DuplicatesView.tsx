@@ -5,8 +5,8 @@
 // reloads on every library change) keeps what the user chose.
 import { useEffect, useMemo, useState } from 'react';
 import type { DuplicateReason, DuplicateSetView, DuplicatesMergeResult, MergeChoosableField } from '../../../shared/bridge/duplicatesCommands.ts';
-import { useStores } from '../../state/context.tsx';
 import { useLoaded } from '../groups/useRemote.ts';
+import { useDuplicatesStore } from './duplicatesStore.ts';
 import { defaultChoices, differingFields, fieldLabel, idsOfKeys, valueLabel } from './mergeChoices.ts';
 import './duplicates.css';
 
@@ -22,7 +22,7 @@ function mergedMessage(result: DuplicatesMergeResult, title: string): string {
 }
 
 function DuplicateSetCard({ set, index, onMerged }: { set: DuplicateSetView; index: number; onMerged(message: string): void }) {
-  const { bridge } = useStores();
+  const duplicates = useDuplicatesStore();
   const [masterKey, setMasterKey] = useState(set.members[0]!.key);
   const [excluded, setExcluded] = useState<Set<string>>(new Set());
   const fields = useMemo(() => differingFields(set), [set]);
@@ -43,7 +43,7 @@ function DuplicateSetCard({ set, index, onMerged }: { set: DuplicateSetView; ind
     setError(null);
     try {
       const masterId = idOf(masterKey) ?? set.members[0]!.document.id;
-      const result = await bridge.call('duplicates.merge', { masterId, duplicateIds: duplicateKeys.map((key) => idOf(key)!), choices: idsOfKeys(set, choices) });
+      const result = await duplicates.merge({ masterId, duplicateIds: duplicateKeys.map((key) => idOf(key)!), choices: idsOfKeys(set, choices) });
       const title = set.members.find((m) => m.key === (choices.title ?? masterKey))?.document.title ?? set.members[0]!.document.title;
       onMerged(mergedMessage(result, title));
     } catch (failure) {
@@ -108,12 +108,12 @@ function DuplicateSetCard({ set, index, onMerged }: { set: DuplicateSetView; ind
 }
 
 export function DuplicatesView() {
-  const { bridge } = useStores();
+  const duplicates = useDuplicatesStore();
   const [version, setVersion] = useState(0);
-  const sets = useLoaded(() => bridge.call('duplicates.list'), `duplicates|${version}`);
+  const sets = useLoaded(() => duplicates.list(), `duplicates|${version}`);
   const [outcome, setOutcome] = useState<string | null>(null);
   // Another window, an import or a sync may make or undo duplicates.
-  useEffect(() => bridge.on('library.changed', () => setVersion((v) => v + 1)), [bridge]);
+  useEffect(() => duplicates.onLibraryChanged(() => setVersion((v) => v + 1)), [duplicates]);
 
   return (
     <div className="duplicates-view">

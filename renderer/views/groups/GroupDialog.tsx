@@ -4,10 +4,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { Group, GroupAccessLevel } from '../../../shared/bridge/contract.ts';
 import { GROUP_ACCESS_LEVELS } from '../../../shared/schemas/group.ts';
-import { useStores } from '../../state/context.tsx';
 import { ACCESS_LABELS } from './groupLabels.ts';
 import { Outcome } from './Outcome.tsx';
 import { useAction } from './useRemote.ts';
+import { useGroupsStore } from './groupsStore.ts';
 
 const NAME_MAX = 255;
 
@@ -20,7 +20,7 @@ interface Props {
 }
 
 export function GroupDialog({ open, group, onClose, onSaved }: Props) {
-  const { bridge } = useStores();
+  const groups = useGroupsStore();
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
   const [access, setAccess] = useState<GroupAccessLevel>(group?.access_level ?? 'private');
@@ -38,8 +38,8 @@ export function GroupDialog({ open, group, onClose, onSaved }: Props) {
     let saved: Group | undefined;
     const ok = await action.run(async () => {
       saved = group
-        ? await bridge.call('groups.update', { id: group.id, patch: { name: name.trim(), access_level: access, description: description.trim() || null } })
-        : await bridge.call('groups.create', { name: name.trim(), access_level: access, ...(description.trim() ? { description: description.trim() } : {}) });
+        ? await groups.update({ id: group.id, patch: { name: name.trim(), access_level: access, description: description.trim() || null } })
+        : await groups.create({ name: name.trim(), access_level: access, ...(description.trim() ? { description: description.trim() } : {}) });
     });
     if (ok && saved) { close(); onSaved(saved); }
   };

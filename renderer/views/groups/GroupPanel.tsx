@@ -12,6 +12,7 @@ import { JoinRequestsSection } from './JoinRequestsSection.tsx';
 import { MembersSection } from './MembersSection.tsx';
 import { Outcome } from './Outcome.tsx';
 import { useAction } from './useRemote.ts';
+import { useGroupsStore } from './groupsStore.ts';
 
 interface Props {
   group: Group;
@@ -21,7 +22,8 @@ interface Props {
 }
 
 export function GroupPanel({ group, myId, onChanged }: Props) {
-  const { bridge, library, app } = useStores();
+  const { library, app } = useStores();
+  const groups = useGroupsStore();
   const setView = useApp((s) => s.setView);
   const action = useAction();
   const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
@@ -57,13 +59,13 @@ export function GroupPanel({ group, myId, onChanged }: Props) {
         <div className="group-actions">
           {member || role === 'follower' ? <button type="button" className="button primary" disabled={action.busy} onClick={() => void openLibrary()}><Icon name="library" /> Open library</button> : null}
           {!member && access === 'public' ? (
-            <button type="button" className="button primary" disabled={action.busy} onClick={() => void action.run(() => bridge.call('groups.join', { id: group.id }), `You joined ${name}. Its library appears in the sidebar after the next sync.`, changed)}>Join</button>
+            <button type="button" className="button primary" disabled={action.busy} onClick={() => void action.run(() => groups.join({ id: group.id }), `You joined ${name}. Its library appears in the sidebar after the next sync.`, changed)}>Join</button>
           ) : null}
           {!member && role !== 'follower' && access !== 'private' ? (
-            <button type="button" className="button" disabled={action.busy} onClick={() => void action.run(() => bridge.call('groups.follow', { id: group.id }), `You follow ${name}: its library appears read-only in the sidebar.`, changed)}>Follow</button>
+            <button type="button" className="button" disabled={action.busy} onClick={() => void action.run(() => groups.follow({ id: group.id }), `You follow ${name}: its library appears read-only in the sidebar.`, changed)}>Follow</button>
           ) : null}
           {role === 'follower' ? (
-            <button type="button" className="button" disabled={action.busy} onClick={() => void action.run(() => bridge.call('groups.unfollow', { id: group.id }), `You no longer follow ${name}.`, changed)}>Unfollow</button>
+            <button type="button" className="button" disabled={action.busy} onClick={() => void action.run(() => groups.unfollow({ id: group.id }), `You no longer follow ${name}.`, changed)}>Unfollow</button>
           ) : null}
           {isManager(role) ? <button type="button" className="button" onClick={() => setEditing(true)}>Edit…</button> : null}
           {member && role !== 'owner' ? <button type="button" className="button" onClick={() => setConfirm('leave')}>Leave…</button> : null}
@@ -73,7 +75,7 @@ export function GroupPanel({ group, myId, onChanged }: Props) {
       {editing ? <GroupDialog open group={group} onClose={() => setEditing(false)} onSaved={() => void changed()} /> : null}
 
       {!member && access === 'invite_only' ? (
-        <form className="ask-form" onSubmit={(e) => { e.preventDefault(); void action.run(() => bridge.call('groups.askToJoin', { id: group.id, ...(askMessage.trim() ? { message: askMessage.trim() } : {}) }), `Request sent. An owner or admin of ${name} will answer it.`); }}>
+        <form className="ask-form" onSubmit={(e) => { e.preventDefault(); void action.run(() => groups.askToJoin({ id: group.id, ...(askMessage.trim() ? { message: askMessage.trim() } : {}) }), `Request sent. An owner or admin of ${name} will answer it.`); }}>
           <label className="field-label" htmlFor="ask-message">This group is invite only. Ask to join, with a note for its admins (optional):</label>
           <div className="inline-form">
             <input id="ask-message" className="input" maxLength={2000} value={askMessage} onChange={(e) => setAskMessage(e.target.value)} />
@@ -92,7 +94,7 @@ export function GroupPanel({ group, myId, onChanged }: Props) {
         title={`Leave ${name}?`}
         body="Its library leaves this computer at once. To come back you need to join again or be invited."
         confirmLabel="Leave group"
-        onConfirm={() => void action.run(() => bridge.call('groups.leave', { id: group.id }), `You left ${name}.`, changed)}
+        onConfirm={() => void action.run(() => groups.leave({ id: group.id }), `You left ${name}.`, changed)}
         onClose={() => setConfirm(null)}
       />
       <ConfirmDialog
@@ -100,7 +102,7 @@ export function GroupPanel({ group, myId, onChanged }: Props) {
         title={`Delete ${name} for everyone?`}
         body="The group and its shared library are deleted for every member. This cannot be undone."
         confirmLabel="Delete group"
-        onConfirm={() => void action.run(() => bridge.call('groups.delete', { id: group.id }), `${name} was deleted.`, changed)}
+        onConfirm={() => void action.run(() => groups.delete({ id: group.id }), `${name} was deleted.`, changed)}
         onClose={() => setConfirm(null)}
       />
     </article>

@@ -3,12 +3,13 @@
 import { useMemo, useState } from 'react';
 import type { Group } from '../../../shared/bridge/contract.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { useApp, useStores } from '../../state/context.tsx';
+import { useApp } from '../../state/context.tsx';
 import { GroupDialog } from './GroupDialog.tsx';
 import { roleLabel } from './groupLabels.ts';
 import { GroupPanel } from './GroupPanel.tsx';
 import { InvitationsInbox } from './InvitationsInbox.tsx';
 import { useLoaded } from './useRemote.ts';
+import { useGroupsStore } from './groupsStore.ts';
 
 function GroupButton({ group, selected, onSelect, detail }: { group: Group; selected: boolean; onSelect(): void; detail: string }) {
   return (
@@ -25,12 +26,12 @@ function GroupButton({ group, selected, onSelect, detail }: { group: Group; sele
 }
 
 export function GroupsView() {
-  const { bridge } = useStores();
+  const groups = useGroupsStore();
   const myId = useApp((s) => s.account?.profile?.id);
   const [version, setVersion] = useState(0);
-  const mine = useLoaded(() => bridge.call('groups.list'), `mine|${version}`);
-  const popular = useLoaded(() => bridge.call('groups.popular', { limit: 50 }), `popular|${version}`);
-  const invitations = useLoaded(() => bridge.call('groups.myInvitations'), `invitations|${version}`);
+  const mine = useLoaded(() => groups.list(), `mine|${version}`);
+  const popular = useLoaded(() => groups.popular({ limit: 50 }), `popular|${version}`);
+  const invitations = useLoaded(() => groups.myInvitations(), `invitations|${version}`);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
 

@@ -1,17 +1,17 @@
 // Invitations addressed to me, to accept (the group's library then syncs here) or decline.
 import type { MyInvitation } from '../../../shared/bridge/contract.ts';
-import { useStores } from '../../state/context.tsx';
 import { Outcome } from './Outcome.tsx';
 import { useAction, type Loaded } from './useRemote.ts';
+import { useGroupsStore } from './groupsStore.ts';
 
 export function InvitationsInbox({ invitations, onAnswered }: { invitations: Loaded<MyInvitation[]>; onAnswered(groupId: string, accepted: boolean): void }) {
-  const { bridge } = useStores();
+  const groups = useGroupsStore();
   const action = useAction();
   const list = invitations.value ?? [];
   // Stays while it has the outcome of the last answer to show.
   if (!invitations.error && list.length === 0 && !action.notice && !action.error) return null;
   const answer = (invitation: MyInvitation, accept: boolean) => action.run(
-    () => bridge.call('groups.answerInvitation', { groupId: invitation.group_uuid, invitationId: invitation.invitation_uuid, answer: accept ? 'accept' : 'decline' }),
+    () => groups.answerInvitation({ groupId: invitation.group_uuid, invitationId: invitation.invitation_uuid, answer: accept ? 'accept' : 'decline' }),
     accept ? `You joined “${invitation.groupName}”. Its library appears in the sidebar after the next sync.` : `Invitation to “${invitation.groupName}” declined.`,
     async () => { await invitations.reload(); onAnswered(invitation.group_uuid, accept); },
   );

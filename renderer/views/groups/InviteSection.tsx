@@ -3,9 +3,9 @@
 // can be revoked.
 import { useState } from 'react';
 import type { GroupInvitationResult } from '../../../shared/bridge/contract.ts';
-import { useStores } from '../../state/context.tsx';
 import { Outcome } from './Outcome.tsx';
 import { useAction, useLoaded } from './useRemote.ts';
+import { useGroupsStore } from './groupsStore.ts';
 
 /** Addresses separated by commas, semicolons, spaces or lines. */
 export function splitAddresses(text: string): string[] {
@@ -13,19 +13,19 @@ export function splitAddresses(text: string): string[] {
 }
 
 export function InviteSection({ groupId }: { groupId: string }) {
-  const { bridge } = useStores();
+  const groups = useGroupsStore();
   const [addresses, setAddresses] = useState('');
   const [message, setMessage] = useState('');
   const [results, setResults] = useState<GroupInvitationResult[] | null>(null);
   const action = useAction();
-  const pending = useLoaded(() => bridge.call('groups.invitations', { id: groupId }), `${groupId}|${results?.length ?? 0}`);
+  const pending = useLoaded(() => groups.invitations({ id: groupId }), `${groupId}|${results?.length ?? 0}`);
   const waiting = (pending.value ?? []).filter((i) => i.status === 'SENT' || i.status === 'CREATED');
 
   const send = async () => {
     const emails = splitAddresses(addresses);
     if (emails.length === 0) { action.clear(); setResults(null); return; }
     await action.run(async () => {
-      setResults(await bridge.call('groups.invite', { id: groupId, emails, ...(message.trim() ? { message: message.trim() } : {}) }));
+      setResults(await groups.invite({ id: groupId, emails, ...(message.trim() ? { message: message.trim() } : {}) }));
       setAddresses('');
     });
     await pending.reload();
@@ -61,7 +61,7 @@ export function InviteSection({ groupId }: { groupId: string }) {
             {waiting.map((i) => (
               <li key={i.invitation_uuid} className="invitation-row">
                 <span className="row-text">{i.invitee_name ? `${i.invitee_name} <${i.invitee_email ?? ''}>` : i.invitee_email}</span>
-                <button type="button" className="button small" disabled={action.busy} onClick={() => void action.run(() => bridge.call('groups.revokeInvitation', { groupId, invitationId: i.invitation_uuid }), 'Invitation revoked.', pending.reload)}>Revoke</button>
+                <button type="button" className="button small" disabled={action.busy} onClick={() => void action.run(() => groups.revokeInvitation({ groupId, invitationId: i.invitation_uuid }), 'Invitation revoked.', pending.reload)}>Revoke</button>
               </li>
             ))}
           </ul>

@@ -1,11 +1,11 @@
 // Requests to join an invite-only group, for its owners and admins to accept or decline.
-import { useStores } from '../../state/context.tsx';
 import { Outcome } from './Outcome.tsx';
 import { useAction, useLoaded } from './useRemote.ts';
+import { useGroupsStore } from './groupsStore.ts';
 
 export function JoinRequestsSection({ groupId, onAnswered }: { groupId: string; onAnswered(): void }) {
-  const { bridge } = useStores();
-  const requests = useLoaded(() => bridge.call('groups.joinRequests', { id: groupId }), groupId);
+  const groups = useGroupsStore();
+  const requests = useLoaded(() => groups.joinRequests({ id: groupId }), groupId);
   const action = useAction();
   const list = requests.value ?? [];
   if (!requests.error && list.length === 0 && !action.notice && !action.error) return null;
@@ -20,7 +20,7 @@ export function JoinRequestsSection({ groupId, onAnswered }: { groupId: string; 
             <div className="row-actions">
               {(['accept', 'decline'] as const).map((answer) => (
                 <button key={answer} type="button" className={`button small ${answer === 'accept' ? 'primary' : ''}`} disabled={action.busy}
-                  onClick={() => void action.run(() => bridge.call('groups.answerJoinRequest', { id: groupId, profileId: r.profileId, answer }),
+                  onClick={() => void action.run(() => groups.answerJoinRequest({ id: groupId, profileId: r.profileId, answer }),
                     answer === 'accept' ? `${r.name} is now a member.` : `${r.name}’s request was declined.`,
                     async () => { await requests.reload(); onAnswered(); })}>
                   {answer === 'accept' ? 'Accept' : 'Decline'}

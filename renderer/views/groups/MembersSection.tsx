@@ -3,21 +3,21 @@
 import { useState } from 'react';
 import type { GroupMemberView } from '../../../shared/bridge/contract.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { useStores } from '../../state/context.tsx';
 import { isManager, roleLabel } from './groupLabels.ts';
 import { Outcome } from './Outcome.tsx';
 import { useAction, useLoaded } from './useRemote.ts';
+import { useGroupsStore } from './groupsStore.ts';
 
 export function MembersSection({ groupId, myRole, myId, version }: { groupId: string; myRole: string | undefined; myId: string | undefined; version: number }) {
-  const { bridge } = useStores();
+  const groups = useGroupsStore();
   const [query, setQuery] = useState('');
-  const members = useLoaded(() => bridge.call('groups.members', { id: groupId, ...(query.trim() ? { query: query.trim() } : {}) }), `${groupId}|${query.trim()}|${version}`);
+  const members = useLoaded(() => groups.members({ id: groupId, ...(query.trim() ? { query: query.trim() } : {}) }), `${groupId}|${query.trim()}|${version}`);
   const action = useAction();
   const [removing, setRemoving] = useState<GroupMemberView | null>(null);
   const manage = isManager(myRole);
 
   const setRole = (member: GroupMemberView, role: 'admin' | 'normal') => action.run(
-    () => bridge.call('groups.setRole', { id: groupId, profileId: member.profileId, role }),
+    () => groups.setRole({ id: groupId, profileId: member.profileId, role }),
     role === 'admin' ? `${member.name} is now an admin.` : `${member.name} is now a member.`,
     members.reload,
   );
@@ -56,7 +56,7 @@ export function MembersSection({ groupId, myRole, myId, version }: { groupId: st
         title={`Remove ${removing?.name ?? ''} from the group?`}
         body="They lose access to the group’s library at once; their own library is not touched."
         confirmLabel="Remove"
-        onConfirm={() => { const m = removing; if (m) void action.run(() => bridge.call('groups.removeMember', { id: groupId, profileId: m.profileId }), `${m.name} was removed.`, members.reload); }}
+        onConfirm={() => { const m = removing; if (m) void action.run(() => groups.removeMember({ id: groupId, profileId: m.profileId }), `${m.name} was removed.`, members.reload); }}
         onClose={() => setRemoving(null)}
       />
     </section>

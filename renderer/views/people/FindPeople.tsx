@@ -1,13 +1,13 @@
 // Finding someone by e-mail address or profile link, seeing their profile, and asking to follow them.
 import { useState } from 'react';
 import type { PublicProfile } from '../../../shared/bridge/contract.ts';
-import { useStores } from '../../state/context.tsx';
 import { Outcome } from '../groups/Outcome.tsx';
 import { useAction } from '../groups/useRemote.ts';
 import { ProfileCard } from './ProfileCard.tsx';
+import { usePeopleStore } from './peopleStore.ts';
 
 export function FindPeople({ shown, onFollowed, followingIds }: { shown: PublicProfile | null; onFollowed(): void; followingIds: ReadonlySet<string> }) {
-  const { bridge } = useStores();
+  const profiles = usePeopleStore();
   const [text, setText] = useState('');
   const [found, setFound] = useState<PublicProfile[] | null>(null);
   const action = useAction();
@@ -15,7 +15,7 @@ export function FindPeople({ shown, onFollowed, followingIds }: { shown: PublicP
 
   const find = () => action.run(async () => {
     const query = text.trim();
-    const results = await bridge.call('profiles.find', /^https?:\/\//i.test(query) ? { link: query } : { email: query });
+    const results = await profiles.find(/^https?:\/\//i.test(query) ? { link: query } : { email: query });
     setFound(results);
   });
   const people = shown ? [shown, ...(found ?? []).filter((p) => p.id !== shown.id)] : found ?? [];
@@ -35,7 +35,7 @@ export function FindPeople({ shown, onFollowed, followingIds }: { shown: PublicP
           <ProfileCard profile={p} />
           {followingIds.has(p.id) ? <p className="muted">You follow {p.first_name} or asked to.</p> : (
             <button type="button" className="button small primary" disabled={follow.busy}
-              onClick={() => void follow.run(() => bridge.call('followers.request', { profileId: p.id }), `Request sent: ${p.display_name} answers it.`, onFollowed)}>
+              onClick={() => void follow.run(() => profiles.requestFollow({ profileId: p.id }), `Request sent: ${p.display_name} answers it.`, onFollowed)}>
               Follow
             </button>
           )}

@@ -1,9 +1,9 @@
 // Who follows me and whom I follow: requests waiting for my answer (accept or reject),
 // mine waiting for theirs (cancel), and follows to end. Choosing a person shows them.
 import type { FollowOverview, FollowView } from '../../../shared/bridge/contract.ts';
-import { useStores } from '../../state/context.tsx';
 import { Outcome } from '../groups/Outcome.tsx';
 import { useAction, type Loaded } from '../groups/useRemote.ts';
+import { usePeopleStore } from './peopleStore.ts';
 
 interface Props {
   overview: Loaded<FollowOverview>;
@@ -11,11 +11,11 @@ interface Props {
 }
 
 export function FollowSection({ overview, onShow }: Props) {
-  const { bridge } = useStores();
+  const people = usePeopleStore();
   const action = useAction();
   const followers = overview.value?.followers ?? [];
   const following = overview.value?.following ?? [];
-  const remove = (f: FollowView, done: string) => action.run(() => bridge.call('followers.remove', { id: f.id }), done, overview.reload);
+  const remove = (f: FollowView, done: string) => action.run(() => people.removeFollow({ id: f.id }), done, overview.reload);
 
   const person = (f: FollowView) => <button type="button" className="link-button person-link" onClick={() => onShow(f.profileId)}>{f.name}</button>;
   return (
@@ -31,7 +31,7 @@ export function FollowSection({ overview, onShow }: Props) {
             <span className="row-actions">
               {f.status === 'pending' ? (
                 <>
-                  <button type="button" className="button small primary" disabled={action.busy} onClick={() => void action.run(() => bridge.call('followers.accept', { id: f.id }), `${f.name} now follows you.`, overview.reload)}>Accept</button>
+                  <button type="button" className="button small primary" disabled={action.busy} onClick={() => void action.run(() => people.acceptFollower({ id: f.id }), `${f.name} now follows you.`, overview.reload)}>Accept</button>
                   <button type="button" className="button small" disabled={action.busy} onClick={() => void remove(f, `${f.name}’s request was rejected.`)}>Reject</button>
                 </>
               ) : <button type="button" className="button small" disabled={action.busy} onClick={() => void remove(f, `${f.name} no longer follows you.`)}>Remove</button>}

@@ -2,18 +2,18 @@
 // on the right.
 import { useMemo, useState } from 'react';
 import type { OwnProfile, PublicProfile } from '../../../shared/bridge/contract.ts';
-import { useStores } from '../../state/context.tsx';
 import { useLoaded } from '../groups/useRemote.ts';
 import { FindPeople } from './FindPeople.tsx';
 import { FollowSection } from './FollowSection.tsx';
 import { ProfileEditor } from './ProfileEditor.tsx';
+import { usePeopleStore } from './peopleStore.ts';
 
 export function PeopleView() {
-  const { bridge } = useStores();
+  const people = usePeopleStore();
   const [saved, setSaved] = useState<OwnProfile | null>(null);
-  const me = useLoaded(() => bridge.call('profiles.me'), 'me');
+  const me = useLoaded(() => people.me(), 'me');
   const [version, setVersion] = useState(0);
-  const overview = useLoaded(() => bridge.call('followers.overview'), `follows|${version}`);
+  const overview = useLoaded(() => people.followOverview(), `follows|${version}`);
   const [shown, setShown] = useState<PublicProfile | null>(null);
   const [showError, setShowError] = useState<string | null>(null);
   const profile = saved ?? me.value;
@@ -21,7 +21,7 @@ export function PeopleView() {
 
   const show = async (id: string) => {
     try {
-      setShown(await bridge.call('profiles.get', { id }));
+      setShown(await people.profile({ id }));
       setShowError(null);
     } catch (error) {
       setShowError((error as Error).message);

@@ -1,10 +1,10 @@
 // My photo: shown, replaced from a chosen image file (PNG, JPEG or GIF, at most 5 MB), or removed.
 import { useRef } from 'react';
 import type { OwnProfile } from '../../../shared/bridge/contract.ts';
-import { useStores } from '../../state/context.tsx';
 import { Outcome } from '../groups/Outcome.tsx';
 import { useAction } from '../groups/useRemote.ts';
 import { ProfilePhoto } from './ProfilePhoto.tsx';
+import { usePeopleStore } from './peopleStore.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -18,12 +18,12 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 export function PhotoPicker({ profile, onSaved }: { profile: OwnProfile; onSaved(profile: OwnProfile): void }) {
-  const { bridge } = useStores();
+  const people = usePeopleStore();
   const input = useRef<HTMLInputElement>(null);
   const action = useAction();
   const choose = (file: File) => action.run(async () => {
     if (file.size > MAX_BYTES) throw new Error(`${file.name} is larger than 5 MB; choose a smaller image`);
-    onSaved(await bridge.call('profiles.setPhoto', { dataUrl: await readAsDataUrl(file) }));
+    onSaved(await people.setPhoto({ dataUrl: await readAsDataUrl(file) }));
   }, 'Photo saved.');
   return (
     <div className="photo-picker field wide">
@@ -32,7 +32,7 @@ export function PhotoPicker({ profile, onSaved }: { profile: OwnProfile; onSaved
         <input ref={input} type="file" accept="image/png,image/jpeg,image/gif" className="sr-only" id="photo-file" aria-label="Photo file"
           onChange={(e) => { const file = e.target.files?.[0]; e.target.value = ''; if (file) void choose(file); }} />
         <button type="button" className="button small" disabled={action.busy} onClick={() => input.current?.click()}>{profile.photo ? 'Change photo…' : 'Add a photo…'}</button>
-        {profile.photo ? <button type="button" className="button small" disabled={action.busy} onClick={() => void action.run(async () => onSaved(await bridge.call('profiles.removePhoto')), 'Photo removed.')}>Remove photo</button> : null}
+        {profile.photo ? <button type="button" className="button small" disabled={action.busy} onClick={() => void action.run(async () => onSaved(await people.removePhoto()), 'Photo removed.')}>Remove photo</button> : null}
         <Outcome action={action} />
       </div>
     </div>

@@ -3,20 +3,20 @@
 // what changed is saved; the e-mail address is shown to me alone and is not editable here.
 import { useEffect, useState } from 'react';
 import type { Institution, Location, OwnProfile } from '../../../shared/bridge/contract.ts';
-import { useStores } from '../../state/context.tsx';
 import { Outcome } from '../groups/Outcome.tsx';
 import { useAction, useLoaded } from '../groups/useRemote.ts';
 import { Combobox, type Suggestion } from './Combobox.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
 import { amendmentOf, draftOf, type ProfileDraft } from './profileDraft.ts';
+import { usePeopleStore } from './peopleStore.ts';
 
 const place = (l: { city?: string; state?: string; country?: string }) => [l.state, l.country].filter(Boolean).join(', ');
 
 export function ProfileEditor({ profile, onSaved }: { profile: OwnProfile; onSaved(profile: OwnProfile): void }) {
-  const { bridge } = useStores();
+  const people = usePeopleStore();
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(profile));
   useEffect(() => setDraft(draftOf(profile)), [profile]);
-  const statuses = useLoaded(() => bridge.call('vocabularies.academicStatuses'), 'statuses');
+  const statuses = useLoaded(() => people.academicStatuses(), 'statuses');
   const action = useAction();
   const change = amendmentOf(profile, draft);
   const dirty = Object.keys(change).length > 0;
@@ -25,17 +25,17 @@ export function ProfileEditor({ profile, onSaved }: { profile: OwnProfile; onSav
 
   const searchInstitutions = async (text: string): Promise<Suggestion<Institution>[]> => {
     if ([...text.trim()].length < 3) return [];
-    const found = await bridge.call('vocabularies.institutions', { hint: text.trim(), limit: 10 });
+    const found = await people.institutions({ hint: text.trim(), limit: 10 });
     return found.map((i) => ({ key: i.id, label: i.name, detail: [i.city, i.country].filter(Boolean).join(', '), value: i }));
   };
   const searchPlaces = async (text: string): Promise<Suggestion<Location>[]> => {
     if (!text.trim()) return [];
-    const found = await bridge.call('vocabularies.locations', { prefix: text.trim(), limit: 10 });
+    const found = await people.locations({ prefix: text.trim(), limit: 10 });
     return found.map((l) => ({ key: l.id, label: l.name, detail: place(l), value: l }));
   };
 
   const save = () => action.run(async () => {
-    const saved = await bridge.call('profiles.updateMe', change);
+    const saved = await people.updateMe(change);
     onSaved(saved);
   }, 'Profile saved.');
 

@@ -5,12 +5,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LibraryAnnotation, LibraryDocument, ReaderFile } from '../../../shared/bridge/contract.ts';
 import { DEFAULT_HIGHLIGHT_COLOR, DEFAULT_PRIVACY_LEVEL } from '../../../shared/schemas/annotation.ts';
 import { saveText } from '../../lib/download.ts';
-import { useApp, useStores } from '../../state/context.tsx';
+import { useApp } from '../../state/context.tsx';
 import { otherAuthors, useAuthorNames } from '../../state/useAuthorNames.ts';
 import { AnnotationLayers } from './AnnotationLayers.tsx';
 import { AnnotationPanel, authorLabel } from './AnnotationPanel.tsx';
 import { annotationsMarkdown } from './annotationsMarkdown.ts';
-import { exportAnnotatedPdf } from './exportPdf.ts';
+import { useReaderStore } from './readerStore.ts';
 import { FindBar } from './FindBar.tsx';
 import { clientPointToPdf, selectionToPositions, textLayerOf, textUnder } from './pageGeometry.ts';
 import { createQuoteCache } from './quoteCache.ts';
@@ -34,7 +34,7 @@ function inAnnotationEditor(target: EventTarget | null): boolean {
 }
 
 export function ReaderView({ documentId, active }: { documentId: string; active: boolean }) {
-  const { bridge } = useStores();
+  const reader = useReaderStore();
   const myProfileId = useApp((s) => s.account?.profile?.id);
   const containerRef = useRef<HTMLDivElement>(null);
   const [file, setFile] = useState<ReaderFile | null>(null);
@@ -49,21 +49,21 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
   injectViewerStyles();
   const state = usePdfViewer(file?.url ?? null, containerRef, file?.filehash);
   useScrollingFlag(containerRef);
-  const api = useAnnotations(bridge, documentId, (renames) => setSelectedId((id) => (id && renames.get(id)) || id));
+  const api = useAnnotations(documentId, (renames) => setSelectedId((id) => (id && renames.get(id)) || id));
   const { viewer } = state;
   const authorIds = useMemo(() => otherAuthors(api.annotations, myProfileId), [api.annotations, myProfileId]);
-  const authorNames = useAuthorNames(bridge, authorIds);
+  const authorNames = useAuthorNames(authorIds);
 
   useEffect(() => {
     let cancelled = false;
     setOpenError(null);
-    bridge.call('documents.get', { id: documentId }).then((d) => { if (!cancelled) setDoc(d); }, () => undefined);
-    bridge.call('reader.openFile', { documentId }).then(
+    reader.document({ id: documentId }).then((d) => { if (!cancelled) setDoc(d); }, () => undefined);
+    reader.openFile({ documentId }).then(
       (f) => { if (!cancelled) setFile(f); },
       (e: Error) => { if (!cancelled) setOpenError(e.message); },
     );
     return () => { cancelled = true; };
-  }, [bridge, documentId]);
+  }, [reader, documentId]);
 
   // A hidden tab's viewer has no size; it lays out again when shown.
   useEffect(() => {
@@ -141,7 +141,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
     setExportingPdf(true);
     try {
       await api.saver.flush(); // text typed a moment ago goes into the copy too
-      const summary = await exportAnnotatedPdf(bridge, documentId, file);
+      const summary = await reader.exportAnnotatedPdf(documentId, file);
       if (summary) setHint(summary);
     } catch (error) {
       setHint(`The PDF could not be exported: ${(error as Error).message}`);

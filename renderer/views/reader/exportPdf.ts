@@ -1,10 +1,6 @@
-// "Export PDF": a copy of the PDF with the annotations written in by the core. On the
-// desktop the shell's save dialog asks where; in a browser the copy is downloaded from the
-// URL the core answers. The answer says how many went in and what was left out, and why.
-import type { AnnotatedPdfExport, ReaderFile } from '../../../shared/bridge/contract.ts';
-import type { BridgeClient } from '../../bridge/bridgeClient.ts';
-import { BridgeCallError } from '../../bridge/bridgeClient.ts';
-import { downloadUrl } from '../../lib/download.ts';
+// "Export PDF" (readerStore.ts asks the core for the copy): the copy's file name, and what
+// to tell the person: how many annotations went in and what was left out, and why.
+import type { AnnotatedPdfExport } from '../../../shared/bridge/contract.ts';
 
 const KIND: Record<string, string> = { highlight: 'Highlight', sticky_note: 'Sticky note', note: 'Note' };
 
@@ -26,15 +22,4 @@ export function exportSummary(result: AnnotatedPdfExport): string {
   }
   const left = [...reasons.values()].map(({ kind, reason, n }) => `${kind}${n > 1 ? ` (${n})` : ''}: ${reason}`).join(' ');
   return `${saved} Left out — ${left}`;
-}
-
-/** Answers the summary, or undefined when the person cancelled the save dialog. */
-export async function exportAnnotatedPdf(bridge: BridgeClient, documentId: string, file: ReaderFile): Promise<string | undefined> {
-  const chosen = await bridge.invoke('app.chooseSavePath', { title: 'Export PDF with annotations', defaultName: annotatedName(file.fileName), extensions: ['pdf'] });
-  if (!chosen.ok && chosen.error.code !== 'unsupported') throw new BridgeCallError(chosen.error);
-  if (chosen.ok && !chosen.value.path) return undefined;
-  const path = chosen.ok ? chosen.value.path : undefined;
-  const result = await bridge.call('reader.exportAnnotatedPdf', { documentId, fileId: file.fileId, ...(path ? { path } : {}) });
-  if (result.url) downloadUrl(result.url, result.fileName);
-  return exportSummary(result);
 }

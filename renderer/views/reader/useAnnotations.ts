@@ -1,13 +1,13 @@
-// A document's annotations in the reader: loaded through the bridge, reloaded when the
+// A document's annotations in the reader: loaded through the reader's store, reloaded when the
 // library changes (a sync), every change sent at once (the core writes the replica and
 // the outbox in one go), typed text saved through the draft saver, the last change undoable.
 // A new annotation the core renames (ids.renamed, state/idRenames.ts) keeps its draft,
 // its selection and its place on screen.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnnotationPatch, LibraryAnnotation, NewAnnotation } from '../../../shared/bridge/contract.ts';
-import type { BridgeClient } from '../../bridge/bridgeClient.ts';
 import { useStores } from '../../state/context.tsx';
 import { followRenames } from '../../state/idRenames.ts';
+import { useReaderStore } from './readerStore.ts';
 import { createDraftSaver, withDrafts, type DraftSaver } from './draftSaver.ts';
 import { undoAction, type AnnotationChange } from './undoChange.ts';
 
@@ -32,7 +32,7 @@ export interface AnnotationsApi {
   keyOf(id: string): string;
 }
 
-export function useAnnotations(bridge: BridgeClient, documentId: string, onRenamed?: (renames: Map<string, string>) => void): AnnotationsApi {
+export function useAnnotations(documentId: string, onRenamed?: (renames: Map<string, string>) => void): AnnotationsApi {
   const [stored, setStored] = useState<LibraryAnnotation[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -42,6 +42,7 @@ export function useAnnotations(bridge: BridgeClient, documentId: string, onRenam
   storedRef.current = stored;
   const generation = useRef(0);
   const { renames } = useStores();
+  const reader = useReaderStore();
   const onRenamedRef = useRef(onRenamed);
   onRenamedRef.current = onRenamed;
   const saverRef = useRef<DraftSaver | null>(null);
@@ -63,7 +64,7 @@ export function useAnnotations(bridge: BridgeClient, documentId: string, onRenam
   const reload = useCallback(async () => {
     const mine = ++generation.current;
     try {
-      const list = await bridge.call('annotations.list', { documentId });
+      const list = await reader.listAnnotations({ documentId });
       if (mine === generation.current) {
         storedRef.current = list;
         setStored(list);
@@ -72,7 +73,7 @@ export function useAnnotations(bridge: BridgeClient, documentId: string, onRenam
     } catch (e) {
       if (mine === generation.current) setError((e as Error).message);
     }
-  }, [bridge, documentId]);
+  }, [reader, documentId]);
 
   /** Runs a command on the id an annotation has now. */
   const onCurrent = useCallback(<T,>(id: string, run: (id: string) => Promise<T>): Promise<T> => run(currentId(id)), [currentId]);
@@ -81,25 +82,25 @@ export function useAnnotations(bridge: BridgeClient, documentId: string, onRenam
     delayMs: TEXT_SAVE_DELAY_MS,
     save: async (id, text) => {
       const before = storedRef.current.find((a) => a.id === currentId(id));
-      const after = await onCurrent(id, (current) => bridge.call('annotations.update', { id: current, patch: { text } }));
+      const after = await onCurrent(id, (current) => reader.updateAnnotation({ id: current, patch: { text } }));
       setStored((list) => list.map((a) => (a.id === after.id ? after : a)));
       if (before) setLastChange({ kind: 'updated', before, after });
       setDraftTick((t) => t + 1);
     },
     onError: (e) => setError(`Your text is kept here but could not be saved yet: ${(e as Error).message}`),
-  }), [bridge, currentId, onCurrent]);
+  }), [reader, currentId, onCurrent]);
   saverRef.current = saver;
 
   useEffect(() => {
     void reload();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = bridge.on('library.changed', ({ kinds }) => {
+    const off = reader.onLibraryChanged(({ kinds }) => {
       if (!kinds.includes('annotation')) return;
       clearTimeout(timer);
       timer = setTimeout(() => void reload(), RELOAD_DELAY_MS);
     });
     return () => { clearTimeout(timer); off(); };
-  }, [bridge, reload]);
+  }, [reader, reload]);
 
   // Closing the tab (unmount) or the window saves what was typed.
   useEffect(() => {
@@ -128,7 +129,7 @@ export function useAnnotations(bridge: BridgeClient, documentId: string, onRenam
     keyOf,
     async create(input) {
       try {
-        const created = await bridge.call('annotations.create', input);
+        const created = await reader.createAnnotation(input);
         setStored((list) => [...list.filter((a) => a.id !== created.id), created]);
         setLastChange({ kind: 'created', annotation: created });
         return created;
@@ -141,7 +142,7 @@ export function useAnnotations(bridge: BridgeClient, documentId: string, onRenam
       try {
         await saver.flush(); // the text typed so far goes first, so this patch does not race it
         const before = storedRef.current.find((a) => a.id === currentId(id));
-        const after = await onCurrent(id, (current) => bridge.call('annotations.update', { id: current, patch }));
+        const after = await onCurrent(id, (current) => reader.updateAnnotation({ id: current, patch }));
         setStored((list) => list.map((a) => (a.id === after.id ? after : a)));
         if (before) setLastChange({ kind: 'updated', before, after });
       } catch (e) {
@@ -156,7 +157,7 @@ export function useAnnotations(bridge: BridgeClient, documentId: string, onRenam
       const before = storedRef.current.find((a) => a.id === currentId(id));
       try {
         saver.discard(currentId(id));
-        await onCurrent(id, (current) => bridge.call('annotations.delete', { id: current }));
+        await onCurrent(id, (current) => reader.deleteAnnotation({ id: current }));
         setStored((list) => list.filter((a) => a.id !== currentId(id)));
         if (before) setLastChange({ kind: 'deleted', annotation: before });
       } catch (e) {
@@ -168,9 +169,9 @@ export function useAnnotations(bridge: BridgeClient, documentId: string, onRenam
       await saver.flush();
       const action = undoAction(lastChange);
       try {
-        if (action.command === 'annotations.delete') await onCurrent(action.id, (id) => bridge.call('annotations.delete', { id }));
-        else if (action.command === 'annotations.update') await onCurrent(action.id, (id) => bridge.call('annotations.update', { id, patch: action.patch }));
-        else await bridge.call('annotations.create', action.request);
+        if (action.command === 'annotations.delete') await onCurrent(action.id, (id) => reader.deleteAnnotation({ id }));
+        else if (action.command === 'annotations.update') await onCurrent(action.id, (id) => reader.updateAnnotation({ id, patch: action.patch }));
+        else await reader.createAnnotation(action.request);
         setLastChange(null);
         await reload();
       } catch (e) {

@@ -2,12 +2,12 @@
 // schemas before anything is sent; the rest is edited in the details pane afterwards.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { DOCUMENT_TYPES, type DocumentType } from '../../shared/schemas/document.ts';
-import { parseTextDraft } from '../lib/fieldDrafts.ts';
-import { TYPE_LABELS, fieldLabel } from '../lib/fieldLayout.ts';
-import { documentProblems } from '../lib/fieldValidation.ts';
-import { parsePeople } from '../lib/people.ts';
-import { useApp, useLibrary, useStores } from '../state/context.tsx';
+import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/schemas/document.ts';
+import { parseTextDraft } from '../../lib/fieldDrafts.ts';
+import { TYPE_LABELS, fieldLabel } from '../../lib/fieldLayout.ts';
+import { documentProblems } from '../../lib/fieldValidation.ts';
+import { parsePeople } from '../../lib/people.ts';
+import { useApp, useLibrary, useStores } from '../../state/context.tsx';
 
 export function NewDocumentDialog({ onCreated }: { onCreated(id: string): void }) {
   const { library } = useStores();

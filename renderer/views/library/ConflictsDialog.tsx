@@ -2,11 +2,11 @@
 // the person decides which one stays.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useState } from 'react';
-import type { HeldChange, HeldChoice, SyncConflict } from '../../shared/bridge/contract.ts';
-import type { DocumentFieldName } from '../../shared/schemas/document.ts';
-import { fieldLabel } from '../lib/fieldLayout.ts';
-import { personName } from '../lib/format.ts';
-import { useApp, useStores } from '../state/context.tsx';
+import type { HeldChange, HeldChoice, SyncConflict } from '../../../shared/bridge/contract.ts';
+import type { DocumentFieldName } from '../../../shared/schemas/document.ts';
+import { fieldLabel } from '../../lib/fieldLayout.ts';
+import { personName } from '../../lib/format.ts';
+import { useApp, useStores } from '../../state/context.tsx';
 
 function show(value: unknown): string {
   if (value === undefined || value === null) return '(empty)';

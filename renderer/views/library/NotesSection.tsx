@@ -3,9 +3,9 @@
 // (the service's rule): it is added here, shared with the group by default, and edited by
 // its author; others' annotations are shown with their author's name, not edited.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { LibraryAnnotation, LibraryDocument } from '../../shared/bridge/contract.ts';
-import { useApp, useStores } from '../state/context.tsx';
-import { otherAuthors, useAuthorNames } from '../state/useAuthorNames.ts';
+import type { LibraryAnnotation, LibraryDocument } from '../../../shared/bridge/contract.ts';
+import { useApp, useStores } from '../../state/context.tsx';
+import { otherAuthors, useAuthorNames } from '../../state/useAuthorNames.ts';
 
 function describe(a: LibraryAnnotation): string {
   if (a.type === 'note') return 'Note';
@@ -15,7 +15,7 @@ function describe(a: LibraryAnnotation): string {
 }
 
 export function NotesSection({ doc, readOnly }: { doc: LibraryDocument; readOnly: boolean }) {
-  const { bridge, library } = useStores();
+  const { library } = useStores();
   const me = useApp((s) => s.account?.profile?.id);
   const [annotations, setAnnotations] = useState<LibraryAnnotation[]>([]);
   const [draft, setDraft] = useState('');
@@ -32,7 +32,7 @@ export function NotesSection({ doc, readOnly }: { doc: LibraryDocument; readOnly
   const note = annotations.find((a) => a.type === 'note');
   const mine = (a: LibraryAnnotation) => a.profile_id === undefined || a.profile_id === me;
   const authorIds = useMemo(() => otherAuthors(annotations, me), [annotations, me]);
-  const names = useAuthorNames(bridge, authorIds);
+  const names = useAuthorNames(authorIds);
   const byline = (a: LibraryAnnotation) => (mine(a) ? '' : ` · by ${names[a.profile_id!] ?? 'another member'}`);
   const inGroup = doc.group_id !== undefined && doc.group_id !== null;
 

@@ -2,13 +2,13 @@
 // chips and identifiers. Each validates as the person types (the shared schemas, through
 // fieldProblem) and saves on blur, and only when the value is valid and changed.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { canonicalIdentifier, identifierProblem } from '../../shared/identifiers/index.ts';
-import type { TagCount } from '../../shared/bridge/index.ts';
-import type { Person } from '../../shared/schemas/common.ts';
-import { IDENTIFIER_KEYS, type DocumentFieldName } from '../../shared/schemas/document.ts';
-import { differs, formatDraft, parseTextDraft } from '../lib/fieldDrafts.ts';
-import { fieldMaxLength, fieldProblem } from '../lib/fieldValidation.ts';
-import { suggestTags } from '../lib/tagSuggestions.ts';
+import { canonicalIdentifier, identifierProblem } from '../../../shared/identifiers/index.ts';
+import type { TagCount } from '../../../shared/bridge/index.ts';
+import type { Person } from '../../../shared/schemas/common.ts';
+import { IDENTIFIER_KEYS, type DocumentFieldName } from '../../../shared/schemas/document.ts';
+import { differs, formatDraft, parseTextDraft } from '../../lib/fieldDrafts.ts';
+import { fieldMaxLength, fieldProblem } from '../../lib/fieldValidation.ts';
+import { suggestTags } from '../../lib/tagSuggestions.ts';
 
 export type Save = (field: DocumentFieldName, value: unknown) => Promise<string | undefined>;
 

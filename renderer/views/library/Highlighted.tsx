@@ -1,4 +1,4 @@
-import { highlight } from '../lib/highlight.ts';
+import { highlight } from '../../lib/highlight.ts';
 
 /** Text with the search's words marked. */
 export function Highlighted({ text, terms }: { text: string; terms: readonly string[] }) {

@@ -2,26 +2,26 @@
 // the rows in view), sortable by header, multi-selectable by mouse and keyboard, with a
 // context menu, and rows that drag onto folders.
 import * as ContextMenu from '@radix-ui/react-context-menu';
-import { DocumentExportItems } from '../import/DocumentExportItems.tsx';
-import { FirstRunActions } from '../import/FirstRunActions.tsx';
+import { DocumentExportItems } from '../../import/DocumentExportItems.tsx';
+import { FirstRunActions } from '../../import/FirstRunActions.tsx';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
-import type { DocumentSort, LibraryDocument } from '../../shared/bridge/contract.ts';
-import { SHORT_TYPE_LABELS, TYPE_LABELS } from '../lib/fieldLayout.ts';
-import { folderPaths } from '../lib/folderTree.ts';
-import { ALWAYS_SHOWN, FIXED_COLUMNS, gridTemplate, parseLayout, resizeColumn, toggleColumn, visibleColumns, type ColumnId } from '../lib/columnLayout.ts';
-import { authorsSummary, listDate, shortDate } from '../lib/format.ts';
-import { usePersistentState } from '../lib/usePersistentState.ts';
-import { searchTerms } from '../lib/highlight.ts';
-import { shortcutFor } from '../lib/shortcuts.ts';
-import { useApp, useLibrary, useStores } from '../state/context.tsx';
-import { RetrieveMetadataDialog } from '../retrieve/RetrieveMetadataDialog.tsx';
-import { useRetrieve } from '../retrieve/retrieveStore.ts';
-import { COLUMN_SORTS } from '../state/listQuery.ts';
+import type { DocumentSort, LibraryDocument } from '../../../shared/bridge/contract.ts';
+import { SHORT_TYPE_LABELS, TYPE_LABELS } from '../../lib/fieldLayout.ts';
+import { folderPaths } from '../../lib/folderTree.ts';
+import { ALWAYS_SHOWN, FIXED_COLUMNS, gridTemplate, parseLayout, resizeColumn, toggleColumn, visibleColumns, type ColumnId } from '../../lib/columnLayout.ts';
+import { authorsSummary, listDate, shortDate } from '../../lib/format.ts';
+import { usePersistentState } from '../../lib/usePersistentState.ts';
+import { searchTerms } from '../../lib/highlight.ts';
+import { shortcutFor } from '../../lib/shortcuts.ts';
+import { useApp, useLibrary, useStores } from '../../state/context.tsx';
+import { RetrieveMetadataDialog } from '../../retrieve/RetrieveMetadataDialog.tsx';
+import { useRetrieve } from '../../retrieve/retrieveStore.ts';
+import { COLUMN_SORTS } from '../../state/listQuery.ts';
 import { DOCUMENTS_MIME } from './dragData.ts';
-import { dragOutData } from '../citing/dragCitations.ts';
+import { dragOutData } from '../../citing/dragCitations.ts';
 import { Highlighted } from './Highlighted.tsx';
-import { Icon } from './Icon.tsx';
+import { Icon } from '../../components/Icon.tsx';
 
 const ROW_HEIGHT = 26;
 

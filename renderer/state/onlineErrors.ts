@@ -1,5 +1,6 @@
-// Errors of the online views (catalog, datasets) as text that says what to do next.
-import { BridgeCallError } from '../../bridge/bridgeClient.ts';
+// Errors of the online views (catalog, datasets) as text that says what to do next. It
+// reads the bridge's error codes, so it lives with the stores, not in the views.
+import { BridgeCallError } from '../bridge/bridgeClient.ts';
 
 export function onlineErrorText(error: unknown): string {
   if (error instanceof BridgeCallError) {

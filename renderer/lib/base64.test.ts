@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToBase64 } from './uploadFile.ts';
+import { bytesToBase64 } from './base64.ts';
 
 describe('bytesToBase64', () => {
   it('encodes like Node does, also across its internal slices', () => {

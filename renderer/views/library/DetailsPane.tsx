@@ -1,12 +1,12 @@
 // The right pane: every field of the selected document, laid out for its type, each saved
 // on blur through documents.update; the read, starred and confirmed toggles save at once.
 import { forwardRef, useCallback, useEffect, useRef, useState } from 'react';
-import type { LibraryDocument, TagCount } from '../../shared/bridge/contract.ts';
-import { DOCUMENT_TYPES, type DocumentFieldName, type DocumentType } from '../../shared/schemas/document.ts';
-import { FLAG_FIELDS, TYPE_LABELS, fieldLabel, layoutFor } from '../lib/fieldLayout.ts';
-import { plural, shortDate } from '../lib/format.ts';
-import { useLibrary, useStores } from '../state/context.tsx';
-import { Icon } from './Icon.tsx';
+import type { LibraryDocument, TagCount } from '../../../shared/bridge/contract.ts';
+import { DOCUMENT_TYPES, type DocumentFieldName, type DocumentType } from '../../../shared/schemas/document.ts';
+import { FLAG_FIELDS, TYPE_LABELS, fieldLabel, layoutFor } from '../../lib/fieldLayout.ts';
+import { plural, shortDate } from '../../lib/format.ts';
+import { useLibrary, useStores } from '../../state/context.tsx';
+import { Icon } from '../../components/Icon.tsx';
 import { NotesSection } from './NotesSection.tsx';
 import { ChipsField, IdentifiersField, PeopleField, TextField, type Save } from './fields.tsx';
 

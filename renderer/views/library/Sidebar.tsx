@@ -3,14 +3,14 @@
 // folder are added to it; dropped on the trash, they are trashed.
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { flattenTree, isSelfOrDescendant } from '../lib/folderTree.ts';
-import { useApp, useIdRenames, useLibrary, useStores } from '../state/context.tsx';
-import { collectionKey, type Collection } from '../state/listQuery.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { flattenTree, isSelfOrDescendant } from '../../lib/folderTree.ts';
+import { useApp, useIdRenames, useLibrary, useStores } from '../../state/context.tsx';
+import { collectionKey, type Collection } from '../../state/listQuery.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DOCUMENTS_MIME, FOLDER_MIME, carries, draggedDocuments } from './dragData.ts';
 import { FolderMenu } from './FolderMenu.tsx';
-import { Icon, type IconName } from './Icon.tsx';
-import { IconButton } from './IconButton.tsx';
+import { Icon, type IconName } from '../../components/Icon.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
 import { TagsSection } from './TagsSection.tsx';
 
 const FIXED: { collection: Collection; label: string; icon: IconName }[] = [

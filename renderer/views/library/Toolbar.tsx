@@ -1,16 +1,16 @@
 // The top bar: search as you type, filters,
 // and the buttons for a new document, settings and the shortcut list.
 import { forwardRef, useState } from 'react';
-import { SEARCH_COUNT_CAP } from '../../shared/bridge/contract.ts';
-import { DOCUMENT_TYPES, type DocumentType } from '../../shared/schemas/document.ts';
-import { TYPE_LABELS } from '../lib/fieldLayout.ts';
-import { folderPaths } from '../lib/folderTree.ts';
-import { displayKeys } from '../lib/shortcuts.ts';
-import { useApp, useLibrary, useStores } from '../state/context.tsx';
-import { activeFilterCount, type ListFilters } from '../state/listQuery.ts';
-import { Icon } from './Icon.tsx';
-import { IconButton } from './IconButton.tsx';
-import { ImportMenu } from '../import/ImportMenu.tsx';
+import { SEARCH_COUNT_CAP } from '../../../shared/bridge/contract.ts';
+import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/schemas/document.ts';
+import { TYPE_LABELS } from '../../lib/fieldLayout.ts';
+import { folderPaths } from '../../lib/folderTree.ts';
+import { displayKeys } from '../../lib/shortcuts.ts';
+import { useApp, useLibrary, useStores } from '../../state/context.tsx';
+import { activeFilterCount, type ListFilters } from '../../state/listQuery.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
+import { ImportMenu } from '../../import/ImportMenu.tsx';
 
 
 function yearOf(text: string): number | undefined {

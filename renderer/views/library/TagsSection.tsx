@@ -1,9 +1,9 @@
 // The sidebar's tags: the most used first, a filter box that reaches every tag, and a
 // button that shows more. Only what is shown is drawn, however many tags the library has.
 import { useState } from 'react';
-import { TAGS_MORE_STEP, TAGS_SHOWN_FIRST, visibleTags } from '../lib/tagList.ts';
-import { useLibrary } from '../state/context.tsx';
-import { Icon } from './Icon.tsx';
+import { TAGS_MORE_STEP, TAGS_SHOWN_FIRST, visibleTags } from '../../lib/tagList.ts';
+import { useLibrary } from '../../state/context.tsx';
+import { Icon } from '../../components/Icon.tsx';
 
 export function TagsSection() {
   const tags = useLibrary((s) => s.tags);
