@@ -190,6 +190,37 @@ test('documents move to the trash, come back, and the trash empties after confir
   await expect(app.row(keep)).toHaveCount(1);
 });
 
+test('a move to the trash is undone by the notice\'s Undo, or by Ctrl/Cmd+Z right after', async ({ page }) => {
+  const app = await LibraryWindow.open(page);
+  const title = unique('Undo the trash');
+  await app.createDocument({ title });
+  await app.searchFor(title);
+
+  await app.selectOnly(title);
+  await app.list.focus();
+  await page.keyboard.press('Delete');
+  const notice = page.getByRole('status').filter({ hasText: '1 document moved to the trash' });
+  await expect(notice).toBeVisible();
+  await expect(app.rows()).toHaveCount(0);
+  await app.shot('library-trash-undo');
+  await notice.getByRole('button', { name: 'Undo' }).click();
+  await expect(app.row(title)).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: '1 document back from the trash' })).toBeVisible();
+  // It comes back selected, as it was.
+  await expect(app.row(title)).toHaveAttribute('aria-selected', 'true');
+
+  await app.list.focus();
+  await page.keyboard.press('Delete');
+  await expect(app.rows()).toHaveCount(0);
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(app.row(title)).toHaveCount(1);
+  // Nothing more to undo: a second Ctrl/Cmd+Z leaves the document where it is.
+  await page.keyboard.press('ControlOrMeta+z');
+  await app.clearSearch();
+  await app.collection('Trash').click();
+  await expect(app.row(title)).toHaveCount(0);
+});
+
 test('the theme switches between light and dark and is kept by the settings', async ({ page }) => {
   const app = await LibraryWindow.open(page);
   await app.setTheme('Dark');

@@ -122,6 +122,10 @@ function Window() {
             void citing.copy(library.getState().selectedIds(), shortcut.action === 'copy-citation' ? 'citation' : 'bibliography');
           }
           break;
+        case 'undo':
+          // Only right after a move to the trash; text boxes keep their own Undo (not global).
+          if (!dialogOpen && app.getState().view === 'library' && library.getState().trashUndo) { e.preventDefault(); void library.getState().undoTrash(); }
+          break;
         case 'focus-list': if (!dialogOpen && typing && detailsRef.current?.contains(e.target as Node)) focusList(); break;
         default: break;
       }

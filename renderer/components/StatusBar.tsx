@@ -2,18 +2,25 @@
 // sync state (online or not, last sync, changes waiting, progress, errors, conflicts).
 import { useEffect, useState } from 'react';
 import { plural, relativeTime } from '../lib/format.ts';
+import { displayKeys } from '../lib/shortcuts.ts';
 import { useApp, useLibrary, useStores } from '../state/context.tsx';
 
 const STATE_LABELS: Record<string, string> = {
   idle: 'Online', syncing: 'Syncing…', offline: 'Offline', error: 'Sync failed', 'waiting-confirmation': 'Waiting for you', 'signed-out': 'Signed out',
 };
 
+const NOTICE_MS = 4000;
+const NOTICE_WITH_UNDO_MS = 10_000;
+
 export function StatusBar() {
-  const { app } = useStores();
+  const { app, mac } = useStores();
+  const undoKeys = displayKeys('Mod+Z', mac);
   const total = useLibrary((s) => s.total);
   const selected = useLibrary((s) => s.selection.ids.size);
   const notice = useLibrary((s) => s.notice);
   const showNotice = useLibrary((s) => s.showNotice);
+  const trashUndo = useLibrary((s) => s.trashUndo);
+  const undoTrash = useLibrary((s) => s.undoTrash);
   const sync = useApp((s) => s.sync);
   const openDialog = useApp((s) => s.openDialog);
   const syncNow = useApp((s) => s.syncNow);
@@ -26,9 +33,10 @@ export function StatusBar() {
   }, []);
   useEffect(() => {
     if (!notice) return;
-    const timer = setTimeout(() => showNotice(null), 4000);
+    // A notice that offers Undo stays long enough to reach its button.
+    const timer = setTimeout(() => showNotice(null), trashUndo ? NOTICE_WITH_UNDO_MS : NOTICE_MS);
     return () => clearTimeout(timer);
-  }, [notice, showNotice]);
+  }, [notice, trashUndo, showNotice]);
 
   const state = sync?.state ?? 'offline';
   const progress = sync?.progress;
@@ -37,7 +45,12 @@ export function StatusBar() {
   return (
     <footer className="status-bar" aria-label="Status">
       <span className="status-count">{plural(total, 'document')}{selected > 1 ? ` · ${selected.toLocaleString('en')} selected` : ''}</span>
-      <span className="status-notice" role="status" aria-live="polite">{notice ?? ''}</span>
+      <span className="status-notice" role="status" aria-live="polite">
+        {notice ?? ''}
+        {notice && trashUndo ? (
+          <button type="button" className="link-button" title={`Undo (${undoKeys})`} onClick={() => void undoTrash()}>Undo</button>
+        ) : null}
+      </span>
       <span className="spacer" />
       {sync?.pendingDeletion ? (
         <span className="status-warning" role="alert">

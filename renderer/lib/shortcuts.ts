@@ -4,7 +4,7 @@
 export type ShortcutAction =
   | 'new-document' | 'find' | 'settings' | 'help' | 'trash' | 'select-all' | 'focus-details' | 'focus-list'
   | 'up' | 'down' | 'extend-up' | 'extend-down' | 'first' | 'last' | 'toggle-star' | 'toggle-read' | 'sync'
-  | 'copy-bibliography' | 'copy-citation';
+  | 'copy-bibliography' | 'copy-citation' | 'undo';
 
 export interface Shortcut {
   action: ShortcutAction;
@@ -35,6 +35,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'toggle-star', keys: 'S', description: 'Star or unstar the selection' },
   { action: 'toggle-read', keys: 'R', description: 'Mark the selection read or unread' },
   { action: 'trash', keys: 'Delete', description: 'Move the selection to the trash' },
+  { action: 'undo', keys: 'Mod+Z', description: 'Undo the move to the trash (while its notice shows)' },
 ];
 
 export interface KeyLike {

@@ -31,6 +31,10 @@ function library(count: number) {
       if (!doc) throw Object.assign(new Error(`Document ${id} is not in the library`), { code: 'not_found' });
       doc.trashed = true;
     },
+    'documents.restore': ({ id }: { id: string }) => {
+      docs.find((d) => d.id === id)!.trashed = false;
+    },
+    'documents.update': () => undefined,
     'folders.tree': () => [],
     'folders.rename': () => undefined,
   };
@@ -143,6 +147,32 @@ describe('library store', () => {
     expect(store.getState().notice).toBe('2 documents moved to the trash');
     expect(store.getState().error).toBe('1 document could not be changed: Document missing is not in the library');
     expect(store.getState().total).toBe(8);
+  });
+
+  it('undoes the last move to the trash once, by the ids the documents have now, and selects them again', async () => {
+    const { store, docs, announceRename } = library(10);
+    await store.getState().reload();
+    await store.getState().trash(['d1', 'local:gone', 'd2']);
+    expect(store.getState().trashUndo).toEqual(['d1', 'd2']);
+    // A push renames one of them while the notice shows: Undo restores it under its new id.
+    docs[2]!.id = 'srv-2';
+    announceRename({ kind: 'document', oldId: 'd2', newId: 'srv-2' });
+    await store.getState().undoTrash();
+    expect(docs.filter((d) => d.trashed)).toEqual([]);
+    expect(store.getState().total).toBe(10);
+    expect(store.getState().notice).toBe('2 documents back from the trash');
+    expect([...store.getState().selection.ids].sort()).toEqual(['d1', 'srv-2']);
+    expect(store.getState().trashUndo).toBeNull();
+  });
+
+  it('offers no undo once another notice replaces the move to the trash', async () => {
+    const { store, docs } = library(5);
+    await store.getState().reload();
+    await store.getState().trash(['d1']);
+    await store.getState().setFlag(['d3'], 'starred', true);
+    expect(store.getState().trashUndo).toBeNull();
+    await store.getState().undoTrash();
+    expect(docs.find((d) => d.id === 'd1')!.trashed).toBe(true);
   });
 
   it('keeps the selection, the rows and the folder shown on what the core renames', async () => {

@@ -37,6 +37,8 @@ export interface LibraryState {
   error: string | null;
   /** A short confirmation ("3 documents moved to the trash"). */
   notice: string | null;
+  /** The documents the last move to the trash took, while its notice offers Undo. */
+  trashUndo: string[] | null;
 }
 
 export interface LibraryActions extends DocumentCommands {
@@ -59,10 +61,18 @@ export interface LibraryActions extends DocumentCommands {
   docAt(index: number): LibraryDocument | undefined;
   select(index: number, mods?: Modifiers): void;
   selectIds(ids: string[]): void;
+  /**
+   * "Show in library": the document's whole library (My Library, its group's, or the trash)
+   * with no search or filter, scrolled to the document and selected. Answers false when the
+   * document is gone.
+   */
+  reveal(id: string): Promise<boolean>;
   move(delta: number, extend?: boolean): void;
   selectAllRows(): void;
   selectedIds(): string[];
   trash(ids: string[]): Promise<void>;
+  /** Brings back what the last move to the trash took (the notice's Undo, Ctrl/Cmd+Z). */
+  undoTrash(): Promise<void>;
   restore(ids: string[]): Promise<void>;
   deleteForever(ids: string[]): Promise<void>;
   emptyTrash(): Promise<number>;
@@ -125,12 +135,13 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
      * arrive, and then both the rows and the scroll position change in one render: a new
      * query (a keystroke in the search box) paints once, not as an empty list and then rows.
      */
-    async function refresh(resetView: boolean, keepSelection = false): Promise<void> {
+    async function refresh(resetView: boolean, keepSelection = false, reveal?: { id: string; index: number }): Promise<void> {
       const gen = ++generation;
       const asked = get().search;
       inflight.clear();
       if (resetView) {
-        visible = [0, PAGE_SIZE - 1];
+        // A revealed row's page is fetched with the first answer, so the list lands on it.
+        visible = reveal ? [reveal.index, reveal.index] : [0, PAGE_SIZE - 1];
         // A new sort shows the same documents: the selection stays (its row positions do not).
         const selection = keepSelection ? { ids: get().selection.ids, anchor: null, cursor: null } : emptySelection;
         set({ loading: true, selection });
@@ -146,6 +157,8 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         wanted.forEach((p, i) => pages.set(p, results[i]!.items));
         wanted.forEach((p) => inflight.delete(p));
         const update: Partial<LibraryState> = { pages, total: results[results.length - 1]!.total, loading: false, shownSearch: asked };
+        // The cursor on the revealed row: the list scrolls to it (in the render that shows it).
+        if (reveal) update.selection = { ids: new Set([reveal.id]), anchor: reveal.index, cursor: reveal.index };
         if (resetView) set((s) => ({ ...update, queryVersion: s.queryVersion + 1 }));
         else set(update);
       } catch (error) {
@@ -155,23 +168,25 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
 
     const current = (id: string) => renames.getState().currentId(id);
 
-    /** Runs a command on each id; reports how many failed, with the first reason. */
-    async function each(ids: string[], run: (id: string) => Promise<unknown>, done: (n: number) => string): Promise<number> {
+    /** Runs a command on each id; reports how many failed, with the first reason; answers the ids it changed. */
+    async function each(ids: string[], run: (id: string) => Promise<unknown>, done: (n: number) => string): Promise<string[]> {
       let failed = 0;
       let reason = '';
+      const changed: string[] = [];
       for (const id of ids) {
         try {
           await run(current(id));
+          changed.push(id);
         } catch (error) {
           failed++;
           reason ||= (error as Error).message;
         }
       }
-      const ok = ids.length - failed;
       if (failed) set({ error: `${plural(failed, 'document')} could not be changed: ${reason}` });
-      if (ok) set({ notice: done(ok) });
+      // A newer notice ends the offer to undo an older move to the trash.
+      if (changed.length) set({ notice: done(changed.length), trashUndo: null });
       await refresh(false);
-      return ok;
+      return changed;
     }
 
     const idAt = (index: number) => get().docAt(index)?.id;
@@ -212,6 +227,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
       groupFolders: null,
       error: null,
       notice: null,
+      trashUndo: null,
 
       setCollection(collection) {
         if (sameCollection(collection, get().collection)) return;
@@ -303,6 +319,24 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
       selectIds(ids) {
         set({ selection: { ids: new Set(ids), anchor: null, cursor: null } });
       },
+      async reveal(id) {
+        let document: LibraryDocument;
+        try {
+          document = await bridge.call('documents.get', { id: current(id) });
+        } catch {
+          set({ error: 'This document is no longer in the library.' });
+          return false;
+        }
+        const collection: Collection = document.trashed ? { kind: 'trash' } : document.group_id ? { kind: 'group', id: document.group_id } : { kind: 'all' };
+        const { sort, order } = get();
+        const { index } = await bridge.call('documents.position', { ...coreFilter(collection, {}), sort, order, id: document.id });
+        if (index === null) return false;
+        const groupChanged = groupOf(collection) !== get().groupFolders?.groupId;
+        set({ collection, search: '', filters: {} });
+        if (groupChanged) void get().loadGroupFolders();
+        await refresh(true, false, { id: document.id, index });
+        return true;
+      },
       move(delta, extend) {
         set({ selection: moveCursor(get().selection, delta, get().total, idAt, extend) });
       },
@@ -314,8 +348,16 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
       },
 
       async trash(ids) {
-        await each(ids, (id) => bridge.call('documents.trash', { id }), (n) => `${plural(n, 'document')} moved to the trash`);
-        set({ selection: emptySelection });
+        const trashed = await each(ids, (id) => bridge.call('documents.trash', { id }), (n) => `${plural(n, 'document')} moved to the trash`);
+        set({ selection: emptySelection, trashUndo: trashed.length ? trashed.map(current) : null });
+      },
+      async undoTrash() {
+        const ids = get().trashUndo;
+        if (!ids) return;
+        set({ trashUndo: null });
+        const restored = await each(ids, (id) => bridge.call('documents.restore', { id }), (n) => `${plural(n, 'document')} back from the trash`);
+        // The documents come back selected, as they were before the move.
+        if (restored.length) set({ selection: { ids: new Set(restored.map(current)), anchor: null, cursor: null } });
       },
       async restore(ids) {
         await each(ids, (id) => bridge.call('documents.restore', { id }), (n) => `${plural(n, 'document')} restored`);
@@ -335,7 +377,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         }
         const done = await each(ids, (id) => bridge.call('documents.delete', { id }), (n) => `Trash emptied: ${plural(n, 'document')} deleted for good`);
         set({ selection: emptySelection });
-        return done;
+        return done.length;
       },
       async setFlag(ids, field, value) {
         const verb = field === 'read' ? (value ? 'marked read' : 'marked unread') : field === 'starred' ? (value ? 'starred' : 'unstarred') : value ? 'confirmed' : 'marked for review';
@@ -406,7 +448,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         set({ error: message });
       },
       showNotice(message) {
-        set({ notice: message });
+        set({ notice: message, trashUndo: null });
       },
       currentId: (id) => renames.getState().currentId(id),
       originalId: (id) => renames.getState().originalId(id),

@@ -183,6 +183,8 @@ export interface CoreCommands {
 
   'documents.list': Command<DocumentListQuery | void, DocumentPage>;
   'documents.search': Command<DocumentSearchQuery, DocumentPage>;
+  /** Where a document stands in a list query (its row index), or null when the list does not hold it. */
+  'documents.position': Command<DocumentListQuery & { id: string }, { index: number | null }>;
   'documents.get': Command<{ id: string }, LibraryDocument>;
   /** The library's tags with their counts (the sidebar's tag list). */
   'documents.tags': Command<{ groupId?: string | null } | void, TagCount[]>;
@@ -239,7 +241,7 @@ const CORE_COMMAND_NAMES = [
   'app.info', 'app.chooseFiles', 'app.chooseSavePath',
   'account.status', 'account.signIn', 'account.signOut',
   'settings.get', 'settings.set',
-  'documents.list', 'documents.search', 'documents.get', 'documents.tags', 'documents.markOpened', 'documents.create', 'documents.update',
+  'documents.list', 'documents.search', 'documents.position', 'documents.get', 'documents.tags', 'documents.markOpened', 'documents.create', 'documents.update',
   'documents.trash', 'documents.restore', 'documents.delete', 'documents.copyToGroup',
   'folders.tree', 'folders.create', 'folders.rename', 'folders.move', 'folders.delete',
   'folders.addDocument', 'folders.removeDocument',

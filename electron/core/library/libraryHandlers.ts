@@ -62,6 +62,11 @@ export function libraryHandlers(deps: LibraryDeps): HandlersOf<LibraryCommands> 
       const query = objectOf(request, 'documents.list') as DocumentListQuery;
       return { items: rowsIn(query.view, replica.listDocuments(query)), total: replica.countDocuments(query) };
     },
+    'documents.position': (request) => {
+      // The list's filter and sort; its page (limit, offset) does not matter here.
+      const query = requiredObject(request, 'documents.position') as unknown as DocumentListQuery;
+      return { index: replica.documentPosition(stringField(query as Record<string, unknown>, 'id'), query) };
+    },
     'documents.search': (request) => {
       const query = requiredObject(request, 'documents.search') as unknown as DocumentSearchQuery;
       if (typeof query.text !== 'string') throw new BridgeFailure('invalid', 'text must be a string', 'text');

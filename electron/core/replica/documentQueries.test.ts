@@ -48,6 +48,26 @@ describe('listDocuments', () => {
     });
   }
 
+  it('tells where a document stands in every sort, filter and order, as the pages list it', () => {
+    r.applyRemote('document', serverDocument('d', { title: 'Mid', year: 2001 }));
+    r.applyRemote('document', serverDocument('g', { title: 'Group paper', group_id: 'g1' }));
+    for (const sort of Object.keys(SORT_COLUMNS) as DocumentSort[]) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const filter of [{}, { yearFrom: 2001 }]) {
+          const query = { sort, order: direction, ...filter };
+          const ids = r.listDocuments(query).map((d) => d.id);
+          for (const id of ['a', 'b', 'c', 'd']) {
+            expect(r.documentPosition(id, query), `${id} by ${sort} ${direction} ${JSON.stringify(filter)}`).toBe(ids.includes(id) ? ids.indexOf(id) : null);
+          }
+        }
+      }
+    }
+    // Not in this library, not in the list at all.
+    expect(r.documentPosition('g', { sort: 'title' })).toBeNull();
+    expect(r.documentPosition('g', { sort: 'title', groupId: 'g1' })).toBe(0);
+    expect(r.documentPosition('nope', { sort: 'title' })).toBeNull();
+  });
+
   it('pages with limit and offset, ties broken by id', () => {
     r.applyRemote('document', serverDocument('d', { title: 'Mid' }));
     expect(r.listDocuments({ sort: 'title', limit: 2 }).map((d) => d.id)).toEqual(['b', 'c']);

@@ -94,19 +94,38 @@ function where(filter: DocumentFilter): { join: string; clauses: string[]; param
   return { join, clauses, params };
 }
 
-/** The statement and parameters of a sorted, filtered page (exported for plan tests). */
-export function listStatement(query: DocumentListQuery = {}): { sql: string; params: Record<string, unknown> } {
+/** The ORDER BY of a list's sort: its column, then (for flags) the title, then the id so no two rows tie. */
+function orderBy(query: DocumentListQuery): string {
   const sort = query.sort ?? 'title';
   const column = SORT_COLUMNS[sort];
   if (!column) throw invalid(`Documents cannot be sorted by ${String(sort)}; use one of ${Object.keys(SORT_COLUMNS).join(', ')}`, 'sort');
   const direction = (query.order ?? 'asc') === 'desc' ? 'DESC' : 'ASC';
+  const order = THEN_BY_TITLE.has(sort) ? `d.${column} ${direction}, d.sort_title ${direction}` : `d.${column} ${direction}`;
+  return `${order}, d.id ${direction}`;
+}
+
+/** The statement and parameters of a sorted, filtered page (exported for plan tests). */
+export function listStatement(query: DocumentListQuery = {}): { sql: string; params: Record<string, unknown> } {
+  const order = orderBy(query);
   const { limit, offset } = page(query.limit, query.offset);
   const { join, clauses, params } = where(query);
-  const order = THEN_BY_TITLE.has(sort) ? `d.${column} ${direction}, d.sort_title ${direction}` : `d.${column} ${direction}`;
   return {
-    sql: `SELECT d.* FROM documents d ${join} WHERE ${clauses.join(' AND ')} ORDER BY ${order}, d.id ${direction} LIMIT @limit OFFSET @offset`,
+    sql: `SELECT d.* FROM documents d ${join} WHERE ${clauses.join(' AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
     params: { ...params, limit, offset },
   };
+}
+
+/**
+ * Where a document stands in a sorted, filtered list (0 is the first row), or null when the
+ * list does not hold it: "Show in library" scrolls there. It numbers the whole list once, in
+ * the list's own order, so it agrees with the pages whatever the sort.
+ */
+export function documentPosition(db: Db, id: string, query: DocumentListQuery = {}): number | null {
+  const { join, clauses, params } = where(query);
+  const row = stmt(db, `SELECT position FROM (
+      SELECT d.id, row_number() OVER (ORDER BY ${orderBy(query)}) - 1 AS position FROM documents d ${join} WHERE ${clauses.join(' AND ')}
+    ) WHERE id = @id`).pluck().get({ ...params, id }) as number | undefined;
+  return row ?? null;
 }
 
 export function listDocuments(db: Db, query: DocumentListQuery = {}): LocalDocument[] {

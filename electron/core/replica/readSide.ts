@@ -6,7 +6,7 @@ import { libraryCopiesOf, type CatalogRecordRef } from './catalogCopies.ts';
 import { listConflicts } from './conflicts.ts';
 import type { Db } from './database.ts';
 import {
-  countDocuments, countSearchResults, filterKey, getDocument, listDocuments, listTags, searchDocuments,
+  countDocuments, countSearchResults, documentPosition, filterKey, getDocument, listDocuments, listTags, searchDocuments,
   type DocumentFilter, type DocumentListQuery, type SearchCountOptions, type SearchQuery,
 } from './documentQueries.ts';
 import { listFiles } from './fileWrites.ts';
@@ -25,6 +25,7 @@ export function replicaReads(db: Db, memo: WriteMemo) {
   return {
     getDocument: (id: string) => getDocument(db, id),
     listDocuments: (query?: DocumentListQuery) => listDocuments(db, query),
+    documentPosition: (id: string, query?: DocumentListQuery) => documentPosition(db, id, query),
     // Counts cost a walk over every matching row: a sort, a scroll or a repeated query
     // between two writes answers them from memory.
     countDocuments: (filter: DocumentFilter = {}) => memo.get(`count:${filterKey(filter)}`, () => countDocuments(db, filter)),

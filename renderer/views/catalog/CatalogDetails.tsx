@@ -10,10 +10,12 @@ interface Props {
   document: CatalogDocument;
   add: AddState;
   onAdd(): void;
+  /** The library's document holding this record, when the library holds it. */
+  libraryId?: string;
   onShowInLibrary(documentId: string): void;
 }
 
-export function CatalogDetails({ document: doc, add, onAdd, onShowInLibrary }: Props) {
+export function CatalogDetails({ document: doc, add, onAdd, libraryId, onShowInLibrary }: Props) {
   const identifiers = Object.entries(doc.identifiers ?? {});
   return (
     <article className="catalog-details" aria-label="Catalog document">
@@ -31,9 +33,12 @@ export function CatalogDetails({ document: doc, add, onAdd, onShowInLibrary }: P
             {add.fileError ? <button type="button" className="link-button" onClick={onAdd}>Fetch the PDF again</button> : null}
           </>
         ) : (
-          <button type="button" className="button primary" onClick={onAdd} disabled={add.kind === 'adding'}>
-            {add.kind === 'adding' ? 'Adding…' : 'Add to library'}
-          </button>
+          <>
+            <button type="button" className="button primary" onClick={onAdd} disabled={add.kind === 'adding'}>
+              {add.kind === 'adding' ? 'Adding…' : 'Add to library'}
+            </button>
+            {libraryId ? <button type="button" className="button" onClick={() => onShowInLibrary(libraryId)}>Show in library</button> : null}
+          </>
         )}
         {doc.link ? <a className="link-button" href={doc.link} target="_blank" rel="noreferrer">Public page</a> : null}
       </div>

@@ -6,6 +6,7 @@ import type { CatalogSearchPage } from '../../../shared/bridge/catalogCommands.t
 import type { CatalogDocument } from '../../../shared/schemas/catalog.ts';
 import { plural } from '../../lib/format.ts';
 import { useStores } from '../../state/context.tsx';
+import { showInLibrary } from '../../state/showInLibrary.ts';
 import { addedState } from './addNote.ts';
 import { useCatalogStore } from './catalogStore.ts';
 import { CatalogDetails } from './CatalogDetails.tsx';
@@ -92,11 +93,6 @@ export function CatalogView() {
     }
   };
 
-  const showInLibrary = (documentId: string) => {
-    app.getState().setView('library');
-    library.getState().setCollection({ kind: 'all' });
-    void library.getState().reload().then(() => library.getState().selectIds([documentId]));
-  };
 
   return (
     <div className="catalog-view">
@@ -132,7 +128,8 @@ export function CatalogView() {
               document={open}
               add={adds[open.id] ?? { kind: 'idle' }}
               onAdd={() => void addToLibrary(open.id)}
-              onShowInLibrary={showInLibrary}
+              libraryId={inLibrary[open.id]}
+              onShowInLibrary={(documentId) => void showInLibrary({ app, library }, documentId)}
             />
           ) : (
             <div className="empty-state"><p className="empty-hint">Open a result to see its details and its readers.</p></div>

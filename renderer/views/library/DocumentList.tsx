@@ -93,6 +93,8 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
   const shown = visibleColumns(layout).map((id) => COLUMNS[id]);
   const template = gridTemplate(layout);
   const searching = search.trim() !== '';
+  /** A collection that shows part of a library: "Show in library" shows the document in the whole of it. */
+  const narrowed = collection.kind !== 'all' && collection.kind !== 'group';
 
   const virtualizer = useVirtualizer({
     count: total,
@@ -381,6 +383,9 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
                     <ContextMenu.Item className="menu-item" onSelect={() => openReader(contextDocs[0])}>Open PDF<span className="menu-hint">{mac ? '⌘' : 'Ctrl+'}Enter</span></ContextMenu.Item>
                   ) : null}
                   <ContextMenu.Item className="menu-item" onSelect={onOpenDetails}>Edit details<span className="menu-hint">Enter</span></ContextMenu.Item>
+                  {contextDocs.length === 1 && (searching || narrowed) ? (
+                    <ContextMenu.Item className="menu-item" onSelect={() => void state().reveal(contextDocs[0]!.id)}>Show in library</ContextMenu.Item>
+                  ) : null}
                   <ContextMenu.Item className="menu-item" onSelect={() => useRetrieve.getState().open(selected)}>Retrieve metadata…</ContextMenu.Item>
                   <ContextMenu.Item className="menu-item" onSelect={() => void state().setFlag(selected, 'starred', !contextDocs.every((d) => d.starred))}>
                     {contextDocs.every((d) => d.starred) ? 'Unstar' : 'Star'}<span className="menu-hint">S</span>

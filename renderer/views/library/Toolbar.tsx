@@ -66,6 +66,12 @@ export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, sea
   const loading = useLibrary((s) => s.loading);
   const openDialog = useApp((s) => s.openDialog);
   const [text, setText] = useState(search);
+  // The store cleared or set the search itself ("Show in library"): the box follows it.
+  const [storeSearch, setStoreSearch] = useState(search);
+  if (search !== storeSearch) {
+    setStoreSearch(search);
+    setText(search);
+  }
   const [showFilters, setShowFilters] = useState(false);
   const filterCount = activeFilterCount(filters);
 
