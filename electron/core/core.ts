@@ -25,6 +25,7 @@ import { openReplica, type Replica } from './replica/index.ts';
 import { createSettingsStore } from './settings/settings.ts';
 import { createSyncEngine, type SyncEngine } from './sync/syncEngine.ts';
 import { createHandlers } from './wiring.ts';
+import { systemClock, type Clock } from './clock.ts';
 
 export interface CoreOptions {
   /** The app's data directory (Electron's userData; shared/node/appDataDir.ts in browser mode). */
@@ -50,6 +51,8 @@ export interface CoreOptions {
   writeClipboard?: (content: { text: string; html: string; rtf: string }) => void;
   /** How soon live bibliography files follow a change (tests make it short). */
   autoExportDebounceMs?: number;
+  /** The clock every wait and timer of the core runs on (tests pass a manual one); the system's by default. */
+  clock?: Clock;
 }
 
 export interface Core {
@@ -82,6 +85,7 @@ export function replicaFileFor(dataDir: string, serviceUrl: string | null): stri
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const { dataDir } = options;
+  const clock = options.clock ?? systemClock;
   mkdirSync(dataDir, { recursive: true });
   const events = createEventHub((error) => console.error('[refshelf] an event listener failed:', error));
   const settings = createSettingsStore(path.join(dataDir, 'settings.json'));
@@ -93,7 +97,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     : undefined;
   const serviceUrl = embedded ? embedded.url : configured.serviceUrl!;
 
-  const account = createAccountManager({ vault, serviceUrl, embedded, clientId: configured.clientId, openExternal: options.openExternal });
+  const account = createAccountManager({ vault, serviceUrl, embedded, clientId: configured.clientId, openExternal: options.openExternal, clock });
   const replica = openReplica(replicaFileFor(dataDir, configured.serviceUrl));
   const fileStore = createFileStore(path.join(dataDir, 'files'));
   const fileLinks = createFileLinks(options.fileUrlStyle ?? 'browser');
@@ -105,7 +109,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const pdfLane = createPdfLane();
   const api = createLibraryApi({ baseUrl: serviceUrl, getAccessToken: account.getAccessToken, refreshAccessToken: account.refreshAccessToken });
   const sync = createSyncEngine({
-    replica, api, fileStore, downloadPolicy: configured.downloadPolicy,
+    replica, api, fileStore, clock, downloadPolicy: configured.downloadPolicy,
     ...(options.syncIntervalMs !== undefined ? { intervalMs: options.syncIntervalMs } : {}),
     ...(options.syncDebounceMs !== undefined ? { debounceMs: options.syncDebounceMs } : {}),
   });
@@ -116,7 +120,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Bytes from the window (browser mode's dropped files, dataset uploads) become files here.
   const staging = createStagingArea(path.join(dataDir, 'staging'));
   const importer = createImporter({
-    replica, fileStore, api, lane: pdfLane, staging,
+    replica, fileStore, api, lane: pdfLane, staging, clock,
     onChanged: (ids) => {
       events.emit('library.changed', { kinds: ['document'], ids });
       sync.requestSync();
@@ -158,7 +162,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const citing = createCitingArea({
-    dataDir, replica, events,
+    dataDir, replica, events, clock,
     onLocalEdit: (ids) => {
       events.emit('library.changed', { kinds: ['document'], ids });
       sync.requestSync();

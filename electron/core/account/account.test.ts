@@ -10,6 +10,7 @@ import { formWithAction, TestBrowser } from '../../../server/oauth/testBrowser.t
 import { startTestService, type TestService } from '../../../server/testing/testService.ts';
 import { createAccountManager, REFRESH_MARGIN_MS } from './account.ts';
 import { createTokenVault, type SecretCodec } from './tokenVault.ts';
+import { createManualClock } from '../manualClock.ts';
 
 let service: TestService;
 let clientId: string;
@@ -96,14 +97,14 @@ describe('browser sign-in with PKCE and a loopback redirect', () => {
 
   it('refreshes before the token expires, and signs out when the refresh token is no longer valid', async () => {
     const user = browserThatSignsUpAndAllows();
-    let clock = Date.now();
+    const clock = createManualClock(Date.now());
     const vault = createTokenVault(path.join(dataDir, 'clock'));
-    const account = createAccountManager({ vault, serviceUrl: service.url, clientId, openExternal: user.openExternal, now: () => clock });
+    const account = createAccountManager({ vault, serviceUrl: service.url, clientId, openExternal: user.openExternal, clock });
     await account.signIn();
     const first = await account.getAccessToken();
     expect(await account.getAccessToken()).toBe(first); // far from expiry: no refresh
 
-    clock = vault.read().sessions[service.url]!.expiresAt - REFRESH_MARGIN_MS + 1;
+    clock.advance(vault.read().sessions[service.url]!.expiresAt - REFRESH_MARGIN_MS + 1 - clock.now());
     const second = await account.getAccessToken();
     expect(second).not.toBe(first);
     expect((await service.fetch('/profiles/me', { headers: { Authorization: `Bearer ${second}` } })).status).toBe(200);

@@ -10,6 +10,7 @@ import { startLoopbackListener, type LoopbackListener } from './loopbackListener
 import { createPkcePair, randomState } from './pkce.ts';
 import { requestTokens, TokenEndpointError, type TokenSet } from './tokenEndpoint.ts';
 import type { StoredSession, TokenVault } from './tokenVault.ts';
+import { systemClock, type Clock } from '../clock.ts';
 
 /** Refresh this long before the access token expires, so calls rarely meet an expired one. */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -31,7 +32,8 @@ export interface AccountOptions {
   openExternal(url: string): void | Promise<void>;
   vendor?: string;
   fetch?: typeof fetch;
-  now?: () => number;
+  /** The core's clock: token expiry is judged by it, and the sign-in's time limit waits on it. */
+  clock?: Clock;
   signInTimeoutMs?: number;
 }
 
@@ -51,7 +53,8 @@ export interface AccountManager {
 export function createAccountManager(options: AccountOptions): AccountManager {
   const { vault, serviceUrl } = options;
   const key = options.embedded ? 'embedded' : serviceUrl;
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const fetchImpl = options.fetch ?? fetch;
   const listeners = new Set<(status: AccountStatus) => void>();
   let pending: { listener: LoopbackListener; authorizationUrl: string } | undefined;
@@ -100,7 +103,7 @@ export function createAccountManager(options: AccountOptions): AccountManager {
     if (!clientId) {
       throw new BridgeFailure('not_configured', `Register RefShelf as an application at ${serviceUrl}/oauth/applications (redirect URI http://127.0.0.1/callback, public) and enter its client id in the settings`, 'clientId');
     }
-    const listener = await startLoopbackListener({ timeoutMs: options.signInTimeoutMs });
+    const listener = await startLoopbackListener({ timeoutMs: options.signInTimeoutMs, clock });
     const { verifier, challenge } = createPkcePair();
     const state = randomState();
     const authorize = new URL(`${serviceUrl}/oauth/authorize`);

@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BridgeFailure } from '../commands/failure.ts';
+import { systemClock, type Clock } from '../clock.ts';
 
 export interface LoopbackListener {
   redirectUri: string;
@@ -17,7 +18,7 @@ const page = (title: string, text: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head>` +
   `<body style="font-family:system-ui;margin:3rem"><h1>${title}</h1><p>${text}</p></body></html>`;
 
-export async function startLoopbackListener(options: { timeoutMs?: number } = {}): Promise<LoopbackListener> {
+export async function startLoopbackListener(options: { timeoutMs?: number; clock?: Clock } = {}): Promise<LoopbackListener> {
   let resolveCallback!: (params: URLSearchParams) => void;
   let rejectCallback!: (error: Error) => void;
   const callback = new Promise<URLSearchParams>((resolve, reject) => {
@@ -48,8 +49,7 @@ export async function startLoopbackListener(options: { timeoutMs?: number } = {}
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const timer = setTimeout(() => cancel('The sign-in timed out; try again'), options.timeoutMs ?? 10 * 60_000);
-  timer.unref();
+  const stopTimeLimit = (options.clock ?? systemClock).after(options.timeoutMs ?? 10 * 60_000, () => cancel('The sign-in timed out; try again'));
 
   function cancel(reason = 'The sign-in was cancelled'): void {
     if (done) return;
@@ -62,7 +62,7 @@ export async function startLoopbackListener(options: { timeoutMs?: number } = {}
     callback,
     cancel,
     async close() {
-      clearTimeout(timer);
+      stopTimeLimit();
       cancel();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -11,6 +11,7 @@ import { formatBibtex } from '../../../shared/bibtex/formatBibtex.ts';
 import { documentToCsl } from '../../../shared/csl/documentToCsl.ts';
 import { keyFor, uniqueKey } from './citationKeys.ts';
 import type { CitingPreferencesStore } from './citingPreferences.ts';
+import { systemClock, type CancelTimer, type Clock } from '../clock.ts';
 
 export interface AutoExporterDeps {
   preferences: CitingPreferencesStore;
@@ -21,6 +22,8 @@ export interface AutoExporterDeps {
   storeKeys(keys: readonly { id: string; key: string }[]): void;
   /** How long after a change the files are rewritten (changes in that time are written together). */
   debounceMs?: number;
+  /** The core's clock, which the debounce waits on. */
+  clock?: Clock;
   onError?: (error: unknown) => void;
 }
 
@@ -54,7 +57,8 @@ export function createAutoExporter(deps: AutoExporterDeps): AutoExporter {
   const status = new Map<string, Pick<AutoExport, 'lastWrittenAt' | 'entries' | 'error'>>();
   const lastText = new Map<string, string>();
   const listeners = new Set<(status: AutoExport) => void>();
-  let timer: NodeJS.Timeout | undefined;
+  const clock = deps.clock ?? systemClock;
+  let timer: CancelTimer | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -124,11 +128,11 @@ export function createAutoExporter(deps: AutoExporterDeps): AutoExporter {
 
   function schedule(delay: number): void {
     if (stopped || !configured().length) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
+    timer?.();
+    timer = clock.after(delay, () => {
       timer = undefined;
       void runAll();
-    }, delay);
+    });
   }
 
   return {
@@ -167,7 +171,7 @@ export function createAutoExporter(deps: AutoExporterDeps): AutoExporter {
     },
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
+      timer?.();
       timer = undefined;
       await running;
     },

@@ -16,6 +16,7 @@ import { citingHandlers } from './citingHandlers.ts';
 import { createCitingPreferences } from './citingPreferences.ts';
 import { createStyleLibrary } from './styleLibrary.ts';
 import { CITING_COMMAND_NAMES } from '../../../shared/bridge/citingCommands.ts';
+import type { Clock } from '../clock.ts';
 
 export interface CitingAreaDeps {
   dataDir: string;
@@ -27,6 +28,8 @@ export interface CitingAreaDeps {
   /** resources/csl unless given (tests). */
   bundledDir?: string;
   autoExportDebounceMs?: number;
+  /** The core's clock (the live bibliography files' debounce). */
+  clock?: Clock;
 }
 
 export interface CitingArea {
@@ -50,6 +53,7 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
       deps.onLocalEdit(keys.map((k) => k.id));
     },
     debounceMs: deps.autoExportDebounceMs,
+    ...(deps.clock ? { clock: deps.clock } : {}),
     onError: (error) => console.error('[refshelf] a live bibliography file could not be written:', error),
   });
   const offEvents = deps.events.subscribe((event, payload) => {

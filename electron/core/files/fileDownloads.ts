@@ -3,6 +3,7 @@
 // open-access PDF): bytes already here are not fetched again; fetched ones are checked
 // against their SHA-1 on the way in.
 import type { LibraryApi } from '../../../shared/client/index.ts';
+import type { Clock } from '../clock.ts';
 import { withRetry } from '../sync/retry.ts';
 import type { FileStore } from './fileStore.ts';
 
@@ -10,6 +11,8 @@ export interface DownloadContext {
   api: Pick<LibraryApi, 'files'>;
   fileStore: FileStore;
   signal?: AbortSignal;
+  /** The clock the waits between tries run on (the core's). */
+  clock?: Clock;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface DownloadContext {
  */
 export async function downloadIntoStore(ctx: DownloadContext, file: { id: string; filehash: string }, options: { attempts?: number } = {}): Promise<string> {
   if (!ctx.fileStore.has(file.filehash)) {
-    const bytes = await withRetry(() => ctx.api.files.download(file.id, { signal: ctx.signal }), { signal: ctx.signal, attempts: options.attempts });
+    const bytes = await withRetry(() => ctx.api.files.download(file.id, { signal: ctx.signal }), { signal: ctx.signal, attempts: options.attempts, clock: ctx.clock });
     await ctx.fileStore.put(new Uint8Array(bytes), { expectedSha1: file.filehash });
   }
   return ctx.fileStore.pathOf(file.filehash);

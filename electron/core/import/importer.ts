@@ -22,6 +22,7 @@ import { mergeDuplicates } from '../duplicates/mergeDuplicates.ts';
 import { createDuplicateGate, heldMessage, type DuplicateGate } from './duplicateGate.ts';
 import { createHeldDuplicates } from './heldDuplicates.ts';
 import type { StagingArea } from '../files/stagingArea.ts';
+import { every, systemClock, type Clock } from '../clock.ts';
 
 export interface ImporterDeps {
   replica: Replica;
@@ -37,6 +38,8 @@ export interface ImporterDeps {
   canLookup(): boolean;
   /** How often waiting lookups are retried (default one minute). */
   retryMs?: number;
+  /** The core's clock, which the lookup retries wait on. */
+  clock?: Clock;
   /** The core's one lane for pdf.js work (shared with the reader's export); else a lane of its own. */
   lane?: PdfLane;
   /** The library's duplicate index (shared with the Duplicates view); else one of its own. */
@@ -177,10 +180,9 @@ export function createImporter(deps: ImporterDeps) {
     });
   }
 
-  const timer = setInterval(() => {
+  const stopRetries = every(deps.clock ?? systemClock, deps.retryMs ?? 60_000, () => {
     if (queue.count() > 0) void lookupNow().catch(() => undefined);
-  }, deps.retryMs ?? 60_000);
-  timer.unref();
+  });
 
   return {
     queue,
@@ -198,7 +200,7 @@ export function createImporter(deps: ImporterDeps) {
     },
     async stop(): Promise<void> {
       stopped = true;
-      clearInterval(timer);
+      stopRetries();
       await chain;
       await lookups?.catch(() => undefined);
       await fullText.stop();

@@ -3,6 +3,7 @@
 // engine is told at once (so a service that went away shows as offline within seconds) and
 // the channel opens again with backoff. The periodic pull stays as the fallback.
 import { ServiceError, type LibraryApi } from '../../../shared/client/index.ts';
+import { systemClock, type Clock } from '../clock.ts';
 
 /** A service without the extension: the channel stays closed and the periodic pull does the work. */
 const UNSUPPORTED = new Set([404, 405, 406, 501]);
@@ -16,6 +17,8 @@ export interface ChangeChannelOptions {
   /** Called when the stream is open. */
   onOpen?(): void;
   retryDelayMs?: (attempt: number) => number;
+  /** The clock the reopening waits on (the core's). */
+  clock?: Clock;
 }
 
 export interface ChangeChannel {
@@ -52,7 +55,8 @@ async function readHints(body: ReadableStream<Uint8Array>, onHint: (library: str
 export function openChangeChannel(options: ChangeChannelOptions): ChangeChannel {
   const controller = new AbortController();
   const delay = options.retryDelayMs ?? ((attempt: number) => Math.min(30_000, 1_000 * 2 ** attempt));
-  let timer: NodeJS.Timeout | undefined;
+  const clock = options.clock ?? systemClock;
+  let cancelReopen = (): void => undefined;
   let attempt = 0;
 
   async function connect(): Promise<void> {
@@ -69,15 +73,14 @@ export function openChangeChannel(options: ChangeChannelOptions): ChangeChannel 
       options.onClosed(error);
     }
     if (controller.signal.aborted) return;
-    timer = setTimeout(() => void connect(), delay(attempt++));
-    timer.unref?.();
+    cancelReopen = clock.after(delay(attempt++), () => void connect());
   }
 
   void connect();
   return {
     close() {
       controller.abort();
-      clearTimeout(timer);
+      cancelReopen();
     },
   };
 }

@@ -3,13 +3,14 @@ import { readFile } from 'node:fs/promises';
 import type { LibraryApi } from '../../../shared/client/index.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { ReplicaSync } from '../replica/index.ts';
-import { downloadIntoStore } from '../files/fileDownloads.ts';
+import { downloadIntoStore, type DownloadContext } from '../files/fileDownloads.ts';
 
 export interface TransferContext {
   replica: Pick<ReplicaSync, 'fileRecord' | 'setFileLocalPath'>;
   api: LibraryApi;
   fileStore: FileStore;
   signal?: AbortSignal;
+  clock?: DownloadContext['clock'];
 }
 
 type FileRow = NonNullable<ReturnType<ReplicaSync['fileRecord']>>;

@@ -2,6 +2,7 @@
 // Network failures, 5xx, 408 and 429 are transient (429 and 503 say how long to wait in
 // Retry-After); everything else is an answer that another try would not change.
 import { NetworkError, ServiceError } from '../../../shared/client/index.ts';
+import { sleepOn, systemClock, type Clock } from '../clock.ts';
 
 /** The sync was cancelled (stop(), or the caller's AbortSignal). */
 export class SyncAbortedError extends Error {
@@ -29,24 +30,15 @@ export function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw new SyncAbortedError();
 }
 
-/** Waits, unless the signal ends the wait first. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new SyncAbortedError());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new SyncAbortedError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/** Waits on the clock, unless the signal ends the wait first. */
+export function sleep(ms: number, signal?: AbortSignal, clock: Clock = systemClock): Promise<void> {
+  return sleepOn(clock, ms, signal, () => new SyncAbortedError());
 }
 
 export interface RetryOptions {
   signal?: AbortSignal;
+  /** The clock the waits between tries run on (the core's). */
+  clock?: Clock;
   /** Tries in all (the first one included). */
   attempts?: number;
   baseDelayMs?: number;
@@ -73,7 +65,7 @@ export async function withRetry<T>(fn: () => Promise<T>, options: RetryOptions =
       if (isAborted(error, signal)) throw new SyncAbortedError();
       if (!isTransient(error) || attempt + 1 >= attempts) throw error;
       options.onRetry?.(error);
-      await sleep(backoffDelay(attempt, error, baseDelayMs, maxDelayMs), signal);
+      await sleep(backoffDelay(attempt, error, baseDelayMs, maxDelayMs), signal, options.clock);
     }
   }
 }

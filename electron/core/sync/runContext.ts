@@ -2,6 +2,7 @@
 import type { LibraryApi } from '../../../shared/client/index.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import type { ReplicaReads, ReplicaSync, ReplicaWrites } from '../replica/index.ts';
+import type { Clock } from '../clock.ts';
 import type { RetryOptions } from './retry.ts';
 
 /** The replica as the sync engine sees it: its sync side, reads, and the local writes a merge, a lost group or a name lookup makes. */
@@ -35,6 +36,8 @@ export interface RunContext {
   signal: AbortSignal;
   /** How every request of the run is tried again: the run's signal, and the engine told of each retry. */
   retry: RetryOptions;
+  /** The core's clock: every wait of the run (retries, downloads) is on it. */
+  clock: Clock;
   pageSize: number;
   /** How far before a watermark each pull starts again (clock skew, same-millisecond writes). */
   overlapMs: number;

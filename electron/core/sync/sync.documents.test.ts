@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROW_CONFLICT_FIELD } from '../replica/index.ts';
 import { docView, oneUserDevices, type Device } from './syncTesting.ts';
+import { systemClock } from '../clock.ts';
 
 const { service, user, device } = oneUserDevices();
 
@@ -156,8 +157,8 @@ describe('documents between two devices', () => {
 
   it('loses nothing when one device clock is an hour off', async () => {
     const hour = 3600_000;
-    const a = device({ now: () => Date.now() + hour });
-    const b = device({ now: () => Date.now() - hour });
+    const a = device({ clock: { ...systemClock, now: () => Date.now() + hour } });
+    const b = device({ clock: { ...systemClock, now: () => Date.now() - hour } });
     const id = await shared(a, b, { title: 'Skewed clocks' });
     for (let i = 0; i < 3; i++) {
       a.replica.updateDocument(id, { year: 2000 + i });

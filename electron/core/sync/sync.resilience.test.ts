@@ -1,6 +1,7 @@
 // Syncs that do not go smoothly: cancelled between pages, the service restarting in the
 // middle, the access token expiring in the middle, a pull that would delete most of the
-// library, and a group library shared by two users.
+// library, and a group library shared by two users. Waits run on a manual clock (the one
+// the core and the service take): a test moves time, it never sleeps.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,14 +12,15 @@ import { startTestService, type TestService } from '../../../server/testing/test
 import { SyncAbortedError } from './retry.ts';
 import { allDocumentIds, openDevice, type Device, type DeviceAuth } from './syncTesting.ts';
 import { sqlOf } from '../replica/testing.ts';
+import { createManualClock } from '../manualClock.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function service(overrides: Parameters<typeof startTestService>[0] = {}): Promise<TestService> {
-  const s = await startTestService(overrides);
+async function service(overrides: Parameters<typeof startTestService>[0] = {}, options: Parameters<typeof startTestService>[1] = {}): Promise<TestService> {
+  const s = await startTestService(overrides, options);
   cleanups.push(() => s.stop());
   return s;
 }
@@ -74,20 +76,37 @@ describe('an interrupted sync', () => {
     cleanups.push(() => s.stop());
     const user = await s.createUser();
     await seed(device(s.url, user.token), 100);
-    const b = device(s.url, user.token, { pageSize: 10 });
+    const clock = createManualClock();
+    // Every request waits while the service is going down, so the next one surely meets it stopped.
+    let down = Promise.resolve();
+    const b = device(s.url, {
+      getAccessToken: async () => {
+        await down;
+        return user.token;
+      },
+    }, { pageSize: 10, clock });
     let restart: Promise<void> | undefined;
-    b.engine.onStatus((status) => {
-      if (!restart && status.progress?.phase === 'documents' && status.progress.done >= 20) {
-        restart = (async () => {
-          await s.stop();
-          s = await startTestService({ dataDir, port });
-        })();
-      }
+    let sawOffline = false;
+    const restarting = new Promise<void>((restarted) => {
+      b.engine.onStatus((status) => {
+        if (status.state === 'offline') sawOffline = true;
+        if (!restart && status.progress?.phase === 'documents' && status.progress.done >= 20) {
+          const stopping = s.stop();
+          down = stopping;
+          restart = (async () => {
+            await stopping;
+            s = await startTestService({ dataDir, port });
+          })();
+          void restart.then(restarted);
+        }
+      });
     });
+    const syncing = b.sync();
+    // Time stands still (the retries wait) until the service is back; then it moves.
+    await restarting;
     // The interrupted sync itself must succeed: its retries carry it across the restart.
-    const report = await b.sync();
-    await restart;
-    expect(restart).toBeDefined();
+    const report = await clock.settle(syncing);
+    expect(sawOffline).toBe(true);
     expect(report.pulled).toBeGreaterThanOrEqual(100);
     expect(allDocumentIds(b.replica)).toHaveLength(100);
     expect(b.engine.status().state).toBe('idle');
@@ -96,9 +115,10 @@ describe('an interrupted sync', () => {
   it('reports offline when the service is unreachable, and recovers', async () => {
     const s = await service();
     const user = await s.createUser();
-    const d = device('http://127.0.0.1:9', user.token);
+    const clock = createManualClock();
+    const d = device('http://127.0.0.1:9', user.token, { clock });
     d.replica.createDocument({ title: 'Written offline', type: 'journal' } as never);
-    await expect(d.sync()).rejects.toThrow();
+    await expect(clock.settle(d.sync())).rejects.toThrow();
     expect(d.engine.status()).toMatchObject({ state: 'offline', pendingChanges: 1 });
     const online = device(s.url, user.token);
     await online.sync();
@@ -108,20 +128,23 @@ describe('an interrupted sync', () => {
   it('shows offline at the first unanswered request, while the run still tries again', async () => {
     const s = await service();
     const user = await s.createUser();
-    const d = device('http://127.0.0.1:9', user.token);
+    const clock = createManualClock();
+    const d = device('http://127.0.0.1:9', user.token, { clock });
     d.replica.createDocument({ title: 'Written offline', type: 'journal' } as never);
     // The run still going (its progress shown) when offline is: not only once it gave up.
     let offlineWhileTrying = false;
     d.engine.onStatus((status) => {
       if (status.state === 'offline' && status.progress) offlineWhileTrying = true;
     });
-    await expect(d.sync()).rejects.toThrow();
+    await expect(clock.settle(d.sync())).rejects.toThrow();
     expect(offlineWhileTrying).toBe(true);
     expect(d.engine.status()).toMatchObject({ state: 'offline', pendingChanges: 1 });
   }, 30_000);
 
   it('refreshes an access token that expires mid-sync', async () => {
-    const s = await service({ tokenLifetimeSeconds: 1 });
+    // One clock for the service (token lifetimes) and the device.
+    const clock = createManualClock(Date.now());
+    const s = await service({ tokenLifetimeSeconds: 1 }, { now: () => clock.now() });
     const user = await s.createUser();
     const client = await registerClient(s.ctx.db, { name: 'desktop', redirectUris: ['http://127.0.0.1/callback'], isPublic: true });
     const issued = await s.ctx.tokens.issue(client.id, user.id, 'all', true);
@@ -146,17 +169,17 @@ describe('an interrupted sync', () => {
     };
     const a = device(s.url, auth, { pageSize: 10 });
     await seed(a, 60);
-    const b = device(s.url, auth, { pageSize: 10 });
-    let slept = false;
+    const b = device(s.url, auth, { pageSize: 10, clock });
+    let expired = false;
     b.engine.onStatus((status) => {
-      if (!slept && status.progress?.phase === 'documents' && status.progress.done >= 20) {
-        slept = true;
-        // Holds the sync between pages until the token has expired.
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1_300);
+      if (!expired && status.progress?.phase === 'documents' && status.progress.done >= 20) {
+        expired = true;
+        // Between two pages, the token's lifetime passes.
+        clock.advance(1_300);
       }
     });
-    await b.sync();
-    expect(slept).toBe(true);
+    await clock.settle(b.sync());
+    expect(expired).toBe(true);
     expect(refreshes).toBeGreaterThanOrEqual(1);
     expect(allDocumentIds(b.replica)).toHaveLength(60);
   }, 30_000);

@@ -11,6 +11,7 @@ import { pushOutbox } from './push.ts';
 import { openChangeChannel, type ChangeChannel } from './changeChannel.ts';
 import { describeSyncStop } from './refusals.ts';
 import { isAborted, isOffline, SyncAbortedError } from './retry.ts';
+import { every, resettableTimer, systemClock, type CancelTimer, type Clock } from '../clock.ts';
 import type { MassDeletion, RunContext, RunCounters } from './runContext.ts';
 
 import type { SyncStatus } from '../../../shared/bridge/contract.ts';
@@ -46,8 +47,11 @@ export interface SyncEngineOptions {
   downloadPolicy?: 'on-open' | 'eager';
   intervalMs?: number;
   debounceMs?: number;
-  /** This machine's clock; only for display (lastSyncedAt). Watermarks use the service's clock. */
-  now?: () => number;
+  /**
+   * The core's clock: the schedule, the retries' backoff and the change channel's reopening
+   * wait on it, and lastSyncedAt (display only) reads it. Watermarks use the service's clock.
+   */
+  clock?: Clock;
   /** Items per page of every listing (the service allows 1 to 500). */
   pageSize?: number;
   /** How far before a watermark each pull starts again. */
@@ -65,7 +69,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const intervalMs = options.intervalMs ?? 5 * 60_000;
   const debounceMs = options.debounceMs ?? 1_000;
   const hintDebounceMs = options.hintDebounceMs ?? 300;
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
   const pageSize = options.pageSize ?? 500;
   const overlapMs = options.overlapMs ?? 5_000;
   const listeners = new Set<(status: SyncStatus) => void>();
@@ -75,10 +79,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let controller: AbortController | undefined;
   let massDecision: 'ask' | 'apply' | 'keep' = 'ask';
   let started = false;
-  let debounceTimer: NodeJS.Timeout | undefined;
-  let intervalTimer: NodeJS.Timeout | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let hintTimer: NodeJS.Timeout | undefined;
+  const debounceTimer = resettableTimer(clock);
+  const retryTimer = resettableTimer(clock);
+  const hintTimer = resettableTimer(clock);
+  let stopInterval: CancelTimer = () => undefined;
   let channel: ChangeChannel | undefined;
   let failures = 0;
 
@@ -108,7 +112,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     };
     const ctx: RunContext = {
       replica, api, fileStore, signal, pageSize, overlapMs, counters,
-      retry: { signal, onRetry },
+      clock, retry: { signal, onRetry, clock },
       downloadPolicy: options.downloadPolicy ?? 'on-open',
       allowMassDeletion: massDecision === 'apply',
       progress: (phase, done, total) => emit({ progress: total === undefined ? { phase, done } : { phase, done, total } }),
@@ -145,7 +149,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await nameAuthors(ctx);
       if (!held) massDecision = 'ask';
       failures = 0;
-      const lastSyncedAt = new Date(now()).toISOString();
+      const lastSyncedAt = new Date(clock.now()).toISOString();
       if (held) emit({ state: 'waiting-confirmation', lastSyncedAt, progress: undefined, pendingDeletion: { count: held.count, libraryTotal: held.libraryTotal } });
       else emit({ state: 'idle', lastSyncedAt, progress: undefined, pendingDeletion: undefined });
       return { ...counters, durationMs: performance.now() - startedAt };
@@ -182,10 +186,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   function scheduleRetry(): void {
     if (!started) return;
-    clearTimeout(retryTimer);
-    const delay = Math.min(MAX_OFFLINE_DELAY_MS, 1_000 * 2 ** Math.min(failures, 6), intervalMs);
-    retryTimer = setTimeout(trigger, delay);
-    retryTimer.unref?.();
+    retryTimer.set(Math.min(MAX_OFFLINE_DELAY_MS, 1_000 * 2 ** Math.min(failures, 6), intervalMs), trigger);
   }
 
   function trigger(): void {
@@ -201,17 +202,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     start() {
       if (started) return;
       started = true;
-      intervalTimer = setInterval(trigger, intervalMs);
-      intervalTimer.unref?.();
+      stopInterval = every(clock, intervalMs, trigger);
       trigger();
       if (options.liveChanges ?? true) {
         channel = openChangeChannel({
-          api,
-          onHint: () => {
-            clearTimeout(hintTimer);
-            hintTimer = setTimeout(trigger, hintDebounceMs);
-            hintTimer.unref?.();
-          },
+          api, clock,
+          onHint: () => hintTimer.set(hintDebounceMs, trigger),
           // Closed: the service may have gone away; a sync finds out (and says so) at once.
           onClosed: () => {
             if (!running && status.state !== 'offline') trigger();
@@ -226,10 +222,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
     async stop() {
       started = false;
-      clearTimeout(debounceTimer);
-      clearTimeout(retryTimer);
-      clearInterval(intervalTimer);
-      clearTimeout(hintTimer);
+      debounceTimer.cancel();
+      retryTimer.cancel();
+      stopInterval();
+      hintTimer.cancel();
       channel?.close();
       channel = undefined;
       controller?.abort();
@@ -241,9 +237,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     requestSync() {
       emit({});
       if (!started) return;
-      clearTimeout(debounceTimer);
-      debounceTimer = setTimeout(trigger, debounceMs);
-      debounceTimer.unref?.();
+      debounceTimer.set(debounceMs, trigger);
     },
 
     status: () => status,
