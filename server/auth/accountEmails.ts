@@ -23,7 +23,7 @@ export async function sendVerificationEmail(ctx: ServiceContext, profileId: stri
   if (!row || row.verified === 1) return;
   const token = signLink(ctx.signingKey, {
     purpose: 'verify-email',
-    profileId,
+    id: profileId,
     subject: row.email,
     expiresAt: ctx.now() + ctx.config.emailLinkLifetimeSeconds * 1000,
   });
@@ -39,7 +39,7 @@ export type VerifyOutcome = { ok: true; email: string } | { ok: false; reason: '
 export async function verifyEmail(ctx: ServiceContext, token: string | undefined): Promise<VerifyOutcome> {
   const link = readLink(ctx.signingKey, token, 'verify-email', ctx.now());
   if (!link.ok) return link;
-  const { profileId, subject } = link.claims;
+  const { id: profileId, subject } = link.claims;
   const updated = await ctx.db
     .updateTable('profiles')
     .set({ verified: 1 })
@@ -61,7 +61,7 @@ export async function sendPasswordReset(ctx: ServiceContext, email: string): Pro
   if (!row || row.verified !== 1) return;
   const token = signLink(ctx.signingKey, {
     purpose: 'reset-password',
-    profileId: row.id,
+    id: row.id,
     subject: passwordDigest(row.password_hash),
     expiresAt: ctx.now() + Math.min(ctx.config.emailLinkLifetimeSeconds, 3600) * 1000,
   });
@@ -76,7 +76,7 @@ export async function sendPasswordReset(ctx: ServiceContext, email: string): Pro
 export async function checkResetLink(ctx: ServiceContext, token: string | undefined): Promise<LinkCheck> {
   const link = readLink(ctx.signingKey, token, 'reset-password', ctx.now());
   if (!link.ok) return link;
-  const row = await ctx.db.selectFrom('profiles').select('password_hash').where('id', '=', link.claims.profileId).executeTakeFirst();
+  const row = await ctx.db.selectFrom('profiles').select('password_hash').where('id', '=', link.claims.id).executeTakeFirst();
   if (!row || passwordDigest(row.password_hash) !== link.claims.subject) return { ok: false, reason: 'invalid' };
   return link;
 }
@@ -102,9 +102,9 @@ export async function setPassword(ctx: ServiceContext, profileId: string, passwo
 export async function resetPassword(ctx: ServiceContext, token: string | undefined, password: string): Promise<LinkCheck> {
   const link = await checkResetLink(ctx, token);
   if (!link.ok) return link;
-  await setPassword(ctx, link.claims.profileId, password);
+  await setPassword(ctx, link.claims.id, password);
   // Following the link proves the address too.
-  await ctx.db.updateTable('profiles').set({ verified: 1 }).where('id', '=', link.claims.profileId).execute();
+  await ctx.db.updateTable('profiles').set({ verified: 1 }).where('id', '=', link.claims.id).execute();
   return link;
 }
 

@@ -1,23 +1,28 @@
 // Group invitations (v2): addressed to an e-mail address, and to the profile that holds it.
-// E-mail sending is disabled in this service, so a new invitation stays CREATED (never SENT)
-// and the invitee finds it under GET /groups/v2/invitations. Answers move it to ACCEPTED,
-// DECLINED or REVOKED; only CREATED and SENT invitations can be answered, revoked or resent.
+// A new invitation is e-mailed to its address (SENT); when the mail could not go out it stays
+// CREATED, with a warning, and the invitee still finds it under GET /groups/v2/invitations.
+// Answers move it to ACCEPTED, DECLINED or REVOKED; only CREATED and SENT invitations can be
+// answered, revoked or resent.
 import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
+import type { ServiceContext } from '../context.ts';
 import type { ServiceDb } from '../storage/database.ts';
 import type { Database } from '../storage/tables.ts';
 import type { GroupInvitation, GroupInvitationResult, InvitationStatus } from '../../shared/schemas/group.ts';
 import { normaliseEmail } from '../auth/accounts.ts';
 import { verifiedEmailOf } from '../auth/accountEmails.ts';
-import { conflict } from '../http/errors.ts';
+import { conflict, HttpError } from '../http/errors.ts';
 import type { GroupInvitationsTable } from './groupTables.ts';
 import { isMember } from './membershipRules.ts';
+import { addMembership } from './groupStore.ts';
+import { INVITATION_EMAILS_PER_DAY, invitationMailAllowance, mailInvitation } from './invitationEmails.ts';
 import { nextTimestamp } from '../storage/timestamps.ts';
 
 export const PENDING_STATUSES: InvitationStatus[] = ['CREATED', 'SENT'];
 export const INVITATION_NOT_FOUND = 'Invitation not found';
-export const EMAIL_DISABLED_WARNING =
-  'E-mail sending is disabled on this service: no e-mail was sent. The invitee sees the invitation under GET /groups/v2/invitations when signed in with this address.';
+const FINDS_IT_IN_APP = 'The invitee finds it in RefShelf, under Groups, when signed in with this address.';
+export const EMAIL_FAILED_WARNING = `The invitation was created, but the e-mail to this address could not be sent: resend it later. ${FINDS_IT_IN_APP}`;
+export const EMAIL_CAP_WARNING = `The invitation was created, but not e-mailed: you have sent ${INVITATION_EMAILS_PER_DAY} invitation e-mails in the last 24 hours. ${FINDS_IT_IN_APP}`;
 
 export type InvitationRow = GroupInvitationsTable & { invitee_first_name?: string | null; invitee_last_name?: string | null; invitee_id?: string | null };
 
@@ -75,6 +80,10 @@ export async function findInvitation(db: ServiceDb, groupId: string, id: string)
   return invitationsWithInvitee(db).where('group_invitations.group_id', '=', groupId).where('group_invitations.id', '=', id).executeTakeFirst();
 }
 
+export async function findInvitationById(db: ServiceDb, id: string): Promise<InvitationRow | undefined> {
+  return invitationsWithInvitee(db).where('group_invitations.id', '=', id).executeTakeFirst();
+}
+
 export function isAddressedTo(row: InvitationRow, profileId: string, email: string): boolean {
   return row.invitee_profile_id === profileId || (row.invitee_profile_id === null && row.invitee_email === email) || row.invitee_id === profileId;
 }
@@ -103,16 +112,22 @@ export function invitationJson(row: InvitationRow): GroupInvitation {
   return view;
 }
 
-/** One result per recipient, in the order given: an invitation (with the e-mail warning) or the reason there is none. */
+/**
+ * One result per recipient, in the order given: an invitation, e-mailed to the address (or
+ * with a warning saying why it was not), or the reason there is none.
+ */
 export async function inviteRecipients(
-  db: ServiceDb,
+  ctx: ServiceContext,
   groupId: string,
   inviterId: string,
   recipients: { email: string }[],
   message: string | undefined,
+  log: (line: string) => void,
 ): Promise<GroupInvitationResult[]> {
+  const db = ctx.db;
   const results: GroupInvitationResult[] = [];
   const seen = new Set<string>();
+  let mailed = (await invitationMailAllowance(ctx, inviterId)).sent;
   for (const { email: given } of recipients) {
     const email = normaliseEmail(given);
     if (!isEmailAddress(email)) {
@@ -159,7 +174,15 @@ export async function inviteRecipients(
       last_modified: now,
     };
     await db.insertInto('group_invitations').values(row).execute();
-    results.push({ email: given, invitation_uuid: row.id, warning_message: EMAIL_DISABLED_WARNING });
+    if (mailed >= INVITATION_EMAILS_PER_DAY) {
+      results.push({ email: given, invitation_uuid: row.id, warning_message: EMAIL_CAP_WARNING });
+    } else if (await mailInvitation(ctx, row, log)) {
+      mailed += 1;
+      await db.updateTable('group_invitations').set({ status: 'SENT' }).where('id', '=', row.id).execute();
+      results.push({ email: given, invitation_uuid: row.id });
+    } else {
+      results.push({ email: given, invitation_uuid: row.id, warning_message: EMAIL_FAILED_WARNING });
+    }
   }
   return results;
 }
@@ -168,8 +191,28 @@ export async function setInvitationStatus(db: ServiceDb, row: InvitationRow, sta
   await db.updateTable('group_invitations').set({ status, last_modified: new Date().toISOString() }).where('id', '=', row.id).execute();
 }
 
-/** Resending would e-mail the invitation again; with e-mail disabled it renews the sent date. */
-export async function resendInvitation(db: ServiceDb, row: InvitationRow): Promise<void> {
-  const now = new Date().toISOString();
-  await db.updateTable('group_invitations').set({ sent: now, last_modified: now }).where('id', '=', row.id).execute();
+/** E-mails the invitation again, with a new link, and renews its sent date. */
+export async function resendInvitation(ctx: ServiceContext, row: InvitationRow, log: (line: string) => void): Promise<void> {
+  const allowance = await invitationMailAllowance(ctx, row.inviter_profile_id);
+  if (allowance.sent >= INVITATION_EMAILS_PER_DAY) {
+    throw new HttpError(429, `The invitation was not resent: ${INVITATION_EMAILS_PER_DAY} invitation e-mails were sent in the last 24 hours. Try again later.`, {}, {
+      'Retry-After': String(allowance.retryAfterSeconds),
+    });
+  }
+  if (!(await mailInvitation(ctx, row, log))) throw new HttpError(503, 'The invitation e-mail could not be sent. Try again later.');
+  const now = nextTimestamp();
+  await ctx.db.updateTable('group_invitations').set({ status: 'SENT', sent: now, last_modified: now }).where('id', '=', row.id).execute();
+}
+
+/**
+ * The invitee's answer: accepting makes them a normal member (a member already keeps their
+ * role) and settles their request to join, if any.
+ */
+export async function answerInvitation(db: ServiceDb, row: InvitationRow, profileId: string, currentRole: string | undefined, answer: 'accept' | 'decline'): Promise<void> {
+  assertPending(row);
+  if (answer === 'accept') {
+    if (!isMember(currentRole)) await addMembership(db, row.group_id, profileId, 'normal');
+    await db.deleteFrom('group_join_requests').where('group_id', '=', row.group_id).where('profile_id', '=', profileId).execute();
+  }
+  await setInvitationStatus(db, row, answer === 'accept' ? 'ACCEPTED' : 'DECLINED');
 }

@@ -1,5 +1,6 @@
-// Groups v2 invitations. Owners and admins invite by e-mail address, list, revoke and resend;
-// the invitee (matched by profile or by e-mail address) accepts or declines.
+// Groups v2 invitations. Owners and admins invite by e-mail address (each invitation is
+// e-mailed), list, revoke and resend; the invitee (matched by profile or by verified e-mail
+// address) accepts or declines, here or on the page the e-mailed link opens.
 //
 // Status codes: POST invitations answers 200 with one result per recipient (some may be
 // errors, so nothing as a whole was "created"); accept, decline, revoke and resend answer 204
@@ -10,13 +11,12 @@ import { userOf } from '../auth/authenticate.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
 import { GroupInvitationRequestBody } from '../../shared/schemas/group.ts';
-import { addMembership } from './groupStore.ts';
 import { groupAccessOf, isUuid, loadGroup, type GroupAccess } from './groupRequest.ts';
 import {
-  INVITATION_NOT_FOUND, assertPending, findInvitation, invitationJson, invitationsWithInvitee, inviteRecipients, isAddressedTo,
+  INVITATION_NOT_FOUND, answerInvitation, assertPending, findInvitation, invitationJson, invitationsWithInvitee, inviteRecipients, isAddressedTo,
   pendingFor, profileEmail, resendInvitation, setInvitationStatus, type InvitationRow,
 } from './invitationStore.ts';
-import { assertManager, isManager, isMember } from './membershipRules.ts';
+import { assertManager, isManager } from './membershipRules.ts';
 
 interface InvitationParams {
   id: string;
@@ -69,7 +69,8 @@ export async function invitationsRoutes(app: FastifyInstance, ctx: ServiceContex
     async (request, reply) => {
       const { group, role, profileId } = groupAccessOf(request);
       assertManager(role, 'invite people');
-      const results = await inviteRecipients(ctx.db, group.id, profileId, request.body.recipients, request.body.message);
+      const log = (line: string) => request.log.warn(line);
+      const results = await inviteRecipients(ctx, group.id, profileId, request.body.recipients, request.body.message, log);
       return reply.type(request.responseType).send(results);
     },
   );
@@ -103,13 +104,7 @@ export async function invitationsRoutes(app: FastifyInstance, ctx: ServiceContex
       const access = groupAccessOf(request);
       const { row, invitee } = await visibleInvitation(access, request.params.invitation_id);
       if (!invitee) throw forbidden(`Only the invitee can ${answer} an invitation`);
-      assertPending(row);
-      if (answer === 'accept') {
-        // An invitee who became a member meanwhile keeps their role.
-        if (!isMember(access.role)) await addMembership(ctx.db, access.group.id, access.profileId, 'normal');
-        await ctx.db.deleteFrom('group_join_requests').where('group_id', '=', access.group.id).where('profile_id', '=', access.profileId).execute();
-      }
-      await setInvitationStatus(ctx.db, row, answer === 'accept' ? 'ACCEPTED' : 'DECLINED');
+      await answerInvitation(ctx.db, row, access.profileId, access.role, answer);
       return reply.code(204).send();
     });
   }
@@ -121,7 +116,7 @@ export async function invitationsRoutes(app: FastifyInstance, ctx: ServiceContex
       assertManager(access.role, `${action} invitations`);
       assertPending(row);
       if (action === 'revoke') await setInvitationStatus(ctx.db, row, 'REVOKED');
-      else await resendInvitation(ctx.db, row);
+      else await resendInvitation(ctx, row, (line) => request.log.warn(line));
       return reply.code(204).send();
     });
   }

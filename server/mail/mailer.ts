@@ -25,7 +25,9 @@ export interface MailerOptions {
 
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Sending happens inside a request (a sign-up, an invitation): a silent mail server must
+    // fail it within seconds, not hold it for the library's default of an hour.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });

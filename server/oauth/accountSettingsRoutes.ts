@@ -127,7 +127,7 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: ServiceCo
     if (!outcome.ok) {
       return sendPage(reply, 400, messagePage('Link not valid', outcome.reason === 'expired' ? EXPIRED_LINK : BAD_LINK, { href: '/oauth/forgot-password', text: 'Ask for a new link' }));
     }
-    const row = await ctx.db.selectFrom('profiles').select('email').where('id', '=', outcome.claims.profileId).executeTakeFirst();
+    const row = await ctx.db.selectFrom('profiles').select('email').where('id', '=', outcome.claims.id).executeTakeFirst();
     if (row) await ctx.throttles.perAccount.clear(signInKeys(row.email, request.ip).account);
     return sendPage(reply, 200, messagePage('Password changed', 'Your new password is set. Sign in with it.', { href: '/oauth/signin', text: 'Sign in' }));
   });

@@ -1,5 +1,5 @@
 // The OAuth 2.0 area: authorization and token endpoints, and the web pages around them
-// (sign-in, sign-up, consent, developer applications, token display).
+// (sign-in, sign-up, consent, developer applications, token display, e-mailed invitations).
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { createOAuthService } from './oauthServer.ts';
@@ -9,6 +9,7 @@ import { authorizeRoutes } from './authorizeRoutes.ts';
 import { accountRoutes } from './accountRoutes.ts';
 import { accountSettingsRoutes } from './accountSettingsRoutes.ts';
 import { developerRoutes } from './developerRoutes.ts';
+import { invitationPageRoutes } from './invitationPageRoutes.ts';
 
 export async function oauthRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const oauth = createOAuthService(ctx);
@@ -18,4 +19,5 @@ export async function oauthRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
   await accountRoutes(app, ctx);
   await accountSettingsRoutes(app, ctx);
   await developerRoutes(app, ctx);
+  await invitationPageRoutes(app, ctx);
 }
