@@ -3,11 +3,10 @@
 // fresh database on it instead of a fresh SQLite file.
 import { defineConfig } from 'vitest/config';
 
-// Test files that exercise SQLite itself or the catalog, which does not run on PostgreSQL yet.
+// Test files that exercise SQLite itself.
 const SQLITE_ONLY = [
   'server/library/documentsListPlan.test.ts', // reads SQLite's query plans
-  'server/catalog/**/*.test.ts',
-  'server/metadata/identifierResolution.test.ts', // resolves into the catalog
+  'server/catalog/matchCounts.test.ts', // SQLite's data_version and FTS5 counts
 ];
 
 export default defineConfig({

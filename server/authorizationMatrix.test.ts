@@ -5,8 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from './testing/testService.ts';
 import type { RegisteredRoute } from './app.ts';
-import { librarySyncOf } from './catalog/librarySync.ts';
-import { testPgUrl } from './testing/pgDatabases.ts';
+import { catalogStorageOf } from './catalog/catalogStorage.ts';
 
 let service: TestService;
 let owner: TestUser;
@@ -141,9 +140,8 @@ describe('authorisation matrix over every protected endpoint', () => {
     expect((await service.fetch(`/files/${ids.file}`, { headers: owner.auth, redirect: 'manual' })).status).toBe(303);
   });
 
-  // The catalog runs on SQLite only for now.
-  it.skipIf(testPgUrl())("exposes none of the files of a closed catalog document built from the owner's library", async () => {
-    librarySyncOf(service.ctx.database.sqlite!).run();
+  it("exposes none of the files of a closed catalog document built from the owner's library", async () => {
+    await catalogStorageOf(service.ctx.database).catchUp();
     const record = await service.ctx.db
       .selectFrom('catalog_sources as s')
       .innerJoin('catalog_documents as c', 'c.seq', 's.catalog_seq')

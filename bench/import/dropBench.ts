@@ -30,7 +30,7 @@ export async function runDropBench(pdfDir: string, truth: readonly DropTruth[], 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'refshelf-drop-bench-'));
   const replica = openReplica(path.join(dir, 'library.sqlite'));
   try {
-    ensureSampleCatalog(service.ctx, { force: true });
+    await ensureSampleCatalog(service.ctx, { force: true });
     const user = await service.createUser();
     const importer = createImporter({
       replica,

@@ -64,7 +64,7 @@ describe('files of catalog documents', () => {
     // Alice's library is the installation's file shelf. An arXiv preprint is open access.
     // Alice holds it twice with the same PDF (and notes on one copy); a private file of
     // another document of hers must stay hers.
-    addFileShelf(service.ctx.database.sqlite!, alice.id);
+    await addFileShelf(service.ctx.db, alice.id);
     const work = { title: 'Zebra stripes and thermoregulation', type: 'journal', year: 2001, authors: [{ last_name: 'Müller', first_name: 'Hans' }], identifiers: { arxiv: '2101.00001' } };
     const first = await addDocument(alice, work);
     const second = await addDocument(alice, { ...work, tags: ['copy'] });

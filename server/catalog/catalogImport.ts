@@ -7,7 +7,12 @@ import { parseBibtex } from '../../shared/bibtex/parseBibtex.ts';
 import { parseRis } from '../../shared/ris/parseRis.ts';
 import { parseCslJson } from '../../shared/csl/cslJson.ts';
 import type { ParseProblem, ParseResult } from '../../shared/bibtex/importedRecord.ts';
-import type { CatalogStore } from './catalogStore.ts';
+import type { ImportedRecordFields } from './catalogStorage.ts';
+
+/** Where imported records go: the catalog's storage on either engine (or SQLite's store itself). */
+export interface RecordSink {
+  addMany(records: ImportedRecordFields[], imported: boolean): { added: number; merged: number } | Promise<{ added: number; merged: number }>;
+}
 
 export type RecordFormat = 'bibtex' | 'ris' | 'csl-json';
 
@@ -48,7 +53,7 @@ export function parseRecords(format: RecordFormat, text: string): ParseResult {
   return parseBibtex(text);
 }
 
-export function importText(store: CatalogStore, file: string, text: string, format = detectFormat(file, text)): FileImportReport {
+export async function importText(store: RecordSink, file: string, text: string, format = detectFormat(file, text)): Promise<FileImportReport> {
   const parsed = parseRecords(format, text);
   // The shared catalog takes no placeholder titles: a title-less entry stays an error here.
   const records = parsed.records.filter((r) => !r.placeholderTitle);
@@ -56,10 +61,10 @@ export function importText(store: CatalogStore, file: string, text: string, form
     ...parsed.errors,
     ...parsed.records.filter((r) => r.placeholderTitle).map((r) => ({ line: r.line, message: 'entry has no title', ...(r.key ? { key: r.key } : {}) })),
   ].sort((a, b) => a.line - b.line);
-  const { added, merged } = store.addMany(records.map((r) => ({ fields: r.document, openAccess: r.openAccess })), true);
+  const { added, merged } = await store.addMany(records.map((r) => ({ fields: r.document, openAccess: r.openAccess })), true);
   return { file, format, records: records.length, added, merged, errors };
 }
 
-export function importFile(store: CatalogStore, file: string): FileImportReport {
+export function importFile(store: RecordSink, file: string): Promise<FileImportReport> {
   return importText(store, file, readText(file));
 }

@@ -58,7 +58,7 @@ describe('importFileStreaming', () => {
     writeFileSync(file, text);
     const streamed = await importFileStreaming(store, file, small);
     const otherDatabase = await openDatabase(mkdtempSync(path.join(dir, 'db-')));
-    const whole = importText(new CatalogStore(otherDatabase.sqlite), file, text);
+    const whole = await importText(new CatalogStore(otherDatabase.sqlite), file, text);
     await otherDatabase.close();
     expect({ ...streamed, errorCount: undefined }).toEqual({ ...whole, errorCount: undefined });
   });

@@ -5,8 +5,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { cslToDocument } from '../../shared/csl/cslJson.ts';
 import type { ImportedRecord, ParseProblem } from '../../shared/bibtex/importedRecord.ts';
-import type { CatalogStore } from './catalogStore.ts';
-import { detectFormat, importText, parseRecords, readText, type FileImportReport, type RecordFormat } from './catalogImport.ts';
+import { detectFormat, importText, parseRecords, readText, type FileImportReport, type RecordFormat, type RecordSink } from './catalogImport.ts';
 import { bibtexBoundary, jsonArrayItems, recordChunks, risBoundary } from './recordChunks.ts';
 
 /** Problems listed in a report; further ones are only counted (a broken 1M-record file). */
@@ -28,7 +27,7 @@ export interface StreamOptions {
   pieceBytes?: number;
 }
 
-export async function importFileStreaming(store: CatalogStore, file: string, options: StreamOptions = {}): Promise<FileImportReport> {
+export async function importFileStreaming(store: RecordSink, file: string, options: StreamOptions = {}): Promise<FileImportReport> {
   const head = firstBytes(file);
   const format = detectFormat(file, head);
   // One CSL item or an {items: [...]} object: small by nature, read whole.
@@ -40,8 +39,8 @@ export async function importFileStreaming(store: CatalogStore, file: string, opt
     report.errorCount = (report.errorCount ?? 0) + 1;
     if (report.errors.length < MAX_LISTED_PROBLEMS) report.errors.push(p);
   };
-  const add = (records: ImportedRecord[]) => {
-    const { added, merged } = store.addMany(records.map((r) => ({ fields: r.document, openAccess: r.openAccess })), true);
+  const add = async (records: ImportedRecord[]) => {
+    const { added, merged } = await store.addMany(records.map((r) => ({ fields: r.document, openAccess: r.openAccess })), true);
     report.records += records.length;
     report.added += added;
     report.merged += merged;
@@ -58,7 +57,7 @@ export async function importFileStreaming(store: CatalogStore, file: string, opt
   return report;
 }
 
-async function importChunks(format: Exclude<RecordFormat, 'csl-json'>, file: string, add: (r: ImportedRecord[]) => void, problem: (p: ParseProblem) => void, options: StreamOptions) {
+async function importChunks(format: Exclude<RecordFormat, 'csl-json'>, file: string, add: (r: ImportedRecord[]) => Promise<void>, problem: (p: ParseProblem) => void, options: StreamOptions) {
   // @string macros hold for the rest of a BibTeX file: each chunk is parsed after those
   // of the chunks before it, and their lines are taken off again.
   let macros = '';
@@ -74,12 +73,12 @@ async function importChunks(format: Exclude<RecordFormat, 'csl-json'>, file: str
     for (const r of parsed.records) {
       if (r.placeholderTitle) problem({ line: r.line - prefixLines + chunk.line - 1, message: 'entry has no title', ...(r.key ? { key: r.key } : {}) });
     }
-    add(parsed.records.filter((r) => !r.placeholderTitle));
+    await add(parsed.records.filter((r) => !r.placeholderTitle));
     if (format === 'bibtex') macros += stringEntries(chunk.text);
   }
 }
 
-async function importJsonItems(file: string, add: (r: ImportedRecord[]) => void, problem: (p: ParseProblem) => void, options: StreamOptions) {
+async function importJsonItems(file: string, add: (r: ImportedRecord[]) => Promise<void>, problem: (p: ParseProblem) => void, options: StreamOptions) {
   let batch: ImportedRecord[] = [];
   for await (const item of jsonArrayItems(file, options.pieceBytes)) {
     if (item === 'not-an-array') throw new Error('not a JSON array'); // checked by the caller
@@ -95,11 +94,11 @@ async function importJsonItems(file: string, add: (r: ImportedRecord[]) => void,
     if (typeof converted === 'string') problem({ line: item.line, message: `item ${item.index}: ${converted}`, ...(id ? { key: id } : {}) });
     else batch.push({ line: item.line, ...(id ? { key: id } : {}), document: converted.document, ...(converted.openAccess ? { openAccess: true } : {}) });
     if (batch.length >= JSON_BATCH) {
-      add(batch);
+      await add(batch);
       batch = [];
     }
   }
-  if (batch.length) add(batch);
+  if (batch.length) await add(batch);
 }
 
 /** The @string entries of BibTeX text, whole (delimiters matched), one per line. */

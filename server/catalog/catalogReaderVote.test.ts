@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../testing/testService.ts';
 import { mediaTypes } from '../../shared/vendor.ts';
-import { catalogStoreOf } from './catalogStore.ts';
+import { catalogStorageOf } from './catalogStorage.ts';
 import { importText } from './catalogImport.ts';
 
 const mt = mediaTypes();
@@ -102,7 +102,7 @@ describe('catalog records merged from their readers', () => {
 
   it('lets an imported record break a tie, until a majority of readers outvotes it', async () => {
     const doi = freshDoi();
-    importText(catalogStoreOf(service.ctx.database.sqlite!), 'authority.bib', `@article{auth, title = {Authoritative title}, author = {Ada Lovelace}, journal = {Notes}, year = 1843, doi = {${doi}}}`);
+    await importText(catalogStorageOf(service.ctx.database), 'authority.bib', `@article{auth, title = {Authoritative title}, author = {Ada Lovelace}, journal = {Notes}, year = 1843, doi = {${doi}}}`);
     await addCopy(await service.createUser(), { title: 'A reader\'s title', identifiers: { doi } });
     expect(await recordBy(`doi=${doi}`)).toMatchObject({ title: 'Authoritative title', source: 'Notes', year: 1843, imported: true });
     await addCopy(await service.createUser(), { title: 'A reader\'s title', identifiers: { doi } });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../testing/testService.ts';
 import { mediaTypes } from '../../shared/vendor.ts';
 import { parseLinkHeader } from '../../shared/paging.ts';
-import { catalogStoreOf } from './catalogStore.ts';
+import { catalogStorageOf } from './catalogStorage.ts';
 import { importText } from './catalogImport.ts';
 
 const mt = mediaTypes();
@@ -79,7 +79,7 @@ describe('catalog endpoints', () => {
     service = await startTestService();
     user = await service.createUser();
     clientAuth = { Authorization: `Bearer ${await service.clientToken()}` };
-    const report = importText(catalogStoreOf(service.ctx.database.sqlite!), 'seed.bib', SEED);
+    const report = await importText(catalogStorageOf(service.ctx.database), 'seed.bib', SEED);
     expect(report).toMatchObject({ records: 5, added: 5, errors: [] });
   });
   afterAll(async () => {

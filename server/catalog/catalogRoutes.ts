@@ -6,10 +6,9 @@ import type { ServiceContext } from '../context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { readPageParams, sendPageHeaders, type Page } from '../http/paging.ts';
 import { CATALOG_LOOKUP_KEYS, CATALOG_SEARCH_LIMIT_DEFAULT, CATALOG_SEARCH_LIMIT_MAX } from '../../shared/schemas/catalog.ts';
-import { catalogStoreOf, rowFields, type CatalogRow } from './catalogStore.ts';
+import { rowFields, type CatalogRow } from './catalogFields.ts';
+import { catalogStorageOf } from './catalogStorage.ts';
 import { catalogJson, readCatalogView, type ViewContext } from './catalogViews.ts';
-import { ReaderStatsReader } from './readerStats.ts';
-import { librarySyncOf } from './librarySync.ts';
 import { SEARCH_FIELDS, wordsOf, type SearchCriteria } from './catalogSearch.ts';
 import { lookupMetadata } from './metadataLookup.ts';
 import { ensureSampleCatalog } from './sampleCatalog.ts';
@@ -18,7 +17,6 @@ import { institutionIndex } from '../vocabularies/vocabularyData.ts';
 import { fold } from '../vocabularies/textFold.ts';
 import { IdentifierResolver } from '../metadata/identifierResolver.ts';
 import { metadataOrResolved, rowOrResolved } from '../metadata/resolvingLookup.ts';
-import { catalogUnavailableRoutes } from './catalogUnavailable.ts';
 
 type Query = Record<string, unknown>;
 
@@ -59,32 +57,26 @@ function institutionCountry(name: string): string | undefined {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  const sqlite = ctx.database.sqlite;
-  if (!sqlite) {
-    catalogUnavailableRoutes(app, ctx);
-    return;
-  }
-  const store = catalogStoreOf(sqlite);
-  const sync = librarySyncOf(sqlite);
+  const store = catalogStorageOf(ctx.database, institutionCountry);
   // Identifiers the catalog lacks are resolved through public metadata services (server/metadata/).
-  const resolver = new IdentifierResolver(ctx.config.resolver, store, sqlite);
+  const resolver = new IdentifierResolver(ctx.config.resolver, store, ctx.db);
   const views: ViewContext = {
-    stats: new ReaderStatsReader(sqlite, institutionCountry),
+    stats: store,
     linkOf: (id) => ctx.url(`/catalog/v/${id}`),
   };
   const mt = ctx.mediaTypes;
   const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
 
-  ensureSampleCatalog(ctx);
+  await ensureSampleCatalog(ctx);
   await ensureSampleShelf(ctx);
-  const catchUp = () => {
+  const catchUp = async () => {
     try {
-      sync.run();
+      await store.catchUp();
     } catch (error) {
       app.log.error({ err: error }, 'catalog: library scan failed');
     }
   };
-  catchUp();
+  await catchUp();
   // Every catalog read catches up first; the timer keeps the catalog current between reads,
   // in one instance at a time.
   ctx.jobs.schedule({ name: 'catalog-library-scan', everyMs: SYNC_INTERVAL_MS, run: catchUp });
@@ -99,23 +91,23 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): 
     const view = readCatalogView(single(query, 'view'));
     const given = CATALOG_LOOKUP_KEYS.map((key) => [key, single(query, key)] as const).filter((e): e is readonly [typeof e[0], string] => e[1] !== undefined);
     if (!given.length) throw badRequest('No filter specified');
-    catchUp();
+    await catchUp();
     // The identifiers are tried in the order of the spec's list; the first that is known answers.
     let row: CatalogRow | undefined;
     for (const [key, value] of given) {
-      row = key === 'filehash' ? store.byFilehash(value) : store.byIdentifier(key, value);
+      row = key === 'filehash' ? await store.byFilehash(value) : await store.byIdentifier(key, value);
       if (row) break;
     }
     row = await rowOrResolved(resolver, given, row);
-    return send(request, reply, row ? [catalogJson(row, view, views)] : []);
+    return send(request, reply, row ? [await catalogJson(row, view, views)] : []);
   });
 
   app.get<{ Params: { id: string } }>('/catalog/:id', { config: { auth: 'client', produces: [mt.document] } }, async (request, reply) => {
     const view = readCatalogView(single(request.query as Query, 'view'));
-    catchUp();
-    const row = store.byId(request.params.id);
+    await catchUp();
+    const row = await store.byId(request.params.id);
     if (!row) throw notFound(CATALOG_NOT_FOUND);
-    return send(request, reply, catalogJson(row, view, views));
+    return send(request, reply, await catalogJson(row, view, views));
   });
 
   app.get('/search/catalog', { config: { auth: 'client', produces: [mt.document] } }, async (request, reply) => {
@@ -136,7 +128,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): 
     }
     if (simple !== undefined) criteria.terms = wordsOf(simple);
     else criteria.fields = Object.fromEntries(advanced.map((f) => [f, wordsOf(single(query, f))]).filter(([, words]) => words!.length));
-    catchUp();
+    await catchUp();
 
     // Pages are windows of the ranked list; a marker holds the position of a row shown.
     const markerAt = params.marker ? Math.max(0, Math.floor(Number(params.marker[0]) || 0)) : undefined;
@@ -145,17 +137,17 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): 
     let total: number | undefined;
     const isFirstPage = !params.marker && !params.reverse;
     if (params.reverse) {
-      if (markerAt === undefined) total = store.search.search(criteria, { offset: 0, limit: 0, withTotal: true }).total ?? 0;
+      if (markerAt === undefined) total = (await store.search(criteria, { offset: 0, limit: 0, withTotal: true })).total ?? 0;
       const end = markerAt ?? total!;
       offset = Math.max(0, end - params.limit);
       size = end - offset;
     } else {
       offset = markerAt === undefined ? 0 : markerAt + 1;
     }
-    const found = store.search.search(criteria, { offset, limit: size + (params.reverse ? 0 : 1), withTotal: isFirstPage });
+    const found = await store.search(criteria, { offset, limit: size + (params.reverse ? 0 : 1), withTotal: isFirstPage });
     const more = !params.reverse && found.seqs.length > size;
     const seqs = found.seqs.slice(0, size);
-    const rows = store.bySeqs(seqs).map((row, i) => ({ id: row.id, position: offset + i, row }));
+    const rows = (await store.bySeqs(seqs)).map((row, i) => ({ id: row.id, position: offset + i, row }));
     const page: Page<(typeof rows)[number]> = {
       rows,
       isFirstPage,
@@ -164,7 +156,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): 
       hasPrevious: offset > 0,
     };
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r.position);
-    return send(request, reply, rows.map((r) => catalogJson(r.row, view, views)));
+    return send(request, reply, await Promise.all(rows.map((r) => catalogJson(r.row, view, views))));
   });
 
   app.get('/metadata', { config: { auth: 'client', produces: [mt.documentLookup] } }, async (request, reply) => {
@@ -182,15 +174,15 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): 
     if (!lookup.arxiv && !lookup.doi && !lookup.pmid && !lookup.filehash && !lookup.title) {
       throw badRequest('No filter specified: give arxiv, doi, pmid, filehash or title');
     }
-    catchUp();
-    const result = await metadataOrResolved(resolver, lookup, lookupMetadata(store, lookup));
+    await catchUp();
+    const result = await metadataOrResolved(resolver, lookup, await lookupMetadata(store, lookup));
     if (!result) throw notFound('No catalog document matches');
     return send(request, reply, result);
   });
 
   // The document's public page, which `link` points at.
   app.get<{ Params: { id: string } }>('/catalog/v/:id', { config: { auth: 'none', produces: ['text/html'] } }, async (request, reply) => {
-    const row = store.byId(request.params.id);
+    const row = await store.byId(request.params.id);
     if (!row) throw notFound(CATALOG_NOT_FOUND);
     const fields = rowFields(row);
     const authors = (fields.authors ?? []).map((a) => [a.first_name, a.last_name].filter(Boolean).join(' ')).join(', ');

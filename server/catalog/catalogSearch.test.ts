@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type SqliteDatabase } from '../storage/database.ts';
+import { openDatabase, type OpenedDatabase, type SqliteDatabase } from '../storage/database.ts';
+import { createPgDatabase, testPgUrl } from '../testing/pgDatabases.ts';
+import { catalogStorageOf } from './catalogStorage.ts';
+import { searchPostgres } from './postgresCatalogSearch.ts';
 import { CatalogStore } from './catalogStore.ts';
 import { SqliteCatalogSearch, wordsOf } from './catalogSearch.ts';
 
@@ -49,5 +52,51 @@ describe('SqliteCatalogSearch', () => {
     expect(years.every((y) => y !== null && y >= 2000)).toBe(true);
     expect(seqs.length).toBe(total);
     expect(total).toBeGreaterThan(0);
+  });
+});
+
+// The same rules on PostgreSQL's tsvector index (runs in the PostgreSQL pass).
+const cluster = testPgUrl();
+
+describe.runIf(cluster)('PostgreSQL catalog search', () => {
+  let database: OpenedDatabase;
+  beforeAll(async () => {
+    database = await openDatabase('/nonexistent-data-dir', await createPgDatabase(cluster!));
+    const store = catalogStorageOf(database);
+    const words = ['alpha', 'beta', 'gamma'];
+    const records = Array.from({ length: 40 }, (_, i) => ({
+      fields: { title: [...words.filter((_, w) => i & (1 << w)), `filler${i}`].join(' '), type: 'journal' as const, year: i % 10 === 0 ? undefined : 1990 + (i % 20) },
+    }));
+    // One by one, so seq follows i as on SQLite.
+    for (const record of records) await store.addMany([record], true);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const hitsOf = (titles: string[]) => titles.map((t) => ['alpha', 'beta', 'gamma'].filter((w) => t.includes(w)).length);
+  const rowsOf = async (seqs: number[]) => catalogStorageOf(database).bySeqs(seqs);
+
+  it('ranks by matched words in both the scored and the unscored (large result) order, with the same pages', async () => {
+    for (const scoreLimit of [1_000_000, 0]) {
+      const criteria = { terms: wordsOf('Alpha beta GAMMA') };
+      const all = await searchPostgres(database.db, criteria, { offset: 0, limit: 100, withTotal: true }, scoreLimit);
+      expect(all.total).toBe(35);
+      const hits = hitsOf((await rowsOf(all.seqs)).map((r) => r.title));
+      expect(hits).toEqual([...hits].sort((a, b) => b - a));
+      expect(hits[0]).toBe(3);
+      const paged: number[] = [];
+      for (const offset of [0, 7, 14, 21, 28]) paged.push(...(await searchPostgres(database.db, criteria, { offset, limit: 7, withTotal: false }, scoreLimit)).seqs);
+      expect(paged).toEqual(all.seqs);
+    }
+  });
+
+  it('matches an advanced field only in that field, and applies year filters, excluding documents without a year', async () => {
+    const { seqs, total } = await searchPostgres(database.db, { fields: { title: ['alpha'] }, minYear: 2000 }, { offset: 0, limit: 100, withTotal: true }, 0);
+    const rows = await rowsOf(seqs);
+    expect(rows.every((r) => r.year !== null && r.year >= 2000 && r.title.includes('alpha'))).toBe(true);
+    expect(seqs.length).toBe(total);
+    expect(total).toBeGreaterThan(0);
+    expect((await searchPostgres(database.db, { fields: { author: ['alpha'] } }, { offset: 0, limit: 10, withTotal: true })).total).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import type { Person } from '../../shared/schemas/common.ts';
 import type { IdentifierKey } from '../../shared/schemas/document.ts';
 import { CATALOG_DATA_FIELDS, rowFields, type CatalogFields, type CatalogRow } from './catalogFields.ts';
 import { DEDUPE_ORDER, identifiesWholeWork, matchKey, normaliseIdentifier, normalisedIdentifiers, titleKey } from './dedupe.ts';
-import { SqliteCatalogSearch, type CatalogSearchIndex } from './catalogSearch.ts';
+import { SqliteCatalogSearch, type CatalogSearchIndex, type IndexedText } from './catalogSearch.ts';
 import { authorityOf, dropAuthority, setAuthority, votersOf } from './catalogVoters.ts';
 import { mergeVoters } from './readerVote.ts';
 
@@ -19,7 +19,8 @@ export interface AddOptions {
   openAccess?: boolean;
 }
 
-function otherText(fields: CatalogFields): string[] {
+/** The words simple search finds besides title, authors, source and abstract. */
+export function otherText(fields: CatalogFields): string[] {
   return [
     ...(fields.keywords ?? []),
     ...Object.values(fields.identifiers ?? {}).filter((v): v is string => typeof v === 'string'),
@@ -101,17 +102,7 @@ export class CatalogStore {
       const match = rows.find((r) => identifiesWholeWork(kind, r.type));
       if (match) return match;
     }
-    const candidates = this.s.byMatchKey!.all(matchKey(fields.title, fields.year, fields.authors)) as CatalogRow[];
-    const doi = fields.identifiers?.doi;
-    // Same title, year and author but different DOIs, or different pages or issues of one
-    // serial (a recurring "Editorial" column): two works.
-    const differ = (a: string | undefined, b: string | undefined, normalise = (x: string) => x.trim().toLowerCase()) =>
-      Boolean(a && b && normalise(a) !== normalise(b));
-    return candidates.find((row) => {
-      const other = rowFields(row);
-      return !differ(doi, other.identifiers?.doi, (x) => normaliseIdentifier('doi', x) ?? x)
-        && !differ(fields.pages, other.pages) && !differ(fields.issue, other.issue) && !differ(fields.volume, other.volume);
-    });
+    return sameWork(fields, this.s.byMatchKey!.all(matchKey(fields.title, fields.year, fields.authors)) as CatalogRow[]);
   }
 
   insert(fields: CatalogFields, options: AddOptions, now = new Date().toISOString()): number {
@@ -216,8 +207,34 @@ export class CatalogStore {
   }
 }
 
+/**
+ * The candidate (same title, year and first author) that is the same work: not when the
+ * DOIs differ, nor pages, issues or volumes of one serial (a recurring "Editorial" column).
+ */
+export function sameWork(fields: CatalogFields, candidates: CatalogRow[]): CatalogRow | undefined {
+  const doi = fields.identifiers?.doi;
+  const differ = (a: string | undefined, b: string | undefined, normalise = (x: string) => x.trim().toLowerCase()) =>
+    Boolean(a && b && normalise(a) !== normalise(b));
+  return candidates.find((row) => {
+    const other = rowFields(row);
+    return !differ(doi, other.identifiers?.doi, (x) => normaliseIdentifier('doi', x) ?? x)
+      && !differ(fields.pages, other.pages) && !differ(fields.issue, other.issue) && !differ(fields.volume, other.volume);
+  });
+}
+
+/** The row's data column: the catalog fields other than title, type and year. */
+export function dataOf(fields: CatalogFields): string {
+  const { title: _title, type: _type, year: _year, ...rest } = fields;
+  return JSON.stringify(Object.fromEntries(Object.entries(rest).filter(([k]) => (CATALOG_DATA_FIELDS as readonly string[]).includes(k))));
+}
+
+/** The text the search index holds for these fields. */
+export function indexedTextOf(fields: CatalogFields, openAccess: boolean): IndexedText {
+  return { title: fields.title, year: fields.year, openAccess, authors: fields.authors, source: fields.source, abstract: fields.abstract, other: otherText(fields) };
+}
+
 /** `first` with what it lacks taken from `second`, identifiers joined (first's win). */
-function joinRecords(first: CatalogFields, second: CatalogFields): CatalogFields {
+export function joinRecords(first: CatalogFields, second: CatalogFields): CatalogFields {
   return { ...second, ...first, identifiers: { ...(second.identifiers ?? {}), ...(first.identifiers ?? {}) } };
 }
 

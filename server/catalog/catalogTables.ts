@@ -44,11 +44,21 @@ export interface CatalogAuthoritiesTable {
   data: string;
 }
 
+/** What a public metadata service answered for an identifier (migration 202611240340, server/metadata/). */
+export interface IdentifierResolutionsTable {
+  kind: string;
+  value: string;
+  outcome: 'found' | 'not_found';
+  catalog_id: string | null;
+  resolved_at: string;
+}
+
 declare module '../storage/tables.ts' {
   interface Database {
     catalog_documents: CatalogDocumentsTable;
     catalog_identifiers: CatalogIdentifiersTable;
     catalog_sources: CatalogSourcesTable;
     catalog_authorities: CatalogAuthoritiesTable;
+    identifier_resolutions: IdentifierResolutionsTable;
   }
 }

@@ -2,8 +2,8 @@
 // fields as the view asks (shared/schemas/catalog.ts says which). Empty values are omitted.
 import { CATALOG_VIEWS, fieldsOfCatalogView, type CatalogDocument, type CatalogView } from '../../shared/schemas/catalog.ts';
 import { badRequest } from '../http/errors.ts';
-import { rowFields, type CatalogRow } from './catalogStore.ts';
-import type { ReaderStatsReader } from './readerStats.ts';
+import { rowFields, type CatalogRow } from './catalogFields.ts';
+import type { CatalogStorage } from './catalogStorage.ts';
 
 export function readCatalogView(value: unknown): CatalogView | undefined {
   if (value === undefined || value === '') return undefined;
@@ -16,11 +16,11 @@ const isEmpty = (value: unknown) =>
   (typeof value === 'object' && !Array.isArray(value) && value !== null && Object.keys(value).length === 0);
 
 export interface ViewContext {
-  stats: ReaderStatsReader;
+  stats: Pick<CatalogStorage, 'readerStats' | 'fileFacts'>;
   linkOf(id: string): string;
 }
 
-export function catalogJson(row: CatalogRow, view: CatalogView | undefined, ctx: ViewContext): CatalogDocument {
+export async function catalogJson(row: CatalogRow, view: CatalogView | undefined, ctx: ViewContext): Promise<CatalogDocument> {
   const wanted = fieldsOfCatalogView(view);
   const fields = rowFields(row) as Record<string, unknown>;
   const out: Record<string, unknown> = { id: row.id };
@@ -30,11 +30,11 @@ export function catalogJson(row: CatalogRow, view: CatalogView | undefined, ctx:
   }
   out.link = ctx.linkOf(row.id);
   if (wanted.has('file_attached') || wanted.has('has_pdf')) {
-    const facts = ctx.stats.fileFacts(row.seq);
+    const facts = await ctx.stats.fileFacts(row.seq);
     if (wanted.has('file_attached')) out.file_attached = facts.file_attached;
     if (wanted.has('has_pdf')) out.has_pdf = facts.has_pdf;
   }
   if (wanted.has('imported')) out.imported = row.imported === 1;
-  if (wanted.has('reader_count')) Object.assign(out, ctx.stats.stats(row.seq));
+  if (wanted.has('reader_count')) Object.assign(out, await ctx.stats.readerStats(row.seq));
   return out as CatalogDocument;
 }

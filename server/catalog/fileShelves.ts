@@ -2,12 +2,13 @@
 // installation put on a shelf for that purpose (the sample shelf's profile, or one an
 // operator names), never a user's own copy: a user's PDF of an open-access paper may be a
 // publisher's version, an annotated copy or another file altogether, and it stays theirs.
-import type Database from 'better-sqlite3';
+import type { ServiceDb } from '../storage/database.ts';
+import { readSetting, writeSetting } from './catalogSettings.ts';
 
 const SHELVES_KEY = 'catalog.file_shelves';
 
-export function fileShelves(sqlite: Database.Database): string[] {
-  const raw = sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(SHELVES_KEY) as string | undefined;
+export async function fileShelves(db: ServiceDb): Promise<string[]> {
+  const raw = await readSetting(db, SHELVES_KEY);
   if (!raw) return [];
   try {
     const ids = JSON.parse(raw) as unknown;
@@ -18,8 +19,8 @@ export function fileShelves(sqlite: Database.Database): string[] {
 }
 
 /** Puts a profile's library on the catalog's shelf: its files of open-access records are offered to all. */
-export function addFileShelf(sqlite: Database.Database, profileId: string): void {
-  const ids = new Set(fileShelves(sqlite));
+export async function addFileShelf(db: ServiceDb, profileId: string): Promise<void> {
+  const ids = new Set(await fileShelves(db));
   ids.add(profileId);
-  sqlite.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(SHELVES_KEY, JSON.stringify([...ids]));
+  await writeSetting(db, SHELVES_KEY, JSON.stringify([...ids]));
 }

@@ -5,17 +5,20 @@
 // It runs at start-up, on a timer, and before each catalog read (cheap when nothing
 // changed: an index range over the last few seconds). The watermark lives in the settings
 // table, so every instance sharing the database continues where any left off.
+// PostgreSQL runs the same scan through Kysely (postgresLibrarySync.ts).
 import type SQLite from 'better-sqlite3';
 import type { DocumentsTable } from '../storage/tables.ts';
 import { catalogFieldsOf, catalogStoreOf, type CatalogStore } from './catalogStore.ts';
 import { parseObject } from './catalogVoters.ts';
 
-const WATERMARK_KEY = 'catalog.library_watermark';
+export const WATERMARK_KEY = 'catalog.library_watermark';
 /**
  * Writes are stamped before they commit, so a document can appear with a time slightly
  * before the watermark; rescanning this window (skipping unchanged rows) catches it.
  */
-const RESCAN_MS = 5000;
+export const RESCAN_MS = 5000;
+/** Documents mapped per transaction. */
+export const SCAN_BATCH = 500;
 
 interface Changed extends DocumentsTable {
   mapped_seq: number | null;
@@ -34,7 +37,7 @@ export class LibrarySync {
                   FROM documents d LEFT JOIN catalog_sources s ON s.document_id = d.id
                   WHERE d.last_modified >= ? AND d.trashed_at IS NULL
                     AND (s.document_id IS NULL OR s.document_last_modified <> d.last_modified)
-                  ORDER BY d.last_modified LIMIT 500`),
+                  ORDER BY d.last_modified LIMIT ${SCAN_BATCH}`),
       removed: p(`SELECT t.id AS id, t.deleted_at AS deleted_at, s.catalog_seq AS mapped_seq FROM tombstones t
                   JOIN catalog_sources s ON s.document_id = t.id
                   WHERE t.kind = 'document' AND t.deleted_at >= ? AND s.catalog_seq IS NOT NULL`),
@@ -57,7 +60,7 @@ export class LibrarySync {
       // later turns into a write would then fail rather than wait (SQLITE_BUSY_SNAPSHOT).
       const batch = this.sqlite.transaction(() => this.step()).immediate();
       processed += batch;
-      if (batch < 500) return processed;
+      if (batch < SCAN_BATCH) return processed;
     }
   }
 

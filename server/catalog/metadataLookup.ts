@@ -2,7 +2,8 @@
 // or reference. An identifier or file hash match is certain (score 100); otherwise titles
 // are compared word by word, with year and author agreement raising the score (at most 99).
 import type { MetadataLookupResult } from '../../shared/schemas/catalog.ts';
-import { rowFields, type CatalogRow, type CatalogStore } from './catalogStore.ts';
+import { rowFields, type CatalogRow } from './catalogFields.ts';
+import type { CatalogStorage } from './catalogStorage.ts';
 import { foldText } from './dedupe.ts';
 import { wordsOf } from './catalogSearch.ts';
 
@@ -42,27 +43,27 @@ export function scoreCandidate(row: CatalogRow, query: MetadataQuery): number {
   return Math.max(0, Math.min(99, Math.round(score)));
 }
 
-export function lookupMetadata(store: CatalogStore, query: MetadataQuery): MetadataLookupResult | undefined {
+export async function lookupMetadata(store: CatalogStorage, query: MetadataQuery): Promise<MetadataLookupResult | undefined> {
   for (const kind of ['doi', 'pmid', 'arxiv'] as const) {
     const value = query[kind];
-    const row = value ? store.byIdentifier(kind, value) : undefined;
+    const row = value ? await store.byIdentifier(kind, value) : undefined;
     if (row) return { catalog_id: row.id, score: 100 };
   }
   if (query.filehash) {
-    const row = store.byFilehash(query.filehash);
+    const row = await store.byFilehash(query.filehash);
     if (row) return { catalog_id: row.id, score: 100 };
   }
   if (!query.title?.trim()) return undefined;
   const candidates = new Map<number, CatalogRow>();
-  for (const row of store.byTitleKey(query.title)) candidates.set(row.seq, row);
+  for (const row of await store.byTitleKey(query.title)) candidates.set(row.seq, row);
   const words = wordsOf(query.title);
   if (words.length) {
-    const { seqs } = store.search.search({ fields: { title: words } }, { offset: 0, limit: 20, withTotal: false });
-    for (const row of store.bySeqs(seqs)) candidates.set(row.seq, row);
+    const { seqs } = await store.search({ fields: { title: words } }, { offset: 0, limit: 20, withTotal: false });
+    for (const row of await store.bySeqs(seqs)) candidates.set(row.seq, row);
     if (!seqs.length && words.length > 1) {
       // No title holds every word: the closest titles holding some of them.
-      const loose = store.search.search({ terms: words }, { offset: 0, limit: 20, withTotal: false });
-      for (const row of store.bySeqs(loose.seqs)) candidates.set(row.seq, row);
+      const loose = await store.search({ terms: words }, { offset: 0, limit: 20, withTotal: false });
+      for (const row of await store.bySeqs(loose.seqs)) candidates.set(row.seq, row);
     }
   }
   let best: MetadataLookupResult | undefined;

@@ -1,7 +1,10 @@
 // Reader statistics from real library data: the library documents mapped to a catalog
 // document (not hidden, not in the trash), the profiles of their owners and their files.
 import type SQLite from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
 import type { ProfileData } from '../../shared/schemas/profile.ts';
+import type { Database } from '../storage/tables.ts';
+import { allRows, firstRow, sqliteQueries } from '../storage/compiledQueries.ts';
 
 export interface ReaderStats {
   reader_count: number;
@@ -42,57 +45,79 @@ export function countryOf(profile: ProfileData, institutionCountry: (name: strin
   return main?.institution ? institutionCountry(main.institution) : undefined;
 }
 
-export class ReaderStatsReader {
-  private readonly mapped: SQLite.Statement;
-  private readonly files: SQLite.Statement;
+type Queries = Kysely<Database>;
 
-  constructor(sqlite: SQLite.Database, private readonly institutionCountry: (name: string) => string | undefined) {
-    this.mapped = sqlite.prepare(
-      `SELECT d.profile_id AS profile_id, d.group_id AS group_id, p.data AS data
-       FROM catalog_sources s JOIN documents d ON d.id = s.document_id LEFT JOIN profiles p ON p.id = d.profile_id
-       WHERE s.catalog_seq = ? AND d.trashed_at IS NULL`,
-    );
-    this.files = sqlite.prepare(
-      `SELECT count(*) AS files, sum(CASE WHEN f.mime_type = 'application/pdf' THEN 1 ELSE 0 END) AS pdfs
-       FROM catalog_sources s JOIN documents d ON d.id = s.document_id JOIN files f ON f.document_id = d.id
-       WHERE s.catalog_seq = ? AND d.trashed_at IS NULL`,
-    );
+/** The readers of a catalog document: the owners (and groups) of the library documents mapped to it. */
+export function readersQuery(db: Queries, seq: number) {
+  return db
+    .selectFrom('catalog_sources as s')
+    .innerJoin('documents as d', 'd.id', 's.document_id')
+    .leftJoin('profiles as p', 'p.id', 'd.profile_id')
+    .select(['d.profile_id as profile_id', 'd.group_id as group_id', 'p.data as data'])
+    .where('s.catalog_seq', '=', seq)
+    .where('d.trashed_at', 'is', null);
+}
+
+/** How many files (and PDFs) the library documents mapped to a catalog document carry. */
+export function filesQuery(db: Queries, seq: number) {
+  return db
+    .selectFrom('catalog_sources as s')
+    .innerJoin('documents as d', 'd.id', 's.document_id')
+    .innerJoin('files as f', 'f.document_id', 'd.id')
+    .select([
+      (eb) => eb.fn.countAll<number>().as('files'),
+      sql<number | null>`sum(CASE WHEN f.mime_type = 'application/pdf' THEN 1 ELSE 0 END)`.as('pdfs'),
+    ])
+    .where('s.catalog_seq', '=', seq)
+    .where('d.trashed_at', 'is', null);
+}
+
+export type ReaderRow = { profile_id: string; group_id: string | null; data: string | null };
+
+export function fileFactsOf(row: { files: number; pdfs: number | null } | undefined): FileFacts {
+  return { file_attached: (row?.files ?? 0) > 0, has_pdf: (row?.pdfs ?? 0) > 0 };
+}
+
+export function readerStatsOf(rows: ReaderRow[], institutionCountry: (name: string) => string | undefined): ReaderStats {
+  const readers = new Map<string, ProfileData>();
+  const groups = new Set<string>();
+  for (const row of rows) {
+    if (!readers.has(row.profile_id)) readers.set(row.profile_id, parseProfile(row.data ?? '{}'));
+    if (row.group_id) groups.add(row.group_id);
   }
+  const stats: ReaderStats = {
+    reader_count: readers.size,
+    reader_count_by_academic_status: {},
+    reader_count_by_discipline: {},
+    reader_count_by_subdiscipline: {},
+    reader_count_by_country: {},
+    group_count: groups.size,
+  };
+  for (const profile of readers.values()) {
+    increment(stats.reader_count_by_academic_status, profile.academic_status);
+    const discipline = profile.discipline ?? profile.disciplines?.[0];
+    const disciplineName = discipline?.name?.trim();
+    increment(stats.reader_count_by_discipline, disciplineName);
+    if (disciplineName) {
+      for (const sub of new Set(discipline?.subdisciplines ?? [])) {
+        const bySub = (stats.reader_count_by_subdiscipline[disciplineName] ??= {});
+        increment(bySub, sub);
+      }
+    }
+    increment(stats.reader_count_by_country, countryOf(profile, institutionCountry));
+  }
+  return stats;
+}
+
+/** SQLite: the same queries on the raw handle (prepared once, see compiledQueries.ts). */
+export class ReaderStatsReader {
+  constructor(private readonly sqlite: SQLite.Database, private readonly institutionCountry: (name: string) => string | undefined) {}
 
   stats(seq: number): ReaderStats {
-    const rows = this.mapped.all(seq) as { profile_id: string; group_id: string | null; data: string | null }[];
-    const readers = new Map<string, ProfileData>();
-    const groups = new Set<string>();
-    for (const row of rows) {
-      if (!readers.has(row.profile_id)) readers.set(row.profile_id, parseProfile(row.data ?? '{}'));
-      if (row.group_id) groups.add(row.group_id);
-    }
-    const stats: ReaderStats = {
-      reader_count: readers.size,
-      reader_count_by_academic_status: {},
-      reader_count_by_discipline: {},
-      reader_count_by_subdiscipline: {},
-      reader_count_by_country: {},
-      group_count: groups.size,
-    };
-    for (const profile of readers.values()) {
-      increment(stats.reader_count_by_academic_status, profile.academic_status);
-      const discipline = profile.discipline ?? profile.disciplines?.[0];
-      const disciplineName = discipline?.name?.trim();
-      increment(stats.reader_count_by_discipline, disciplineName);
-      if (disciplineName) {
-        for (const sub of new Set(discipline?.subdisciplines ?? [])) {
-          const bySub = (stats.reader_count_by_subdiscipline[disciplineName] ??= {});
-          increment(bySub, sub);
-        }
-      }
-      increment(stats.reader_count_by_country, countryOf(profile, this.institutionCountry));
-    }
-    return stats;
+    return readerStatsOf(allRows(this.sqlite, readersQuery(sqliteQueries, seq)), this.institutionCountry);
   }
 
   fileFacts(seq: number): FileFacts {
-    const row = this.files.get(seq) as { files: number; pdfs: number | null };
-    return { file_attached: row.files > 0, has_pdf: (row.pdfs ?? 0) > 0 };
+    return fileFactsOf(firstRow(this.sqlite, filesQuery(sqliteQueries, seq)));
   }
 }

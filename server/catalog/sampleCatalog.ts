@@ -3,9 +3,9 @@
 // installation has something to search. Tests skip it unless they ask for it.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { sqliteOf } from '../storage/database.ts';
 import type { ServiceContext } from '../context.ts';
-import { catalogStoreOf } from './catalogStore.ts';
+import { catalogStorageOf } from './catalogStorage.ts';
+import { readSetting, writeSetting } from './catalogSettings.ts';
 import { importFile, type FileImportReport } from './catalogImport.ts';
 import { resourcePath } from '../../shared/node/resourcesDir.ts';
 
@@ -23,15 +23,14 @@ export function sampleCatalogWanted(env: NodeJS.ProcessEnv = process.env): boole
   return !env.VITEST;
 }
 
-export function ensureSampleCatalog(ctx: ServiceContext, options: { force?: boolean; dir?: string } = {}): FileImportReport[] {
+export async function ensureSampleCatalog(ctx: ServiceContext, options: { force?: boolean; dir?: string } = {}): Promise<FileImportReport[]> {
   if (!options.force && !sampleCatalogWanted()) return [];
-  const sqlite = sqliteOf(ctx.database, 'The catalog');
-  const store = catalogStoreOf(sqlite);
-  const done = sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(SAMPLE_LOADED_KEY);
-  if (done || store.count() > 0) return [];
+  const store = catalogStorageOf(ctx.database);
+  if ((await readSetting(ctx.db, SAMPLE_LOADED_KEY)) || (await store.count()) > 0) return [];
   const dir = options.dir ?? SAMPLE_CATALOG_DIR;
   const files = readdirSync(dir).filter((f) => /\.(bib|ris|json)$/i.test(f)).sort();
-  const reports = files.map((f) => importFile(store, path.join(dir, f)));
-  sqlite.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(SAMPLE_LOADED_KEY, new Date().toISOString());
+  const reports: FileImportReport[] = [];
+  for (const f of files) reports.push(await importFile(store, path.join(dir, f)));
+  await writeSetting(ctx.db, SAMPLE_LOADED_KEY, new Date().toISOString());
   return reports;
 }

@@ -7,14 +7,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { sqliteOf } from '../storage/database.ts';
 import type { ServiceContext } from '../context.ts';
 import { bibtexEntryToDocument, readBibtexEntries } from '../../shared/bibtex/parseBibtex.ts';
 import { documentStore } from '../library/documentStore.ts';
 import { attachFile } from '../library/fileService.ts';
 import { readText } from './catalogImport.ts';
 import { addFileShelf } from './fileShelves.ts';
-import { catalogStoreOf } from './catalogStore.ts';
+import { catalogStorageOf } from './catalogStorage.ts';
+import { readSetting, writeSetting } from './catalogSettings.ts';
 import { SAMPLE_CATALOG_DIR, SAMPLE_LOADED_KEY, sampleCatalogWanted } from './sampleCatalog.ts';
 
 export const SAMPLE_SHELF_DIR = path.join(SAMPLE_CATALOG_DIR, 'open-access');
@@ -40,13 +40,11 @@ async function sampleProfile(ctx: ServiceContext): Promise<string> {
 }
 
 export async function ensureSampleShelf(ctx: ServiceContext, options: { force?: boolean; dir?: string } = {}): Promise<ShelfReport> {
-  const sqlite = sqliteOf(ctx.database, 'The catalog');
-  const setting = (key: string) => sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key);
-  if (!options.force && (!sampleCatalogWanted() || !setting(SAMPLE_LOADED_KEY))) return { titles: [] };
-  if (setting(SHELF_LOADED_KEY)) {
+  if (!options.force && (!sampleCatalogWanted() || !(await readSetting(ctx.db, SAMPLE_LOADED_KEY)))) return { titles: [] };
+  if (await readSetting(ctx.db, SHELF_LOADED_KEY)) {
     // Loaded by a version that offered every library's files: the shelf is named now.
     const shelf = await ctx.db.selectFrom('profiles').select('id').where('email', '=', SAMPLE_SHELF_EMAIL).executeTakeFirst();
-    if (shelf) addFileShelf(sqlite, shelf.id);
+    if (shelf) await addFileShelf(ctx.db, shelf.id);
     return { titles: [] };
   }
   const dir = options.dir ?? SAMPLE_SHELF_DIR;
@@ -54,19 +52,19 @@ export async function ensureSampleShelf(ctx: ServiceContext, options: { force?: 
   if (!existsSync(bib)) return { titles: [] };
 
   const profileId = await sampleProfile(ctx);
-  addFileShelf(sqlite, profileId);
-  const store = catalogStoreOf(sqlite);
+  await addFileShelf(ctx.db, profileId);
+  const store = catalogStorageOf(ctx.database);
   const documents = documentStore(ctx);
   const titles: string[] = [];
   for (const entry of readBibtexEntries(readText(bib)).entries) {
     const converted = bibtexEntryToDocument(entry);
     const pdf = entry.fields.file ? path.join(dir, path.basename(entry.fields.file.trim())) : undefined;
     if ('problem' in converted || !pdf || !existsSync(pdf)) continue;
-    store.add(converted.document, { imported: true, openAccess: true });
+    await store.add(converted.document, { imported: true, openAccess: true });
     const row = await documents.create({ profileId, groupId: null, fields: { ...converted.document } });
     await attachFile(ctx, { documentId: row.id, profileId, groupId: null, body: readFileSync(pdf), mimeType: 'application/pdf', clientFileName: path.basename(pdf) });
     titles.push(converted.document.title);
   }
-  sqlite.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(SHELF_LOADED_KEY, new Date().toISOString());
+  await writeSetting(ctx.db, SHELF_LOADED_KEY, new Date().toISOString());
   return { titles };
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../testing/testService.ts';
-import { testPgUrl } from '../testing/pgDatabases.ts';
 import { parseLinkHeader } from '../../shared/paging.ts';
 import { insertDocument, insertGroup } from './libraryTestData.ts';
 import { signedDownloadPath } from './signedUrls.ts';
@@ -262,8 +261,7 @@ describe('GET /files', () => {
     expect((await service.fetch(`/files?document_id=${documentA}`, { headers: bob.auth })).status).toBe(404);
   });
 
-  // The catalog runs on SQLite only for now (PostgreSQL answers 503 for catalog_id).
-  it.skipIf(testPgUrl())('answers 404 for an unknown catalog id and 400 for bad filters', async () => {
+  it('answers 404 for an unknown catalog id and 400 for bad filters', async () => {
     const res = await service.fetch('/files?catalog_id=abc', { headers: carol.auth });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Document not found' });

@@ -3,9 +3,10 @@
 // Answers are remembered in identifier_resolutions: a found record by its catalog id, an
 // unknown identifier for settings.notFoundTtlMs. The same identifier asked twice at once
 // goes upstream once.
-import type SQLite from 'better-sqlite3';
 import { normaliseIdentifier } from '../../shared/identifiers/index.ts';
-import type { CatalogRow, CatalogStore } from '../catalog/catalogStore.ts';
+import type { CatalogRow } from '../catalog/catalogFields.ts';
+import type { CatalogStorage } from '../catalog/catalogStorage.ts';
+import type { ServiceDb } from '../storage/database.ts';
 import type { ResolverSettings, UpstreamName } from './resolverSettings.ts';
 import { systemClock, UpstreamClient, UpstreamUnavailable, type Clock, type UnavailableReason } from './upstreamClient.ts';
 import { arxivResolver } from './resolvers/arxivResolver.ts';
@@ -37,21 +38,13 @@ interface CachedRow {
 export class IdentifierResolver {
   private readonly upstreams = new Map<UpstreamName, UpstreamClient>();
   private readonly inFlight = new Map<string, Promise<Resolution>>();
-  private readonly statements;
 
   constructor(
     private readonly settings: ResolverSettings,
-    private readonly store: CatalogStore,
-    sqlite: SQLite.Database,
+    private readonly store: CatalogStorage,
+    private readonly db: ServiceDb,
     private readonly clock: Clock = systemClock,
-  ) {
-    this.statements = {
-      get: sqlite.prepare('SELECT outcome, catalog_id, resolved_at FROM identifier_resolutions WHERE kind = ? AND value = ?'),
-      put: sqlite.prepare(`INSERT INTO identifier_resolutions (kind, value, outcome, catalog_id, resolved_at) VALUES (?, ?, ?, ?, ?)
-                           ON CONFLICT (kind, value) DO UPDATE SET outcome = excluded.outcome, catalog_id = excluded.catalog_id,
-                           resolved_at = excluded.resolved_at`),
-    };
-  }
+  ) {}
 
   get enabled(): boolean {
     return this.settings.enabled;
@@ -63,7 +56,7 @@ export class IdentifierResolver {
     const id = this.settings.enabled ? spec.clean(raw) : undefined;
     const key = id ? normaliseIdentifier(kind, id) : undefined;
     if (!id || !key) return undefined;
-    const cached = this.cached(kind, key);
+    const cached = await this.cached(kind, key);
     if (cached) return cached;
     const flightKey = `${kind}:${key}`;
     let pending = this.inFlight.get(flightKey);
@@ -74,11 +67,16 @@ export class IdentifierResolver {
     return pending;
   }
 
-  private cached(kind: ResolvableKind, key: string): Resolution | undefined {
-    const row = this.statements.get.get(kind, key) as CachedRow | undefined;
+  private async cached(kind: ResolvableKind, key: string): Promise<Resolution | undefined> {
+    const row: CachedRow | undefined = await this.db
+      .selectFrom('identifier_resolutions')
+      .select(['outcome', 'catalog_id', 'resolved_at'])
+      .where('kind', '=', kind)
+      .where('value', '=', key)
+      .executeTakeFirst();
     if (!row) return undefined;
     if (row.outcome === 'found' && row.catalog_id) {
-      const catalogRow = this.store.byId(row.catalog_id);
+      const catalogRow = await this.store.byId(row.catalog_id);
       // A catalog document merged away or removed since: ask again.
       return catalogRow ? { status: 'found', row: catalogRow } : undefined;
     }
@@ -93,12 +91,12 @@ export class IdentifierResolver {
       const answer = await this.upstream(spec.upstream).get(url, accept);
       const record = answer.found ? spec.parse(answer.body, id) : undefined;
       if (!record) {
-        this.statements.put.run(spec.kind, key, 'not_found', null, now());
+        await this.remember(spec.kind, key, 'not_found', null, now());
         return { status: 'not_found' };
       }
-      const { seq } = this.store.add(record.fields, { imported: true, openAccess: record.openAccess });
-      const row = this.store.bySeq(seq)!;
-      this.statements.put.run(spec.kind, key, 'found', row.id, now());
+      const { seq } = await this.store.add(record.fields, { imported: true, openAccess: record.openAccess });
+      const row = (await this.store.bySeq(seq))!;
+      await this.remember(spec.kind, key, 'found', row.id, now());
       return { status: 'found', row };
     } catch (error) {
       if (error instanceof MalformedRecord) return { status: 'unavailable', upstream: spec.upstream, reason: 'malformed' };
@@ -107,6 +105,11 @@ export class IdentifierResolver {
       }
       throw error;
     }
+  }
+
+  private async remember(kind: string, value: string, outcome: CachedRow['outcome'], catalogId: string | null, resolvedAt: string): Promise<void> {
+    const answer = { outcome, catalog_id: catalogId, resolved_at: resolvedAt };
+    await this.db.insertInto('identifier_resolutions').values({ kind, value, ...answer }).onConflict((c) => c.columns(['kind', 'value']).doUpdateSet(answer)).execute();
   }
 
   private upstream(name: UpstreamName): UpstreamClient {

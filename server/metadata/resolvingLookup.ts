@@ -2,7 +2,7 @@
 // answers first; an identifier it lacks is resolved upstream (and so enters the catalog).
 // An upstream failure is reported only when nothing else answered.
 import type { MetadataLookupResult } from '../../shared/schemas/catalog.ts';
-import type { CatalogRow } from '../catalog/catalogStore.ts';
+import type { CatalogRow } from '../catalog/catalogFields.ts';
 import { isResolvableKind, type IdentifierResolver, type Resolution } from './identifierResolver.ts';
 import { resolutionError } from './resolutionErrors.ts';
 

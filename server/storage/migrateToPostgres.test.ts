@@ -85,7 +85,7 @@ describe.runIf(cluster)('migrate-to-postgres', () => {
   });
 });
 
-/** What a client sees of the library: documents with files, annotations, file bytes. */
+/** What a client sees of the library: documents with files, annotations, file bytes, the catalog's search. */
 async function snapshot(service: TestService, user: TestUser, into: Record<string, unknown>): Promise<void> {
   const get = async (pathAndQuery: string, accept: string) => {
     const res = await service.fetch(pathAndQuery, { headers: { ...user.auth, Accept: accept } });
@@ -99,4 +99,7 @@ async function snapshot(service: TestService, user: TestUser, into: Record<strin
   into.files = files;
   const download = await service.fetch(`/files/${files[0]!.id}`, { headers: user.auth });
   into.bytes = Buffer.from(await download.arrayBuffer()).toString();
+  // The catalog built from the library, searched through each engine's own index.
+  into.catalog = ((await get('/search/catalog?query=unicode%20lovelace', mt.document)) as { title: string }[]).map((d) => d.title);
+  expect(into.catalog).toEqual(['A paper with ünïcode ✓']);
 }

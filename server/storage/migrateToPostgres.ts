@@ -7,8 +7,9 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type SQLite from 'better-sqlite3';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { migrate, openDatabase } from './database.ts';
+import { migrate, openDatabase, type ServiceDb } from './database.ts';
 import { openSqliteFile } from './engines/sqliteEngine.ts';
+import { rebuildCatalogSearch } from '../catalog/postgresCatalogSearch.ts';
 
 export interface CopiedTable {
   table: string;
@@ -18,7 +19,7 @@ export interface CopiedTable {
 }
 
 // The migrator's own tables are written by each side's migrations; the FTS5 index is
-// SQLite's own (derived from catalog_documents).
+// SQLite's own (derived from catalog_documents), and PostgreSQL's is rebuilt after the copy.
 const NOT_COPIED = /^(sqlite_|kysely_migration|catalog_fts)/;
 // PostgreSQL takes at most 65,535 parameters per statement.
 const MAX_PARAMETERS = 30_000;
@@ -60,6 +61,8 @@ export async function migrateToPostgres(fromFile: string, toUrl: string, log: (l
         // Serial columns continue after the copied numbers.
         if (tables.includes('catalog_documents')) {
           await sql`SELECT setval(pg_get_serial_sequence('catalog_documents', 'seq'), coalesce(max(seq), 0) + 1, false) FROM catalog_documents`.execute(trx);
+          // The search index is each engine's own: PostgreSQL's is built from the copied documents.
+          log(`catalog_search: ${await rebuildCatalogSearch(trx as unknown as ServiceDb)} documents indexed`);
         }
         return report;
       });

@@ -1,4 +1,4 @@
-// Text functions whose names differ between the engines.
+// Text and JSON functions whose names differ between the engines.
 import { sql, type RawBuilder } from 'kysely';
 import { engineOf, type ServiceDb } from './engines/serviceDb.ts';
 
@@ -7,4 +7,11 @@ export function containsText(db: ServiceDb, column: string, needle: string): Raw
   return engineOf(db) === 'postgres'
     ? sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0`
     : sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`;
+}
+
+/** Whether the JSON object in a text column lacks `key: true` (SQLite's json_extract reads true as 1). */
+export function jsonNotTrue(db: ServiceDb, column: string, key: string): RawBuilder<boolean> {
+  return engineOf(db) === 'postgres'
+    ? sql<boolean>`coalesce(${sql.ref(column)}::jsonb -> ${key}, 'false'::jsonb) <> 'true'::jsonb`
+    : sql<boolean>`coalesce(json_extract(${sql.ref(column)}, ${`$.${key}`}), 0) <> 1`;
 }

@@ -33,7 +33,7 @@ function withFailingDownloads(device: Device): LibraryApi {
 describe('catalog commands', () => {
   const { service, device } = oneUserDevices();
   beforeAll(async () => {
-    ensureSampleCatalog(service().ctx, { force: true });
+    await ensureSampleCatalog(service().ctx, { force: true });
     await ensureSampleShelf(service().ctx, { force: true });
   });
 

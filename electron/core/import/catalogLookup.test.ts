@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importText } from '../../../server/catalog/catalogImport.ts';
-import { catalogStoreOf } from '../../../server/catalog/catalogStore.ts';
+import { catalogStorageOf } from '../../../server/catalog/catalogStorage.ts';
 import { startTestService, type TestService, type TestUser } from '../../../server/testing/testService.ts';
 import { testImporter } from './importTesting.ts';
 import { sharedPdfReader } from '../../../shared/node/pdf/isolatedPdfReader.ts';
@@ -52,7 +52,7 @@ describe('catalog lookup of imported documents', () => {
   beforeAll(async () => {
     service = await startTestService({ dataDir });
     user = await service.createUser();
-    expect(importText(catalogStoreOf(service.ctx.database.sqlite!), 'catalog.bib', CATALOG)).toMatchObject({ added: 3, errors: [] });
+    expect(await importText(catalogStorageOf(service.ctx.database), 'catalog.bib', CATALOG)).toMatchObject({ added: 3, errors: [] });
     url = service.url;
     port = Number(new URL(url).port);
   });

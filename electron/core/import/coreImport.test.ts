@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportProgress, ImportReport, LibraryDocument } from '../../../shared/bridge/contract.ts';
 import { importText } from '../../../server/catalog/catalogImport.ts';
-import { catalogStoreOf } from '../../../server/catalog/catalogStore.ts';
+import { catalogStorageOf } from '../../../server/catalog/catalogStorage.ts';
 import { dispatch } from '../bridge/dispatch.ts';
 import { createCore, type Core } from '../core.ts';
 import { sqlOf } from '../replica/testing.ts';
@@ -33,7 +33,7 @@ beforeAll(async () => {
     if (event === 'import.progress') progress.push(payload as ImportProgress);
   });
   await core.start();
-  importText(catalogStoreOf(core.embedded!.service.ctx.database.sqlite!), 'catalog.bib',
+  await importText(catalogStorageOf(core.embedded!.service.ctx.database), 'catalog.bib',
     '@article{t1, author = {Hopper, Grace}, title = {Compiling Routines}, journal = {Test Journal}, year = 1953, doi = {10.5555/hopper.1953}}');
 });
 afterAll(async () => {

@@ -1,12 +1,13 @@
 // `npm run catalog:import -- --data-dir DIR file...`: bulk-imports BibTeX (.bib), RIS (.ris)
 // and CSL-JSON (.json) files of any size (read as streams, catalogImportStream.ts) into the
-// catalog of the service whose data is in DIR, printing progress while it reads, then counts
+// catalog of the service whose data is in DIR (or on PostgreSQL: `--database postgres://...` or
+// SERVICE_DATABASE_URL), printing progress while it reads, then counts
 // and records/s per file and each entry that could not be read (file:line: message).
 // Exit code 0 when every file was read (entries with problems are reported, not fatal),
 // 1 when a file could not be read, 2 on wrong usage.
 import path from 'node:path';
 import { openDatabase } from '../../storage/database.ts';
-import { catalogStoreOf } from '../catalogStore.ts';
+import { catalogStorageOf } from '../catalogStorage.ts';
 import { importFileStreaming, type ImportProgress } from '../catalogImportStream.ts';
 
 export interface ImportCliResult {
@@ -18,6 +19,7 @@ export interface ImportCliResult {
 export async function runImportCli(argv: string[], onProgress?: (progress: ImportProgress) => void): Promise<ImportCliResult> {
   const lines: string[] = [];
   let dataDir = process.env.SERVICE_DATA_DIR ?? '.data/service';
+  let databaseUrl = process.env.SERVICE_DATABASE_URL?.trim() || null;
   const files: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -25,21 +27,25 @@ export async function runImportCli(argv: string[], onProgress?: (progress: Impor
       const value = argv[++i];
       if (!value) return { exitCode: 2, lines: ['--data-dir needs a directory'] };
       dataDir = value;
+    } else if (arg === '--database') {
+      const value = argv[++i];
+      if (!value) return { exitCode: 2, lines: ['--database needs a postgres:// URL'] };
+      databaseUrl = value;
     } else if (arg.startsWith('--data-dir=')) {
       dataDir = arg.slice('--data-dir='.length);
     } else if (arg.startsWith('--')) {
-      return { exitCode: 2, lines: [`Unknown option ${arg}. Usage: catalog:import -- --data-dir DIR file.bib|file.ris|file.json ...`] };
+      return { exitCode: 2, lines: [`Unknown option ${arg}. Usage: catalog:import -- [--data-dir DIR | --database postgres://...] file.bib|file.ris|file.json ...`] };
     } else {
       files.push(arg);
     }
   }
   if (!files.length) return { exitCode: 2, lines: ['Usage: catalog:import -- --data-dir DIR file.bib|file.ris|file.json ...'] };
 
-  const database = await openDatabase(path.resolve(dataDir));
+  const database = await openDatabase(path.resolve(dataDir), databaseUrl);
   let exitCode = 0;
   const totals = { records: 0, added: 0, merged: 0, errors: 0 };
   try {
-    const store = catalogStoreOf(database.sqlite);
+    const store = catalogStorageOf(database);
     for (const file of files) {
       try {
         const started = performance.now();
@@ -59,7 +65,7 @@ export async function runImportCli(argv: string[], onProgress?: (progress: Impor
         lines.push(`${file}: cannot be read: ${(error as Error).message}`);
       }
     }
-    lines.push(`Total: ${totals.records} records, ${totals.added} added, ${totals.merged} merged, ${totals.errors} errors; catalog holds ${store.count()} documents`);
+    lines.push(`Total: ${totals.records} records, ${totals.added} added, ${totals.merged} merged, ${totals.errors} errors; catalog holds ${await store.count()} documents`);
   } finally {
     await database.close();
   }

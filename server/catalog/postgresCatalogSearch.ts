@@ -1,0 +1,98 @@
+// The catalog's text search on PostgreSQL (table catalog_search, migration 202611241105):
+// the same criteria and ranking rules as SQLite's FTS5 search (catalogSearch.ts). Text is
+// folded as the SQLite tokenizer folds it (lower case, accents removed, split at anything
+// but letters and digits) before the 'simple' configuration makes lexemes of it, so the
+// same words match on both engines. User words reach to_tsquery only as quoted lexemes of
+// letters and digits: no input can produce a tsquery syntax error.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../storage/tables.ts';
+import { foldText } from './dedupe.ts';
+import { rowFields } from './catalogFields.ts';
+import { indexedTextOf } from './catalogStore.ts';
+import { SEARCH_FIELDS, peopleText, type IndexedText, type SearchCriteria, type SearchField, type SearchWindow } from './catalogSearch.ts';
+
+type Queries = Kysely<Database>;
+
+/** Matches up to which each is scored (ts_rank reads every match's tsvector). */
+const SCORE_LIMIT = 1_000;
+
+/** The weight of each field's lexemes in `fields`; advanced search asks for a word with its field's weight. */
+const WEIGHT: Record<SearchField, 'A' | 'B' | 'C' | 'D'> = { title: 'A', author: 'B', source: 'C', abstract: 'D' };
+
+const lexemes = (text: string | undefined): RawBuilder<unknown> => sql`to_tsvector('simple', ${foldText(text ?? '')})`;
+
+export async function indexPostgres(db: Queries, seq: number, text: IndexedText): Promise<void> {
+  const fields = sql`setweight(${lexemes(text.title)}, 'A') || setweight(${lexemes(peopleText(text.authors))}, 'B')
+    || setweight(${lexemes(text.source)}, 'C') || setweight(${lexemes(text.abstract)}, 'D')`;
+  const other = lexemes((text.other ?? []).join(' ; '));
+  await sql`INSERT INTO catalog_search (seq, fields, other, year, open_access)
+            VALUES (${seq}, ${fields}, ${other}, ${text.year ?? null}, ${text.openAccess ? 1 : 0})
+            ON CONFLICT (seq) DO UPDATE SET fields = excluded.fields, other = excluded.other, year = excluded.year, open_access = excluded.open_access`.execute(db);
+}
+
+export async function unindexPostgres(db: Queries, seq: number): Promise<void> {
+  await sql`DELETE FROM catalog_search WHERE seq = ${seq}`.execute(db);
+}
+
+/** A folded word as a tsquery operand: quoted, and limited to one field's weight when given. */
+const operand = (word: string, weight?: string) => `'${word.replace(/[^\p{L}\p{N}]/gu, '')}'${weight ? `:${weight}` : ''}`;
+
+/**
+ * One condition per ranking unit (a word of simple search, in any field or the other words;
+ * a field of advanced search, all its words in that field); rows matching any unit are
+ * ranked by how many they match, then by ts_rank while the matches are few enough to score
+ * all, beyond that newest first (as SQLite's tiers order them).
+ */
+export async function searchPostgres(db: Queries, criteria: SearchCriteria, window: SearchWindow, scoreLimit = SCORE_LIMIT): Promise<{ seqs: number[]; total?: number }> {
+  const units: RawBuilder<boolean>[] = [];
+  const anyWords: string[] = [];
+  if (criteria.terms?.length) {
+    for (const term of criteria.terms) {
+      const query = operand(term);
+      anyWords.push(query);
+      units.push(sql<boolean>`(s.fields @@ to_tsquery('simple', ${query}) OR s.other @@ to_tsquery('simple', ${query}))`);
+    }
+  } else {
+    for (const field of SEARCH_FIELDS) {
+      const words = criteria.fields?.[field];
+      if (!words?.length) continue;
+      const query = words.map((w) => operand(w, WEIGHT[field])).join(' & ');
+      anyWords.push(`(${query})`);
+      units.push(sql<boolean>`(s.fields @@ to_tsquery('simple', ${query}))`);
+    }
+  }
+  if (!units.length) return { seqs: [], total: window.withTotal ? 0 : undefined };
+  const filters: RawBuilder<boolean>[] = [sql<boolean>`(${sql.join(units, sql` OR `)})`];
+  if (criteria.minYear !== undefined) filters.push(sql<boolean>`s.year >= ${criteria.minYear}`);
+  if (criteria.maxYear !== undefined) filters.push(sql<boolean>`s.year <= ${criteria.maxYear}`);
+  if (criteria.openAccess) filters.push(sql<boolean>`s.open_access = 1`);
+  const where = sql.join(filters, sql` AND `);
+
+  // Past the score limit only the order by matched units needs every match, so the count
+  // decides the order even when the caller does not want it.
+  const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM catalog_search s WHERE ${where}`.execute(db);
+  const total = counted.rows[0]?.n ?? 0;
+  if (!total || !window.limit) return { seqs: [], total: window.withTotal ? total : undefined };
+  const hits = units.length === 1 ? sql`1` : sql`(${sql.join(units.map((u) => sql`${u}::int`), sql` + `)})`;
+  const order = total > scoreLimit
+    ? sql`ORDER BY hits DESC, s.seq DESC`
+    : sql`ORDER BY hits DESC, ts_rank(s.fields, to_tsquery('simple', ${anyWords.join(' | ')})) DESC, s.seq`;
+  const rows = await sql<{ seq: number }>`SELECT s.seq, ${hits} AS hits FROM catalog_search s WHERE ${where}
+    ${order} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
+  return { seqs: rows.rows.map((r) => r.seq), total: window.withTotal ? total : undefined };
+}
+
+const REBUILD_BATCH = 1_000;
+
+/** Indexes every catalog document anew (after a copy from SQLite, whose index is its own); returns how many. */
+export async function rebuildCatalogSearch(db: Queries): Promise<number> {
+  await sql`DELETE FROM catalog_search`.execute(db);
+  let indexed = 0;
+  for (let after = 0; ;) {
+    const rows = await db.selectFrom('catalog_documents').selectAll().where('seq', '>', after).orderBy('seq').limit(REBUILD_BATCH).execute();
+    for (const row of rows) await indexPostgres(db, row.seq, indexedTextOf(rowFields(row), row.open_access === 1));
+    indexed += rows.length;
+    if (rows.length < REBUILD_BATCH) return indexed;
+    after = rows[rows.length - 1]!.seq;
+  }
+}
