@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 // Test files that exercise SQLite itself or the catalog, which does not run on PostgreSQL yet.
 const SQLITE_ONLY = [
   'server/library/documentsListPlan.test.ts', // reads SQLite's query plans
+  'server/library/documentSearchIndex.test.ts', // the SQLite search index and its plan
   'server/catalog/**/*.test.ts',
   'server/metadata/identifierResolution.test.ts', // resolves into the catalog
 ];

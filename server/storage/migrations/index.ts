@@ -16,6 +16,7 @@ import * as m202611240340resolutions from './202611240340-identifier-resolutions
 import * as m202611240442 from './202611240442-change-scan-indexes.ts';
 import * as m202611240651coordination from './202611240651-instance-coordination.ts';
 import * as m202611240653authorities from './202611240653-catalog-authorities.ts';
+import * as m202611241105search from './202611241105-document-search-index.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-library': m0001,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '202611240442-change-scan-indexes': m202611240442,
   '202611240651-instance-coordination': m202611240651coordination,
   '202611240653-catalog-authorities': m202611240653authorities,
+  '202611241105-document-search-index': m202611241105search,
 };
