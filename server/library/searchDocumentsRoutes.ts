@@ -1,4 +1,6 @@
 // GET /search/documents: search of the caller's library (or a group's), ranked, paged.
+// The candidates come bounded from the search index (documentSearchIndex.ts); the scoring
+// below ranks only those, so the count and the pages cover at most MAX_RANKED_MATCHES.
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { userOf } from '../auth/authenticate.ts';
@@ -6,8 +8,9 @@ import { readPageParams, sendPageHeaders, type Page, type PageParams } from '../
 import { documentStore, type StoredDocument } from './documentStore.ts';
 import { jsonBytesReply } from '../http/jsonBytes.ts';
 import { readView } from './documentJson.ts';
-import { resolveScope, scopedDocuments, singleParam, type Query } from './documentQueries.ts';
+import { resolveScope, singleParam, type Query } from './documentQueries.ts';
 import { readSearchCriteria, scoreDocument } from './documentSearch.ts';
+import { searchCandidatesOf } from './documentSearchIndex.ts';
 
 interface RankedRow extends Record<string, unknown> {
   id: string;
@@ -48,6 +51,7 @@ export function pageOfRanked(items: RankedRow[], params: PageParams): Page<Ranke
 
 export async function searchDocumentsRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const store = documentStore(ctx);
+  const search = searchCandidatesOf(ctx);
   const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
 
   app.get('/search/documents', { config: { produces: [ctx.mediaTypes.document] } }, async (request, reply) => {
@@ -57,11 +61,7 @@ export async function searchDocumentsRoutes(app: FastifyInstance, ctx: ServiceCo
     const criteria = readSearchCriteria(query);
     const scope = await resolveScope(ctx, userOf(request), query);
 
-    let q = scopedDocuments(ctx, scope, 'library');
-    // Year bounds exclude documents without a year (NULL fails both comparisons).
-    if (criteria.minYear !== undefined) q = q.where('year', '>=', criteria.minYear);
-    if (criteria.maxYear !== undefined) q = q.where('year', '<=', criteria.maxYear);
-    const candidates = await q.execute();
+    const candidates = await search.candidates(scope, criteria);
 
     const ranked = candidates
       .map((row) => ({ row, score: scoreDocument(row, criteria) }))

@@ -18,9 +18,10 @@ export interface CopiedTable {
   checksum: string;
 }
 
-// The migrator's own tables are written by each side's migrations; the FTS5 index is
-// SQLite's own (derived from catalog_documents), and PostgreSQL's is rebuilt after the copy.
-const NOT_COPIED = /^(sqlite_|kysely_migration|catalog_fts)/;
+// The migrator's own tables are written by each side's migrations; the FTS5 indexes are
+// SQLite's own (derived from catalog_documents and documents); PostgreSQL's are rebuilt
+// after the copy.
+const NOT_COPIED = /^(sqlite_|kysely_migration|catalog_fts|documents_search)/;
 // PostgreSQL takes at most 65,535 parameters per statement.
 const MAX_PARAMETERS = 30_000;
 const READ_BATCH = 2_000;

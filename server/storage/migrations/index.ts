@@ -17,6 +17,7 @@ import * as m202611240442 from './202611240442-change-scan-indexes.ts';
 import * as m202611240651coordination from './202611240651-instance-coordination.ts';
 import * as m202611240653authorities from './202611240653-catalog-authorities.ts';
 import * as m202611241105catalogSearch from './202611241105-catalog-search-postgres.ts';
+import * as m202611241105search from './202611241105-document-search-index.ts';
 import * as m202611241106inviter from './202611241106-invitation-inviter-index.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '202611240651-instance-coordination': m202611240651coordination,
   '202611240653-catalog-authorities': m202611240653authorities,
   '202611241105-catalog-search-postgres': m202611241105catalogSearch,
+  '202611241105-document-search-index': m202611241105search,
   '202611241106-invitation-inviter-index': m202611241106inviter,
 };

@@ -1,0 +1,118 @@
+// The library search reads bounded work from its index, whatever the library's size: the
+// query plan starts from the FTS5 table (no scan of documents, no sort of the library), a
+// query ranks at most MAX_RANKED_MATCHES rows, and the index follows every kind of write.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { startTestService, type TestService } from '../testing/testService.ts';
+import { documentClient, joinGroup, type DocumentClient } from './documentsTesting.ts';
+import { MAX_RANKED_MATCHES, matchQueryOf, searchCandidatesOf } from './documentSearchIndex.ts';
+import { readSearchCriteria } from './documentSearch.ts';
+import type { LibraryScope } from './documentQueries.ts';
+import * as searchIndexMigration from '../storage/migrations/202611241105-document-search-index.ts';
+
+let service: TestService;
+let client: DocumentClient;
+let scope: LibraryScope;
+let profileId: string;
+/** Oceans everywhere: more matching documents than a query may rank. */
+const OCEANS = MAX_RANKED_MATCHES + 200;
+
+beforeAll(async () => {
+  service = await startTestService();
+  const user = await service.createUser();
+  profileId = user.id;
+  client = documentClient(service, user);
+  scope = { kind: 'personal', profileId };
+  // Rows written straight into the table, as a bulk seed would: the triggers index them.
+  const sqlite = service.ctx.database.sqlite!;
+  const insert = sqlite.prepare(`INSERT INTO documents (id, profile_id, group_id, created, last_modified, title, type, year, trashed_at, data)
+    VALUES (?, ?, NULL, ?, ?, ?, 'journal', ?, NULL, ?)`);
+  sqlite.transaction(() => {
+    for (let i = 0; i < OCEANS + 3000; i++) {
+      const time = new Date(1_700_000_000_000 + i).toISOString();
+      const title = i < OCEANS ? `Ocean currents ${i}` : `Forest soils ${i}`;
+      insert.run(`bulk-${i}`, profileId, time, time, title, 1990 + (i % 30), JSON.stringify({ authors: [{ first_name: 'Jo', last_name: `Writer${i}` }] }));
+    }
+  })();
+  sqlite.exec('ANALYZE');
+});
+afterAll(async () => service.stop());
+
+const search = async (qs: string) => {
+  const res = await client.get(`/search/documents?${qs}`);
+  expect(res.status).toBe(200);
+  return { ids: ((await res.json()) as { id: string }[]).map((d) => d.id), count: res.headers.get(client.countHeader) };
+};
+
+describe('the library search index', () => {
+  it('plans a search from the FTS index, reading documents by key only', () => {
+    const match = matchQueryOf(scope, readSearchCriteria({ query: 'ocean currents' }), false)!;
+    const plan = (service.ctx.database.sqlite!.prepare(`EXPLAIN QUERY PLAN
+      SELECT d.* FROM documents_search s JOIN documents_search_keys k ON k.key = s.rowid JOIN documents d ON d.id = k.id
+      WHERE documents_search MATCH ? AND d.trashed_at IS NULL ORDER BY s.rowid DESC LIMIT 1000`).all(match) as { detail: string }[]).map((r) => r.detail);
+    expect(plan[0]).toMatch(/^SCAN s VIRTUAL TABLE INDEX/);
+    expect(plan.slice(1).every((step) => /^SEARCH (k|d) USING/.test(step))).toBe(true);
+    expect(plan.join(' ')).not.toContain('TEMP B-TREE');
+  });
+
+  it('ranks at most MAX_RANKED_MATCHES documents however many match', async () => {
+    const rows = await searchCandidatesOf(service.ctx).candidates(scope, readSearchCriteria({ query: 'ocean' }));
+    expect(rows).toHaveLength(MAX_RANKED_MATCHES);
+    expect((await searchCandidatesOf(service.ctx).candidates(scope, readSearchCriteria({ query: 'ocean' }), 25))).toHaveLength(25);
+    const { ids, count } = await search('query=ocean&limit=5');
+    expect(count).toBe(String(MAX_RANKED_MATCHES));
+    expect(ids).toHaveLength(5);
+    // Year bounds alone take the newest in range, bounded the same way.
+    expect(await searchCandidatesOf(service.ctx).candidates(scope, readSearchCriteria({ min_year: '1990' }))).toHaveLength(MAX_RANKED_MATCHES);
+  });
+
+  it('finds documents matching every term first, even among more matches than it ranks', async () => {
+    // The oldest ocean document also has a rare word: it must not fall behind the newest 1,000.
+    await service.ctx.db.updateTable('documents').set({ title: 'Ocean currents and kelp' }).where('id', '=', 'bulk-0').execute();
+    const { ids } = await search('query=ocean%20kelp&limit=3');
+    expect(ids[0]).toBe('bulk-0');
+    expect((await search('query=kelp')).ids).toEqual(['bulk-0']);
+    expect((await search('author=writer4199%20jo')).ids).toEqual(['bulk-4199']); // all words, in that field
+  });
+
+  it('follows creates, edits, the trash, restores and deletes', async () => {
+    const doc = await client.create({ title: 'Glacier mass balance', tags: ['cryosphere'], identifiers: { doi: '10.1234/ice.7' } });
+    expect((await search('query=glacier')).ids).toEqual([doc.id]);
+    expect((await search('query=10.1234%2Fice.7')).ids).toEqual([doc.id]);
+    expect((await search('query=cryosph')).ids).toEqual([doc.id]); // the last word is a prefix
+    expect((await client.send('PATCH', `/documents/${doc.id}`, { title: 'Permafrost thaw' })).status).toBe(200);
+    expect((await search('query=glacier')).ids).toEqual([]);
+    expect((await search('title=permafrost')).ids).toEqual([doc.id]);
+    expect((await client.send('POST', `/documents/${doc.id}/trash`)).status).toBe(204);
+    expect((await search('query=permafrost')).ids).toEqual([]);
+    expect((await client.send('POST', `/trash/${doc.id}/restore`)).status).toBe(204);
+    expect((await search('query=permafrost')).ids).toEqual([doc.id]);
+    expect((await client.send('DELETE', `/documents/${doc.id}`)).status).toBe(204);
+    expect((await search('query=permafrost')).ids).toEqual([]);
+    const left = await service.ctx.db.selectFrom('documents_search_keys' as never).select(sql<number>`count(*)`.as('n')).where(sql<boolean>`id = ${doc.id}`).executeTakeFirstOrThrow();
+    expect(left).toEqual({ n: 0 });
+  });
+
+  it('keeps each library to itself in the index', async () => {
+    const other = documentClient(service, await service.createUser());
+    const groupId = await joinGroup(service, profileId, 'owner');
+    const mine = await client.create({ title: 'Tidal lagoon', group_id: groupId });
+    await other.create({ title: 'Tidal flats' });
+    expect((await search('query=tidal')).ids).toEqual([]);
+    expect((await search(`query=tidal&group_id=${groupId}`)).ids).toEqual([mine.id]);
+    expect(await other.json<unknown[]>('/search/documents?query=tidal')).toHaveLength(1);
+  });
+
+  it('indexes the documents already stored when the migration runs', async () => {
+    const db = service.ctx.db as never;
+    await searchIndexMigration.down(db);
+    const doc = await client.create({ title: 'Stored before the index', source: 'Old Journal' });
+    await searchIndexMigration.up(db);
+    expect((await search('source=old%20journal')).ids).toEqual([doc.id]);
+  });
+
+  it('answers nothing for terms without a word to look for, and never an FTS syntax error', async () => {
+    expect((await search('query=%2D%2D%2D')).ids).toEqual([]);
+    expect((await search('query=%22ocean%20AND%20NOT%22%20*%20NEAR(')).count).toBeDefined();
+  });
+});
