@@ -35,6 +35,18 @@ describe('findPublicationYear', () => {
     expect(year(['Budapest, 2022'])).toBe(2022);
     expect(year(['México, D.F., 2112'])).toBeUndefined();
     expect(year(['Introduction'])).toBeUndefined();
+    expect(year(['Wien, 2022 / Vienna, 2022'])).toBe(2022);
+  });
+
+  it('reads a reference line without a comma before the year, and a Vancouver-style citation', () => {
+    expect(year([], ['Proceedings of the ASME 2023'])).toBe(2023);
+    expect(year(['Journal of Statistical Software 2016;70(10):1–35. doi:10.18637/jss.v070.i10.'])).toBe(2016);
+  });
+
+  it('falls back to a copyright or conference line set in the body of the page', () => {
+    const body = (texts: string[]) => findPublicationYear([], [], 2027, texts.map(line));
+    expect(body(['Some text about gears.', 'Conference acronym XX, June 03–05, 2018, Woodstock, NY', '© 2018 Association for Computing Machinery.'])).toBe(2018);
+    expect(body(['We met at the conference and talked about gears.'])).toBeUndefined();
   });
 });
 

@@ -33,6 +33,9 @@ const DATE = new RegExp(DATE_SHAPES.join('|'), 'giu');
 const JOURNAL_HEADER = [
   new RegExp(`\\b\\d+\\s*\\(${YEAR}\\)`, 'u'),
   new RegExp(`\\b(?:vol(?:ume)?\\.?|proceedings|proc\\.|journal|conference|symposium|workshop|congress|tagung|research)\\b[^\\n]{0,120}?[,(]\\s*${YEAR}\\b`, 'iu'),
+  // "Proceedings of the ASME 2023 ...", "Journal of Statistical Software 2016;70(10):1-35".
+  new RegExp(`^(?:the\\s+)?(?:proceedings|journal|transactions|annals)\\b[^\\n]{0,80}?\\s${YEAR}\\b`, 'iu'),
+  new RegExp(`\\b${YEAR}\\s*;\\s*\\d+\\s*\\(\\d+\\)`, 'u'),
   new RegExp(`^${YEAR},\\s*(?:vol|v-?\\d|\\d)`, 'iu'),
   new RegExp(`(?:©|\\(c\\)|copyright)\\s*${YEAR}\\b`, 'iu'),
 ];
@@ -64,7 +67,7 @@ function yearsIn(text: string): { year: number; before: string }[] {
  * The year of the document, from the lines before its body (`header`) and the page's top
  * and bottom margins (`margins`, where journals print their reference line), or undefined.
  */
-export function findPublicationYear(header: TextLine[], margins: TextLine[], now = new Date().getFullYear() + 1): number | undefined {
+export function findPublicationYear(header: TextLine[], margins: TextLine[], now = new Date().getFullYear() + 1, page: TextLine[] = []): number | undefined {
   const mentions: Mention[] = [];
   let order = 0;
   const add = (year: number, rank: number) => {
@@ -76,8 +79,10 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], now
       // The words just before a date say what it is ("Revised 21 October 2013").
       add(year, LATER.test(before) ? 4 : EARLIER.test(before) ? 1 : 2);
     }
-    if (text.split(/\s+/).length <= 6) {
-      const bare = BARE_YEAR.exec(text.trim());
+    // "Wien, 2022 / Vienna, 2022": a bilingual line is read half by half.
+    for (const half of text.split(/\s+\/\s+/)) {
+      if (half.split(/\s+/).length > 6) continue;
+      const bare = BARE_YEAR.exec(half.trim());
       const y = bare ? Number(bare.slice(1).find((g) => g)) : NaN;
       if (y) add(y, 2);
     }
@@ -92,6 +97,13 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], now
       const m = re.exec(line.text);
       const y = m ? Number(m.slice(1).find((g) => g)) : NaN;
       if (y) add(y, 3);
+    }
+  }
+  // Else a copyright or conference line set in the body (a first column's foot): "© 2018 ACM".
+  if (!mentions.length) {
+    for (const line of page) {
+      const m = /^(?:©|\(c\)|copyright)\s*((?:19|20)\d\d)\b/i.exec(line.text) ?? (/\b(?:conference|symposium|workshop|proceedings)\b/i.test(line.text) ? /\b((?:19|20)\d\d),\s*\p{Lu}/u.exec(line.text) : null);
+      if (m) add(Number(m[1]), 1);
     }
   }
   if (!mentions.length) return undefined;

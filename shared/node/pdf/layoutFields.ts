@@ -12,7 +12,9 @@ import type { ExtractedFields, ExtractedPerson, FieldConfidence } from './types.
 
 const NOT_A_TITLE = [
   /^arxiv\s*:/i,
-  /^(?:pre-?print|draft|working paper|submitted|accepted|under review|to appear|in press|manuscript|technical report|research article|original article|review article|article|letter|vignette)\b.{0,40}$/i,
+  // A label alone or with what labels carry (a number, a date, "submitted to ..."), not a title
+  // that starts with the word ("Preprint Template for ...", "Article Title").
+  /^(?:pre-?print|draft|working paper|submitted|accepted|under review|to appear|in press|manuscript|technical report|research article|original article|review article|article|letter|vignette)(?:$|\s*[:|,(\-–—\d]|\s+(?:submitted|version|of|to|in|at|for|no\.?|number|series|from|copy|\S*\d)\b).{0,40}$/i,
   /©|\(c\)\s*\d{4}|\bcopyright\b|all rights reserved|creative commons|licen[cs]ed under/i,
   /^(?:the\s+)?(?:journal|annals|proceedings|bulletin|transactions|archives?)\s+(?:of|on)\b/i,
   /\b(?:vol(?:ume)?\.?\s*\d|issue\s*\d|no\.\s*\d|pp\.\s*\d|issn|isbn|doi\s*:|https?:|www\.)/i,
@@ -34,6 +36,12 @@ const NOT_A_TITLE = [
 const TITLE_STOP = /^(?:version|v\d|release|draft|revision)\b/i;
 
 const HEADING_STOP = /^(?:abstract|summary|contents|table of contents|(?:\d+\.?\s*)?introduction$|\d+(?:\.\d+)*\.?\s+\p{Lu}\p{Ll}+|keywords?|key\s*words|index terms|background|overview)\b/iu;
+
+/** The same headings in the languages of the corpus: "Klíčová slova:", "Resumo", "Inhaltsverzeichnis". */
+const FOREIGN_HEADING_STOP = /^(?:zusammenfassung|schlüsselwörter|schlagwörter|inhalt(?:sverzeichnis)?|einleitung|kurzfassung|résumé|mots[- ]cl[ée]s|sommaire|table des matières|resumo|resumen|palavras[- ]chave|palabras clave|sumário|índice|introdução|introducción|riassunto|parole chiave|sommario|introduzione|abstrakt|klíčová slova|kľúčové slová|obsah|úvod|streszczenie|słowa kluczowe|spis treści|wstęp|samenvatting|trefwoorden|inhoud|sammanfattning|nyckelord|innehåll|περίληψη|λέξεις[- ]κλειδιά|аннотация|ключевые слова|содержание|введение)(?:\s*[:.—–-]|$)/iu;
+
+/** A numbered section heading ("4 Class options", "2.1. Data"), which a title set at body size is not. */
+const NUMBERED_HEADING = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}/u;
 
 
 export interface LayoutFields {
@@ -80,6 +88,12 @@ function onlyNames(text: string): boolean {
   return pieces.length > 0 && pieces.every((p) => parsePersonName(p)) && !/[:?!]/.test(text);
 }
 
+/** A line of a justified paragraph: the next line below starts and ends where it does. */
+function paragraphLine(line: TextLine, lines: TextLine[]): boolean {
+  const next = lines.find((l) => l.y < line.y && line.y - l.y <= line.size * 1.6 && Math.abs(l.x - line.x) < 2 && Math.abs(l.size - line.size) < 0.5);
+  return !!next && Math.abs(next.right - line.right) < 2 && line.text.split(/\s+/).length >= 6;
+}
+
 function cleanTitle(s: string): string {
   return s
     .replace(/[,;]\s*(?:19|20)\d\d[/-]\d\d[/-]\d\d$/, '').replace(/\s*[∗*†‡§¶⁎✝]+\s*/g, ' ').replace(/\s+([:,.;])/g, '$1').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
@@ -93,7 +107,9 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
   // Titles set in body size (some notes and reports) are taken only from the very top.
   // A sparse title page (a title, a name, a date) has no body text to compare sizes with.
   const sparse = layout.pages[0]!.lines.reduce((n, l) => n + l.text.length, 0) < 400;
-  const pool = distinct || sparse ? candidates : candidates.filter((l) => l.y > layout.pages[0]!.height * 0.7);
+  const pageLines = layout.pages[0]!.lines;
+  // At body size, a two-column page's first body line or section heading may sit higher than the title.
+  const pool = distinct || sparse ? candidates : candidates.filter((l) => l.y > layout.pages[0]!.height * 0.7 && !NUMBERED_HEADING.test(l.text) && !paragraphLine(l, pageLines));
   // A cover may set the author's name above the title, as large: a line of names only is not the title.
   // Only when another line as large is not names: many titles are capitalised words too.
   const named = pool.filter((l) => !onlyNames(l.text));
@@ -102,7 +118,6 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
   const start = usable.filter((l) => l.size >= top * 0.97).sort((p, q) => q.y - p.y)[0];
   if (!start) return undefined;
   const lines: TextLine[] = [start];
-  const pageLines = layout.pages[0]!.lines;
   // A first title line that reads like names ("Simultaneous Inference") set just above it.
   const above = pageLines.filter((l) => l.y > start.y && l.y - start.y <= start.size * 2 && Math.abs(l.size - start.size) <= start.size * 0.08 && l.x < start.right && l.right > start.x && candidates.includes(l));
   if (above.length === 1 && onlyNames(above[0]!.text)) lines.unshift(above[0]!);
@@ -114,10 +129,13 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
     const near = last.y - l.y <= start.size * 2.0;
     const overlaps = l.x < last.right && l.right > last.x;
     // A continuation may name a journal ("... for the Journal of ..."); it must not be a version line.
-    if (sameSize && near && overlaps && !TITLE_STOP.test(l.text) && (candidates.includes(l) || continuesTitle(l.text))) {
+    // A title at body size in a column: only the names under it tell where it ends.
+    const names = !distinct && start.right < layout.pages[0]!.width * 0.55 && onlyNames(l.text);
+    if (sameSize && near && overlaps && !names && !TITLE_STOP.test(l.text) && (candidates.includes(l) || continuesTitle(l.text))) {
       lines.push(l);
       last = l;
-    } else if (l.y < last.y - start.size * 0.5) {
+    } else if (overlaps ? l.y < last.y - start.size * 0.5 : !near) {
+      // A line beside the title (an affiliation column) does not end it; one under it does.
       break;
     }
   }
@@ -132,23 +150,31 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
 function headerEnd(lines: TextLine[], bodySize: number, after: number): number {
   for (let i = after; i < lines.length; i++) {
     const l = lines[i]!;
-    if (HEADING_STOP.test(l.text) && !isDateLine(l.text)) return i;
+    if ((HEADING_STOP.test(l.text) || FOREIGN_HEADING_STOP.test(l.text)) && !isDateLine(l.text)) return i;
     if (l.text.split(/\s+/).length >= 14 && Math.abs(l.size - bodySize) < 0.6) return i;
   }
   return Math.min(lines.length, after + 25);
 }
 
+/** Credits that are not authorship: translators, editors, supervisors and examiners. */
+const CREDIT = /^(?:traduit|translated|übersetzt|traducido|traduzido|edited|herausgegeben|hrsg\.?|(?:co-?)?supervis(?:or|ed)|advis(?:or|er)|betreuer|betreut|(?:first |second )?(?:examiner|referee|reviewer)|gutachter|referent|korreferent|orientador|orientadora|directeur|directrice|director|tutor|témavezető|konzulens|promotor|committee)\b/i;
+
 function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPerson[] {
   const authors: ExtractedPerson[] = [];
   let credited = false;
+  // A credit label set as a column head ("Supervisor:" beside "Author:"): the names under it are not authors.
+  const creditColumns: TextLine[] = [];
+  const underCredit = (l: TextLine) => creditColumns.some((c) => c.y - l.y > 0 && c.y - l.y <= c.size * 4 && l.x < c.right + c.size && l.right > c.x - c.size && Math.abs(l.x - c.x) < c.size * 3);
   for (let i = from; i < to && i < from + 20; i++) {
     const line = lines[i]!;
     if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ')) && !/\s{2}/.test(line.text)) continue;
     // "et al." is a citation; translators and editors (and the lines their credit runs on to) are not the authors.
-    if (/^(?:traduit|translated|übersetzt|traducido|traduzido|edited|herausgegeben|hrsg\.?|supervisor|advisor|betreuer)\b/i.test(line.text)) {
+    if (CREDIT.test(line.text)) {
       credited = true;
+      if (/:\s*$/.test(line.text) || !/\s/.test(line.text)) creditColumns.push(line);
       continue;
     }
+    if (underCredit(line)) continue;
     if (credited && /^(?:et|and|und|y|&)\s/i.test(line.text)) continue;
     credited = false;
     if (/\bet\s+al\b/i.test(line.text)) continue;
@@ -248,7 +274,7 @@ export function readLayoutFields(layout: Layout): LayoutFields {
   const rotated = page.rotatedText;
   const arxiv = findArxivIds(`${rotated}\n${pageText}`)[0];
   const margins = lines.filter((l) => l.y > page.height * 0.88 || l.y < page.height * 0.12);
-  let year = findPublicationYear(header, margins);
+  let year = findPublicationYear(header, margins, undefined, lines);
   if (year) confidence.year = 0.7;
   if (!year && arxiv) {
     year = arxivYear(arxiv);

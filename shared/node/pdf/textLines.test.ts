@@ -10,6 +10,11 @@ describe('normalizeText', () => {
     expect(normalizeText('Beru\u0161ka Sedmite\u02c7cn\u00e1')).toBe('Beruška Sedmitečná');
     expect(normalizeText('un art\u0131\u0301culo')).toBe('un artículo');
   });
+
+  it('lifts math italic letters that a font mapped to their low 16 bits (Hangul) in Latin text', () => {
+    expect(normalizeText('This is a specimen \ud44e\ud44f title')).toBe('This is a specimen ab title');
+    expect(normalizeText('\ucef4\ud4e8\ud130 science')).toBe('\ucef4\ud4e8\ud130 science'); // Korean ("computer") stays Korean
+  });
 });
 
 describe('buildLines', () => {
@@ -22,6 +27,11 @@ describe('buildLines', () => {
       item('X document class', 182.7, 615.4, 17.2, 140),
     ], 1);
     expect(lines.map((l) => l.textWithoutMarkers)).toEqual(['LATEX document class']);
+  });
+
+  it('keeps a small affiliation line set just below a large title line out of its row', () => {
+    const { lines } = buildLines([item('Journal Papers', 228, 714, 24, 160), item('Department,', 79, 714, 8, 60), item('City, Country', 79, 704, 8, 50)], 1);
+    expect(lines.map((l) => l.text)).toEqual(['Department,', 'Journal Papers', 'City, Country']);
   });
 
   it('still takes raised digits after a name as markers', () => {

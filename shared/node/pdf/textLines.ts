@@ -60,7 +60,12 @@ export function buildLines(raw: RawTextItem[], page: number): { lines: TextLine[
   const sorted = [...items].sort((p, q) => q.y - p.y || p.x - q.x);
   const rows: { anchor: Item; items: Item[] }[] = [];
   for (const item of sorted) {
-    const row = rows.find(({ anchor }) => Math.abs(anchor.y - item.y) <= Math.max(anchor.size, item.size) * 0.45);
+    // A raised marker joins its row; a small line set just below a large one (an affiliation
+    // column beside a title) does not.
+    const row = rows.find(({ anchor }) => {
+      const lowerIsSmaller = item.y < anchor.y ? item.size * 1.3 < anchor.size : anchor.size * 1.3 < item.size;
+      return Math.abs(anchor.y - item.y) <= (lowerIsSmaller ? Math.min(anchor.size, item.size) : Math.max(anchor.size, item.size)) * 0.45;
+    });
     if (!row) {
       rows.push({ anchor: item, items: [item] });
       continue;
@@ -79,7 +84,10 @@ export function buildLines(raw: RawTextItem[], page: number): { lines: TextLine[
     };
     for (const item of row) {
       const prev = segment[segment.length - 1];
-      if (prev && item.x - prev.right > Math.max(prev.size, item.size) * 1.4) flush();
+      const gap = prev ? item.x - prev.right : 0;
+      // A title beside an affiliation column: very different sizes with a gap are two lines.
+      const otherSize = prev && Math.max(prev.size, item.size) > Math.min(prev.size, item.size) * 1.6 && gap > Math.min(prev.size, item.size);
+      if (prev && (gap > Math.max(prev.size, item.size) * 1.4 || otherSize)) flush();
       segment.push(item);
     }
     flush();
@@ -154,9 +162,18 @@ const SPACING_ACCENTS: Record<string, string> = {
   '\u02c7': '\u030c', '\u00b4': '\u0301', '`': '\u0300', '\u00a8': '\u0308', '\u02dc': '\u0303', '\u02c6': '\u0302', '\u02da': '\u030a', '\u00b8': '\u0327', '\u02d8': '\u0306', '\u02dd': '\u030b',
 };
 
+/**
+ * Some fonts map mathematical italic letters (U+1D400-1D7FF) to their low 16 bits, which
+ * are Hangul syllables (U+D400-D7FF): in Latin text those are the math letters, lifted back.
+ */
+function liftMathLetters(s: string): string {
+  if (!/[\uD400-\uD7A3]/u.test(s) || /[\uAC00-\uD3FF]/u.test(s) || !/\p{Script=Latin}/u.test(s)) return s;
+  return s.replace(/[\uD400-\uD7A3]/gu, (c) => String.fromCodePoint(0x10000 + c.codePointAt(0)!));
+}
+
 /** Ligatures and compatibility forms to plain letters, runs of spaces to one. */
 export function normalizeText(s: string): string {
-  return s
+  return liftMathLetters(s)
     .replace(TEX_LIGATURE_GLYPH, (c) => TEX_LIGATURES[c] ?? c)
     .replace(/[\u02c7\u00b4\u00a8\u02dc\u02c6\u02da\u00b8\u02d8\u02dd](?=\p{L})/gu, (c) => `\u200b${SPACING_ACCENTS[c]}`)
     .replace(/\u200b([\u0300-\u036f])(\p{L})/gu, '$2$1')
