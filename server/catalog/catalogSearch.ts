@@ -4,11 +4,13 @@
 // word is sent as a quoted string, so no input can produce an FTS syntax error.
 import type SQLite from 'better-sqlite3';
 import type { Person } from '../../shared/schemas/common.ts';
+import { CATALOG_ADVANCED_SEARCH_FIELDS } from '../../shared/schemas/catalog.ts';
 import { foldText } from './dedupe.ts';
 import { MatchCounts } from './matchCounts.ts';
 import { SearchResults } from './searchResults.ts';
 
-export const SEARCH_FIELDS = ['title', 'author', 'source', 'abstract'] as const;
+/** The fields an advanced search names (the one list, shared with the window's form). */
+export const SEARCH_FIELDS = CATALOG_ADVANCED_SEARCH_FIELDS;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /** At most this many words take part in one search; more add cost but not meaning. */

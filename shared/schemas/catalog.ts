@@ -132,6 +132,7 @@ export const CatalogSearchQuery = Type.Object({
 });
 export type CatalogSearchQuery = Static<typeof CatalogSearchQuery>;
 
+/** The fields a catalog's advanced search names (the service's query and the window's form). */
 export const CATALOG_ADVANCED_SEARCH_FIELDS = ['title', 'author', 'source', 'abstract'] as const;
 
 /** GET /metadata: finds the catalog document that best matches what a client knows. */

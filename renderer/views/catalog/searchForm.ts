@@ -1,6 +1,7 @@
 // The catalog search form's state and the bridge request it makes: the simple form sends
 // its words, the advanced one the fields filled in; years are checked before sending.
 import type { CatalogSearchRequest } from '../../../shared/bridge/catalogCommands.ts';
+import { CATALOG_ADVANCED_SEARCH_FIELDS } from '../../../shared/schemas/catalog.ts';
 
 export interface SearchFormState {
   mode: 'simple' | 'advanced';
@@ -41,7 +42,7 @@ export function searchRequestOf(form: SearchFormState): CatalogSearchRequest | E
       if (!form.query.trim()) throw new Error('Type words to search for');
       return { ...filters, query: form.query.trim() };
     }
-    const fields = (['title', 'author', 'source', 'abstract'] as const).filter((f) => form[f].trim());
+    const fields = CATALOG_ADVANCED_SEARCH_FIELDS.filter((f) => form[f].trim());
     if (!fields.length) throw new Error('Fill in at least one of title, author, source or abstract');
     return { ...filters, ...Object.fromEntries(fields.map((f) => [f, form[f].trim()])) };
   } catch (error) {
