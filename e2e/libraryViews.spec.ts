@@ -92,6 +92,37 @@ test('columns sort by the starred flag, resize from the keyboard, hide and come 
   await expect(page.getByRole('columnheader', { name: 'Source' })).toBeVisible();
 });
 
+test('the title column widens from the keyboard and by mouse, the next columns giving way, and stays so after a reload', async ({ page }) => {
+  const app = await LibraryWindow.open(page);
+  const title = page.getByRole('columnheader', { name: 'Title' });
+  const authors = page.getByRole('columnheader', { name: 'Authors' });
+  const width = async (header: typeof title) => Math.round((await header.boundingBox())!.width);
+  const [title0, authors0] = [await width(title), await width(authors)];
+  const separator = page.getByRole('separator', { name: 'Resize Title' });
+  await expect(separator).toHaveAttribute('aria-valuenow', String(title0));
+
+  await separator.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => width(title)).toBe(title0 + 32);
+  expect(await width(authors)).toBe(authors0 - 32);
+  await expect(separator).toHaveAttribute('aria-valuenow', String(title0 + 32));
+
+  // Grabbed at its middle, which lies over the next header: the whole handle takes the pointer.
+  const box = (await separator.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(() => width(title)).toBe(title0 + 52);
+  await app.shot('library-title-widened');
+
+  await page.reload();
+  await expect(app.rows().first()).toBeVisible();
+  await expect.poll(() => width(title)).toBe(title0 + 52);
+  expect(await width(authors)).toBe(authors0 - 52);
+});
+
 test('the side panes resize by dragging their splitters', async ({ page }) => {
   const app = await LibraryWindow.open(page);
   const splitter = page.getByRole('separator', { name: 'Resize the sidebar' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LAYOUT, DEFAULT_WIDTHS, gridTemplate, parseLayout, resizeColumn, toggleColumn, visibleColumns } from './columnLayout.ts';
+import { DEFAULT_LAYOUT, DEFAULT_WIDTHS, gridTemplate, moveColumnEdge, parseLayout, resizeColumn, toggleColumn, visibleColumns } from './columnLayout.ts';
 
 describe('column layout', () => {
   it('resizes text columns within bounds and leaves icon columns alone', () => {
@@ -7,6 +7,26 @@ describe('column layout', () => {
     expect(resizeColumn(DEFAULT_LAYOUT, 'authors', 5).widths.authors).toBe(40);
     expect(resizeColumn(DEFAULT_LAYOUT, 'authors', 99_999).widths.authors).toBe(1200);
     expect(resizeColumn(DEFAULT_LAYOUT, 'starred', 300)).toBe(DEFAULT_LAYOUT);
+  });
+
+  it('moves a text column\'s edge by resizing it', () => {
+    expect(moveColumnEdge(DEFAULT_LAYOUT, 'year', 16).widths.year).toBe(DEFAULT_WIDTHS.year + 16);
+    expect(moveColumnEdge(DEFAULT_LAYOUT, 'year', -500).widths.year).toBe(40);
+  });
+
+  it('moves the title\'s edge by the columns on its right giving up or taking back room', () => {
+    // Wider title: authors (the next) gives room first, down to its minimum, then source (year is at 46).
+    const wider = moveColumnEdge(DEFAULT_LAYOUT, 'title', 30);
+    expect(wider.widths.authors).toBe(DEFAULT_WIDTHS.authors - 30);
+    const much = moveColumnEdge(DEFAULT_LAYOUT, 'title', 150);
+    expect(much.widths.authors).toBe(40);
+    expect(much.widths.year).toBe(40);
+    expect(much.widths.source).toBe(DEFAULT_WIDTHS.source - (150 - 90 - 6));
+    // Narrower title: the next column takes the room.
+    expect(moveColumnEdge(DEFAULT_LAYOUT, 'title', -20).widths.authors).toBe(DEFAULT_WIDTHS.authors + 20);
+    // With authors hidden, the next shown column is the one that changes.
+    const noAuthors = toggleColumn(DEFAULT_LAYOUT, 'authors');
+    expect(moveColumnEdge(noAuthors, 'title', 6).widths.year).toBe(DEFAULT_WIDTHS.year - 6);
   });
 
   it('hides and shows columns but never the title', () => {

@@ -51,6 +51,30 @@ export function resizeColumn(layout: ColumnLayout, id: ColumnId, width: number):
   return { ...layout, widths: { ...layout.widths, [id]: clampWidth(width) } };
 }
 
+/**
+ * Moves a column's right edge by delta pixels (a drag, an arrow key). A text column grows or
+ * shrinks by it. The title takes the room the others leave, so its edge moves by the
+ * columns on its right giving up that room (the next first, then the one after, down to
+ * their minimum) or taking it back (the next one).
+ */
+export function moveColumnEdge(layout: ColumnLayout, id: ColumnId, delta: number): ColumnLayout {
+  if (id !== ALWAYS_SHOWN) return resizeColumn(layout, id, layout.widths[id] + delta);
+  const shown = visibleColumns(layout);
+  const right = shown.slice(shown.indexOf(id) + 1).filter((c) => !FIXED_COLUMNS.has(c));
+  if (right.length === 0) return layout;
+  if (delta < 0) return resizeColumn(layout, right[0]!, layout.widths[right[0]!] - delta);
+  let next = layout;
+  let left = delta;
+  for (const column of right) {
+    const give = Math.min(left, next.widths[column] - MIN_WIDTH);
+    if (give <= 0) continue;
+    next = resizeColumn(next, column, next.widths[column] - give);
+    left -= give;
+    if (left <= 0) break;
+  }
+  return next;
+}
+
 export function toggleColumn(layout: ColumnLayout, id: ColumnId): ColumnLayout {
   if (id === ALWAYS_SHOWN) return layout;
   const hidden = layout.hidden.includes(id) ? layout.hidden.filter((h) => h !== id) : [...layout.hidden, id];

@@ -5,11 +5,11 @@ import * as ContextMenu from '@radix-ui/react-context-menu';
 import { DocumentExportItems } from '../../import/DocumentExportItems.tsx';
 import { FirstRunActions } from '../../import/FirstRunActions.tsx';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { DocumentSort, LibraryDocument } from '../../../shared/bridge/contract.ts';
 import { SHORT_TYPE_LABELS, TYPE_LABELS } from '../../lib/fieldLayout.ts';
 import { folderPaths } from '../../lib/folderTree.ts';
-import { ALWAYS_SHOWN, FIXED_COLUMNS, gridTemplate, parseLayout, resizeColumn, toggleColumn, visibleColumns, type ColumnId } from '../../lib/columnLayout.ts';
+import { ALWAYS_SHOWN, FIXED_COLUMNS, gridTemplate, moveColumnEdge, parseLayout, resizeColumn, toggleColumn, visibleColumns, type ColumnId } from '../../lib/columnLayout.ts';
 import { authorsSummary, listDate, shortDate } from '../../lib/format.ts';
 import { usePersistentState } from '../../lib/usePersistentState.ts';
 import { searchTerms } from '../../lib/highlight.ts';
@@ -217,17 +217,27 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
     if (!e.shiftKey && !toggle && id && selection.ids.has(id) && selection.ids.size > 1) state().select(index);
   };
 
-  /** Dragging a header's right edge resizes its column; arrows do the same from the keyboard. */
+  // The title's width is what the others leave: its separator reports it as drawn.
+  const titleHeader = useRef<HTMLDivElement>(null);
+  const [titleWidth, setTitleWidth] = useState(0);
+  useEffect(() => {
+    const cell = titleHeader.current;
+    if (!cell) return;
+    const observer = new ResizeObserver(() => setTitleWidth(Math.round(cell.getBoundingClientRect().width)));
+    observer.observe(cell);
+    return () => observer.disconnect();
+  }, []);
+
+  /** Dragging a header's right edge moves it (moveColumnEdge); arrows do the same from the keyboard. */
   const startResize = (e: ReactPointerEvent<HTMLDivElement>, id: ColumnId) => {
     e.preventDefault();
     e.stopPropagation();
     const startX = e.clientX;
-    const startWidth = layout.widths[id];
     const handle = e.currentTarget;
     handle.setPointerCapture(e.pointerId);
     let latest = layout;
     const onMove = (move: PointerEvent) => {
-      latest = resizeColumn(layout, id, startWidth + move.clientX - startX);
+      latest = moveColumnEdge(layout, id, move.clientX - startX);
       setLayout(latest);
     };
     const onUp = () => {
@@ -246,7 +256,7 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
     const compact = FIXED_COLUMNS.has(column.id);
     const label = compact ? <><span className="sr-only">{column.label}</span><span aria-hidden="true">{COLUMN_SYMBOLS[column.id]}</span></> : column.label;
     return (
-      <div role="columnheader" aria-sort={ariaSort} key={column.id} className={`cell header-cell ${compact ? 'compact' : ''}`}>
+      <div role="columnheader" aria-sort={ariaSort} key={column.id} ref={column.id === ALWAYS_SHOWN ? titleHeader : undefined} className={`cell header-cell ${compact ? 'compact' : ''}`}>
         {sortKey && !searching ? (
           <button type="button" className="sort-button" onClick={() => state().sortBy(sortKey)} title={`Sort by ${column.label.toLowerCase()}`}>
             {label}
@@ -260,7 +270,7 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
             role="separator"
             aria-orientation="vertical"
             aria-label={`Resize ${column.label}`}
-            aria-valuenow={layout.widths[column.id]}
+            aria-valuenow={column.id === ALWAYS_SHOWN ? titleWidth : layout.widths[column.id]}
             tabIndex={0}
             className="column-resizer"
             onPointerDown={(e) => startResize(e, column.id)}
@@ -268,7 +278,7 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
             onKeyDown={(e) => {
               if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
               e.preventDefault();
-              setLayout(resizeColumn(layout, column.id, layout.widths[column.id] + (e.key === 'ArrowRight' ? RESIZE_STEP : -RESIZE_STEP)));
+              setLayout(moveColumnEdge(layout, column.id, e.key === 'ArrowRight' ? RESIZE_STEP : -RESIZE_STEP));
             }}
           />
         )}
