@@ -19,6 +19,8 @@ import { areaPlugins } from './areas.ts';
 import { createMailer } from './mail/mailer.ts';
 import { guessingThrottles } from './auth/throttle.ts';
 import { DatabaseInstanceBus } from './instances/databaseBus.ts';
+import { PostgresInstanceBus } from './instances/postgresBus.ts';
+import type { SharedInstanceBus } from './instances/instanceBus.ts';
 import { JobLeases, LeasedJobScheduler } from './lifecycle/jobLease.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
 
@@ -49,7 +51,10 @@ export async function buildService(config: ServerConfig, options: ServiceOptions
   // The mailer logs through the app's logger, which exists only once Fastify is built.
   let log: (line: string) => void = (line) => console.warn(line);
   const logError = (message: string, error: unknown) => log(`${message}: ${error instanceof Error ? error.message : String(error)}`);
-  const bus = await DatabaseInstanceBus.start(database.db, { pollMs: config.busPollMs, now, log: logError });
+  // PostgreSQL: LISTEN/NOTIFY; SQLite: a table each instance polls.
+  const bus: SharedInstanceBus = database.engine === 'postgres'
+    ? await PostgresInstanceBus.start(database, { now, log: logError })
+    : await DatabaseInstanceBus.start(database.db, { pollMs: config.busPollMs, now, log: logError });
   const jobs = new LeasedJobScheduler(new JobLeases(database.db, bus.origin, now), logError);
   jobs.schedule({ name: 'instance-events-cleanup', everyMs: 30_000, run: () => bus.prune().then(() => undefined) });
   const ctx: ServiceContext = {

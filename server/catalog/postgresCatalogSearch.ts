@@ -21,12 +21,22 @@ const WEIGHT: Record<SearchField, 'A' | 'B' | 'C' | 'D'> = { title: 'A', author:
 
 const lexemes = (text: string | undefined): RawBuilder<unknown> => sql`to_tsvector('simple', ${foldText(text ?? '')})`;
 
-export async function indexPostgres(db: Queries, seq: number, text: IndexedText): Promise<void> {
+/** The row of catalog_search for one document, as SQL values. */
+function searchRow(seq: number, text: IndexedText): RawBuilder<unknown> {
   const fields = sql`setweight(${lexemes(text.title)}, 'A') || setweight(${lexemes(peopleText(text.authors))}, 'B')
     || setweight(${lexemes(text.source)}, 'C') || setweight(${lexemes(text.abstract)}, 'D')`;
-  const other = lexemes((text.other ?? []).join(' ; '));
+  return sql`(${seq}, ${fields}, ${lexemes((text.other ?? []).join(' ; '))}, ${text.year ?? null}::integer, ${text.openAccess ? 1 : 0})`;
+}
+
+/** Indexes documents (seq and text), replacing what was indexed for them. */
+export async function indexPostgres(db: Queries, seq: number, text: IndexedText): Promise<void> {
+  await indexManyPostgres(db, [[seq, text]]);
+}
+
+async function indexManyPostgres(db: Queries, documents: [number, IndexedText][]): Promise<void> {
+  if (!documents.length) return;
   await sql`INSERT INTO catalog_search (seq, fields, other, year, open_access)
-            VALUES (${seq}, ${fields}, ${other}, ${text.year ?? null}, ${text.openAccess ? 1 : 0})
+            VALUES ${sql.join(documents.map(([seq, text]) => searchRow(seq, text)))}
             ON CONFLICT (seq) DO UPDATE SET fields = excluded.fields, other = excluded.other, year = excluded.year, open_access = excluded.open_access`.execute(db);
 }
 
@@ -82,7 +92,8 @@ export async function searchPostgres(db: Queries, criteria: SearchCriteria, wind
   return { seqs: rows.rows.map((r) => r.seq), total: window.withTotal ? total : undefined };
 }
 
-const REBUILD_BATCH = 1_000;
+/** Documents indexed per statement (8 parameters each, under PostgreSQL's 65,535). */
+const REBUILD_BATCH = 2_000;
 
 /** Indexes every catalog document anew (after a copy from SQLite, whose index is its own); returns how many. */
 export async function rebuildCatalogSearch(db: Queries): Promise<number> {
@@ -90,7 +101,7 @@ export async function rebuildCatalogSearch(db: Queries): Promise<number> {
   let indexed = 0;
   for (let after = 0; ;) {
     const rows = await db.selectFrom('catalog_documents').selectAll().where('seq', '>', after).orderBy('seq').limit(REBUILD_BATCH).execute();
-    for (const row of rows) await indexPostgres(db, row.seq, indexedTextOf(rowFields(row), row.open_access === 1));
+    await indexManyPostgres(db, rows.map((row) => [row.seq, indexedTextOf(rowFields(row), row.open_access === 1)]));
     indexed += rows.length;
     if (rows.length < REBUILD_BATCH) return indexed;
     after = rows[rows.length - 1]!.seq;

@@ -4,16 +4,16 @@
 // it saw; old events are pruned by one instance at a time (the cleanup job). On SQLite,
 // writers are serialised, so sequence order is commit order; on PostgreSQL a sequence
 // number can commit after a higher one was read, and a hint may be missed (a cost in
-// latency only, see instanceBus.ts) until a LISTEN/NOTIFY bus replaces this one.
+// latency only, see instanceBus.ts): PostgreSQL uses LISTEN/NOTIFY instead (postgresBus.ts).
 import { randomUUID } from 'node:crypto';
 import type { ServiceDb } from '../storage/database.ts';
-import { LocalInstanceBus, type BusTopic, type BusTopics } from './instanceBus.ts';
+import { LocalInstanceBus, type BusTopic, type BusTopics, type SharedInstanceBus } from './instanceBus.ts';
 
 const BATCH = 1000;
 /** Events older than this are deleted: every live instance has read them by then. */
 export const EVENT_RETENTION_MS = 60_000;
 
-export class DatabaseInstanceBus extends LocalInstanceBus {
+export class DatabaseInstanceBus extends LocalInstanceBus implements SharedInstanceBus {
   readonly origin = randomUUID();
   private lastSeq = 0;
   private timer: NodeJS.Timeout | undefined;

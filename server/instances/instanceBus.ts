@@ -5,8 +5,7 @@
 // sync; a cached token is checked again within its cache lifetime), never correctness.
 //
 // Implementations: LocalInstanceBus (one process), DatabaseInstanceBus (a table every
-// instance polls; works for SQLite and PostgreSQL alike). A PostgreSQL LISTEN/NOTIFY bus can
-// implement the same interface to cut the polling delay.
+// instance polls; the bus on SQLite) and PostgresInstanceBus (LISTEN/NOTIFY: no polling).
 
 /** Every topic and the payload it carries. */
 export interface BusTopics {
@@ -25,6 +24,16 @@ export interface InstanceBus {
   /** Returns the function that unsubscribes. */
   subscribe<T extends BusTopic>(topic: T, handler: BusHandler<T>): () => void;
   close(): Promise<void>;
+}
+
+/** A bus between the instances sharing one database. */
+export interface SharedInstanceBus extends InstanceBus {
+  /** This instance's id on the bus (and in job leases). */
+  readonly origin: string;
+  /** Resolves once the events other instances published before the call have been delivered here. */
+  poll(): Promise<void>;
+  /** Deletes stored events every instance has read; how many. */
+  prune(): Promise<number>;
 }
 
 /** Delivery to this process's subscribers; the base of every bus. */

@@ -1,5 +1,7 @@
-// Two service instances on one database file (SQLite in WAL mode), as behind a load
-// balancer: what one instance learns in memory reaches the other through the instance bus.
+// Two service instances on one database (a SQLite file in WAL mode, or in the PostgreSQL
+// pass one PostgreSQL database), as behind a load balancer: what one instance learns in
+// memory reaches the other through the instance bus (a polled table on SQLite,
+// LISTEN/NOTIFY on PostgreSQL).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../testing/testService.ts';
 import { openEventStream } from '../testing/eventStream.ts';
 import { documentClient, joinGroup } from '../library/documentsTesting.ts';
-import type { DatabaseInstanceBus } from './databaseBus.ts';
+import type { SharedInstanceBus } from './instanceBus.ts';
+import { BUS_CHANNEL, PostgresInstanceBus } from './postgresBus.ts';
+import { testPgUrl } from '../testing/pgDatabases.ts';
+import { sql } from 'kysely';
 
 let dataDir: string;
 let a: TestService;
@@ -25,7 +30,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const pollOf = (service: TestService) => (service.ctx.bus as DatabaseInstanceBus).poll();
+const pollOf = (service: TestService) => (service.ctx.bus as SharedInstanceBus).poll();
 
 describe('two instances on one database', () => {
   it('a write on one instance reaches the live-sync stream of a client connected to the other', async () => {
@@ -67,5 +72,50 @@ describe('two instances on one database', () => {
     await a.ctx.jobs.stop();
     expect(await b.ctx.jobs.tick(job)).toBe(true);
     expect(runs).toBe(3);
+  });
+});
+
+// Only the PostgreSQL bus delivers without polling (the SQLite bus polls every busPollMs,
+// an hour here); this runs in the PostgreSQL pass.
+describe.runIf(testPgUrl())('LISTEN/NOTIFY between two instances', () => {
+  const heard = <T extends 'tokens-forgotten' | 'library-changed'>(service: TestService, topic: T) =>
+    new Promise<unknown>((resolve) => {
+      const stop = service.ctx.bus.subscribe(topic, (payload) => {
+        stop();
+        resolve(payload);
+      });
+    });
+
+  it('uses LISTEN/NOTIFY on PostgreSQL', () => {
+    expect(a.ctx.bus).toBeInstanceOf(PostgresInstanceBus);
+    expect(b.ctx.bus).toBeInstanceOf(PostgresInstanceBus);
+  });
+
+  it('a live-sync hint reaches a client of the other instance without any poll', async () => {
+    const writer = await a.createUser();
+    const stream = await openEventStream(b.url, writer.token);
+    try {
+      await documentClient(a, writer).create({ type: 'journal', title: 'Heard through NOTIFY' });
+      expect(await stream.next()).toEqual({ library: 'personal' });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('an event larger than a NOTIFY payload travels through the events table, whole', async () => {
+    const accessHashes = Array.from({ length: 300 }, (_, i) => `${i}`.padStart(64, '0'));
+    const arrived = heard(b, 'tokens-forgotten');
+    await a.ctx.bus.publish('tokens-forgotten', { accessHashes });
+    expect(await arrived).toEqual({ accessHashes });
+  });
+
+  it('listens again after its connection is lost', async () => {
+    const back = [a, b].map((service) => (service.ctx.bus as PostgresInstanceBus).nextListen());
+    // Both instances lose their listening connection; each comes back on its own.
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = ${`LISTEN ${BUS_CHANNEL}`}`.execute(a.ctx.db);
+    await Promise.all(back);
+    const arrived = heard(b, 'library-changed');
+    await a.ctx.bus.publish('library-changed', { profiles: [], library: 'after-reconnect' });
+    expect(await arrived).toEqual({ profiles: [], library: 'after-reconnect' });
   });
 });

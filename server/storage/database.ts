@@ -4,6 +4,7 @@
 // per engine, a module offers one interface with one implementation per engine.
 import { Migrator, type MigrationProvider } from 'kysely';
 import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { openSqlite } from './engines/sqliteEngine.ts';
 import { openPostgres } from './engines/postgresEngine.ts';
@@ -30,6 +31,8 @@ export interface SqliteDatabase extends EngineDatabase {
 export interface PostgresDatabase extends EngineDatabase {
   engine: 'postgres';
   sqlite: null;
+  /** A connection of its own, outside the pool (LISTEN holds one for the life of the instance). */
+  newClient(): pg.Client;
 }
 
 export type OpenedDatabase = SqliteDatabase | PostgresDatabase;
@@ -46,12 +49,6 @@ export async function openDatabase(dataDir: string, databaseUrl: string | null =
     throw error;
   }
   return opened;
-}
-
-/** The raw SQLite handle of a database that must be SQLite (the catalog, for now). */
-export function sqliteOf(database: OpenedDatabase, what = 'This'): SQLite.Database {
-  if (!database.sqlite) throw new Error(`${what} runs on SQLite only; it is not yet available on PostgreSQL`);
-  return database.sqlite;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

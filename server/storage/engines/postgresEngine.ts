@@ -26,6 +26,7 @@ export function openPostgres(url: string): PostgresDatabase {
     engine: 'postgres',
     db,
     sqlite: null,
+    newClient: () => new pg.Client({ connectionString: url, types }),
     writeStamp: () => String(writes.count),
     close: async () => {
       await db.destroy();
