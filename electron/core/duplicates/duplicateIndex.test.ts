@@ -52,9 +52,18 @@ describe('incremental duplicate detection', () => {
     expect(finder.setsOf(null)).toEqual([]);
     expect(finder.comparisons(null) - afterBuild - forNew).toBeLessThanOrEqual(11);
 
-    // Nothing changed: nothing compared.
+    // Nothing changed: nothing compared, and the library is not even read again.
     const before = finder.comparisons(null);
+    const reads = finder.libraryReads;
     finder.setsOf(null);
+    finder.likelyDuplicatesOf({ title: 'Another study', type: 'journal' }, null);
+    expect(finder.comparisons(null)).toBe(before + 0);
+    expect(finder.libraryReads).toBe(reads);
+    // A write (here one that changes no compared field) makes the next refresh read once.
+    replica.updateDocument(ids[7]!, { abstract: 'An abstract.' });
+    finder.setsOf(null);
+    finder.setsOf(null);
+    expect(finder.libraryReads).toBe(reads + 1);
     expect(finder.comparisons(null)).toBe(before);
 
     // The same answer as comparing the whole library from scratch.

@@ -1,6 +1,7 @@
 // The duplicate sets of each library of the replica, kept up to date incrementally: a
-// refresh reads the library (pages of the replica's listing) but compares only documents
-// that are new or whose compared fields changed since the last refresh (duplicateIndex.ts).
+// refresh after no write to the replica reads nothing; after a write it reads the library
+// (pages of the replica's listing) but compares only documents that are new or whose
+// compared fields changed since the last refresh (duplicateIndex.ts).
 // A document a push renamed keeps its pairs and its key, so the Duplicates view's choices
 // survive the rename.
 import type { DuplicateSetView } from '../../../shared/bridge/duplicatesCommands.ts';
@@ -36,6 +37,8 @@ interface LibraryState {
   fingerprints: Map<string, string>;
   /** The id a document had when first seen: its key for the view, unchanged by renames. */
   keys: Map<string, string>;
+  /** The replica's write count at the last refresh. */
+  seenWrites: number;
 }
 
 export interface DuplicateFinder {
@@ -47,6 +50,8 @@ export interface DuplicateFinder {
   batch(): DuplicateCheckBatch;
   /** Pairwise comparisons made in the library so far. */
   comparisons(groupId: string | null): number;
+  /** Times a library was read from the replica (none when nothing was written since the last read). */
+  readonly libraryReads: number;
 }
 
 export interface DuplicateCheckBatch {
@@ -57,10 +62,15 @@ export interface DuplicateCheckBatch {
 
 export function createDuplicateFinder(replica: Replica): DuplicateFinder {
   const libraries = new Map<string | null, LibraryState>();
+  let reads = 0;
 
   function refresh(groupId: string | null): LibraryState {
-    const state = libraries.get(groupId) ?? { index: createDuplicateIndex(), fingerprints: new Map(), keys: new Map() };
+    const state = libraries.get(groupId) ?? { index: createDuplicateIndex(), fingerprints: new Map(), keys: new Map(), seenWrites: -1 };
     libraries.set(groupId, state);
+    const writes = replica.writeCount();
+    if (writes === state.seenWrites) return state;
+    state.seenWrites = writes;
+    reads++;
     const documents = libraryDocuments(replica, groupId);
     const present = new Set(documents.map((d) => d.id));
     for (const id of [...state.index.ids()]) {
@@ -123,6 +133,9 @@ export function createDuplicateFinder(replica: Replica): DuplicateFinder {
       };
     },
     comparisons: (groupId) => libraries.get(groupId)?.index.comparisons ?? 0,
+    get libraryReads() {
+      return reads;
+    },
   };
 }
 

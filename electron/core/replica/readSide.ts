@@ -33,6 +33,8 @@ export function replicaReads(db: Db, memo: WriteMemo) {
     countSearchResults: (text: string, filter: SearchCountOptions = {}) =>
       memo.get(`search:${text}:${filterKey(filter)}`, () => countSearchResults(db, text, filter)),
     listTags: (groupId?: string | null) => memo.get(`tags:${groupId ?? ''}`, () => listTags(db, groupId ?? null)),
+    /** Rows written so far (any table, any writer of the core): unchanged means nothing to read again. */
+    writeCount: () => memo.writes(),
     /** The id a row has now, when a push replaced this temporary id; else undefined. */
     currentIdOf: (id: string) => currentIdOf(db, id),
     /** Answers the document's id now (a push may rename it), or undefined once it is gone. */

@@ -8,6 +8,8 @@ import { stmt } from './statements.ts';
 
 export interface WriteMemo {
   get<T>(key: string, compute: () => T): T;
+  /** Rows written on this connection so far: equal answers mean nothing was written between them. */
+  writes(): number;
 }
 
 const MAX_ENTRIES = 64;
@@ -15,9 +17,11 @@ const MAX_ENTRIES = 64;
 export function createWriteMemo(db: Db): WriteMemo {
   const entries = new Map<string, unknown>();
   let seenChanges = -1;
+  const writes = () => stmt(db, 'SELECT total_changes()').pluck().get() as number;
   return {
+    writes,
     get<T>(key: string, compute: () => T): T {
-      const changes = stmt(db, 'SELECT total_changes()').pluck().get() as number;
+      const changes = writes();
       if (changes !== seenChanges) {
         entries.clear();
         seenChanges = changes;

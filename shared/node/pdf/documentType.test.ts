@@ -25,6 +25,16 @@ describe('detectDocumentType', () => {
     expect(type(['Exemplo de livro', 'Publicações Acadêmicas Ltda.'], { textLength: 80, pageCount: 120 })).toBe('book');
   });
 
+  it('reads a venue line set in the body, a paper number with its year, a distribution statement, and a keywords line beside affiliations', () => {
+    const body = ['The Name of the Title Is Hope', 'Ben Trovato'];
+    expect(type(body, { hasAbstract: true, venue: ["Conference acronym 'XX, June 03–05, 2018, Woodstock, NY"] })).toBe('conference_proceedings');
+    expect(type(body, { hasAbstract: true })).toBe('journal');
+    expect(type(['Paper 999-2021, draft of April 2, 2021', 'Musings on The Analytical Engine'])).toBe('conference_proceedings');
+    expect(type(['Donec Felis Erat', 'Approved for public release; distribution is unlimited.'])).toBe('report');
+    expect(type(['Sample Title', 'A. Author'], { hasKeywords: true, hasAffiliations: true })).toBe('journal');
+    expect(type(['Sample Title', 'A. Author'], { hasKeywords: true })).toBe('generic');
+  });
+
   it('falls back to a generic document, less sure', () => {
     const detected = detectDocumentType(evidence(['Using savR', 'R. Brent Calder', 'November 1, 2022', '> library(savR)']));
     expect(detected).toEqual({ type: 'generic', confidence: 0.5 });

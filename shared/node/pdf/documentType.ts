@@ -17,6 +17,10 @@ export interface TypeEvidence {
   hasAbstract: boolean;
   hasAffiliations: boolean;
   hasIsbn: boolean;
+  /** A keywords line in the header (a paper's, even when its abstract has no heading). */
+  hasKeywords?: boolean;
+  /** Lines anywhere on the page naming a venue with its year and place ("Conference acronym 'XX, June 03-05, 2018, Woodstock, NY"). */
+  venue?: string[];
   /** The title found, if any. */
   title?: string;
 }
@@ -47,13 +51,19 @@ const REPORT = [
   /\bworking papers?(?: series)?\b/i,
   /\b(?:praktikumsbericht|endbericht|abschlussbericht|forschungsbericht|zwischenbericht|rapport (?:technique|de recherche)|relat[óo]rio t[ée]cnico|informe t[ée]cnico)\b/i,
   /\b(?:ERDC|CRREL|NASA|RAND)(?:\/[A-Z]+)?\s+[A-Z]{1,4}-?\d/,
+  /\btechnical (?:memorandum|note)\b|\bwhite paper\b/i,
 ];
+
+/** A government report's distribution statement, wherever page 1 prints it. */
+const DISTRIBUTION = /\bapproved for public release\b|\bdistribution (?:is )?unlimited\b/i;
 
 const CONFERENCE = [
   /\bproceedings\b|\bproc\.\s+(?:of|\d)/i,
   /\b(?:international |annual |national )?(?:conference|symposium|workshop|congress)\b(?! on the web)/i,
   /\b(?:herbsttagung|frühjahrstagung|tagung|colloque|congrès|congreso|jornadas)\b/i,
   /\bconference acronym\b|\bIn Proceedings of\b/i,
+  // A conference's paper number with its year ("Paper 999-2021", "IMECE2023-1234").
+  /^paper\s+[a-z]*\d+-(?:19|20)\d\d\b/i,
 ];
 
 const JOURNAL = [
@@ -79,14 +89,16 @@ export function detectDocumentType(e: TypeEvidence): DetectedType {
   if (any(THESIS, titlePage) || labels.some((l) => THESIS_LABEL.test(l))) return { type: 'thesis', confidence: 0.8 };
   // A title that calls the document a thesis.
   if (e.title && /\b(?:thesis|dissertation)\b|abschlussarbeit/i.test(e.title)) return { type: 'thesis', confidence: 0.6 };
-  if (any(REPORT, e.head)) return { type: 'report', confidence: 0.75 };
+  if (any(REPORT, e.head) || e.lines.some((l) => DISTRIBUTION.test(l))) return { type: 'report', confidence: 0.75 };
   // A journal issue may print "Proceedings of ... Conference" too: the stronger evidence wins.
-  const conference = count(CONFERENCE, e.head);
-  if (conference && conference > count(JOURNAL, e.head)) return { type: 'conference_proceedings', confidence: 0.7 };
+  const head = [...e.head, ...(e.venue ?? [])];
+  const conference = count(CONFERENCE, head);
+  if (conference && conference > count(JOURNAL, head)) return { type: 'conference_proceedings', confidence: 0.7 };
   const sparse = e.textLength < 600;
   if (sparse && !e.hasAbstract && e.pageCount >= 10 && (e.hasIsbn || any(BOOK, e.lines) || e.textLength < 150)) return { type: 'book', confidence: 0.6 };
   if (any(JOURNAL, e.head)) return { type: 'journal', confidence: 0.65 };
   // A paper's shape: an abstract (with affiliations, surer).
   if (e.hasAbstract) return { type: 'journal', confidence: e.hasAffiliations ? 0.6 : 0.5 };
+  if (e.hasKeywords && e.hasAffiliations) return { type: 'journal', confidence: 0.5 };
   return { type: 'generic', confidence: 0.5 };
 }

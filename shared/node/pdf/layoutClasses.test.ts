@@ -53,6 +53,20 @@ describe('title block detection', () => {
     ]] });
     expect(ok(await extractPdfMetadata(pdf)).fields.title).toBe('Preprint Template for Gear Journal Papers');
   });
+
+  it('ends a body-size title in a column at an author line that starts with a name', async () => {
+    const pdf = syntheticPdf({ pages: [[
+      { text: 'Journal of Gears, Volume 3 (2021), No. 2', x: 72, y: 740, size: 10 },
+      { text: 'The Gear Macros', x: 72, y: 705, size: 10 },
+      { text: 'right column words of a paragraph here', x: 314, y: 692, size: 10 },
+      { text: 'Robin Fairbairns & Gear editors', x: 92, y: 689, size: 10 },
+      { text: '1 Introduction', x: 72, y: 669, size: 10 },
+      ...paragraph(Array.from({ length: 20 }, () => 'left column body words set in the first column'), 72, 653, 10),
+    ]] });
+    const r = ok(await extractPdfMetadata(pdf));
+    expect(r.fields.title).toBe('The Gear Macros');
+    expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Fairbairns']);
+  });
 });
 
 describe('author lines', () => {

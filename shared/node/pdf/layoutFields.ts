@@ -44,6 +44,9 @@ const FOREIGN_HEADING_STOP = /^(?:zusammenfassung|schlüsselwörter|schlagwörte
 const NUMBERED_HEADING = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}/u;
 
 
+/** A venue with its year and place, wherever it sits ("Conference acronym 'XX, June 03–05, 2018, Woodstock, NY"). */
+const VENUE_LINE = /\b(?:[Cc]onference|[Ss]ymposium|[Ww]orkshop|CONFERENCE|SYMPOSIUM|WORKSHOP)\b.*\b(?:19|20)\d\d,\s*\p{Lu}\p{Ll}+/u;
+
 export interface LayoutFields {
   fields: ExtractedFields;
   confidence: FieldConfidence;
@@ -94,6 +97,12 @@ function paragraphLine(line: TextLine, lines: TextLine[]): boolean {
   return !!next && Math.abs(next.right - line.right) < 2 && line.text.split(/\s+/).length >= 6;
 }
 
+/** "Robin Fairbairns & TUGboat editors": an author line that starts with a person's name. */
+function startsWithName(text: string): boolean {
+  const first = splitAuthorLine(text)[0];
+  return !!first && first !== text.trim() && !!parsePersonName(first) || onlyNames(text);
+}
+
 function cleanTitle(s: string): string {
   return s
     .replace(/[,;]\s*(?:19|20)\d\d[/-]\d\d[/-]\d\d$/, '').replace(/\s*[∗*†‡§¶⁎✝]+\s*/g, ' ').replace(/\s+([:,.;])/g, '$1').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
@@ -130,7 +139,7 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
     const overlaps = l.x < last.right && l.right > last.x;
     // A continuation may name a journal ("... for the Journal of ..."); it must not be a version line.
     // A title at body size in a column: only the names under it tell where it ends.
-    const names = !distinct && start.right < layout.pages[0]!.width * 0.55 && onlyNames(l.text);
+    const names = !distinct && start.right < layout.pages[0]!.width * 0.55 && startsWithName(l.text);
     if (sameSize && near && overlaps && !names && !TITLE_STOP.test(l.text) && (candidates.includes(l) || continuesTitle(l.text))) {
       lines.push(l);
       last = l;
@@ -315,6 +324,8 @@ export function readLayoutFields(layout: Layout): LayoutFields {
     hasAbstract: !!abstract || lines.some((l) => /^(?:abstract|summary|résumé|zusammenfassung|resumo|resumen)\b/i.test(l.text)),
     hasAffiliations: header.some((l) => isAffiliation(l.text)),
     hasIsbn: !!isbn,
+    hasKeywords: header.some((l) => /^(?:keywords?|key\s*words|index terms)\b/i.test(l.text)) || lines.some((l) => /^(?:keywords?|key\s*words)\s*:/i.test(l.text)),
+    venue: lines.filter((l) => VENUE_LINE.test(l.text)).map((l) => l.text),
     title: fields.title,
   });
   fields.type = detected.type;
