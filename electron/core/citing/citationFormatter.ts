@@ -6,6 +6,7 @@
 /// <reference path="./citeproc.d.ts" />
 import CSL, { type Engine } from 'citeproc';
 import type { CslItem } from '../../../shared/csl/cslJson.ts';
+import { installHtmlEscapeShortcut, installMarkupShortcut } from './citeprocShortcuts.ts';
 import { htmlToTextAndRtf } from './htmlOutput.ts';
 import { installLocaleCasing } from './localeCasing.ts';
 import { StyleProblem } from './styleInfo.ts';
@@ -46,6 +47,7 @@ export interface CitationFormatter {
 }
 
 installLocaleCasing(CSL);
+installHtmlEscapeShortcut(CSL);
 
 const SAMPLE: CslItem = { id: 'sample', type: 'article-journal', title: 'Sample', author: [{ family: 'Doe', given: 'Jane' }], issued: { 'date-parts': [[2020]] } };
 const ENGINES_KEPT = 12;
@@ -71,7 +73,9 @@ export function createCitationFormatter(library: StyleLibrary): CitationFormatte
       retrieveLocale: (lang: string) => library.localeXml(lang) ?? library.localeXml('en-US'),
       retrieveItem: (id: string) => items.get(id) as Record<string, unknown>,
     };
-    return new CSL.Engine(sys, xml, locale, true);
+    const engine = new CSL.Engine(sys, xml, locale, true);
+    installMarkupShortcut(engine);
+    return engine;
   }
 
   function engineFor(options: FormatOptions, items: readonly CslItem[]): Engine {

@@ -18,13 +18,14 @@ afterEach(async () => {
   cleanup = [];
 });
 
-function setup(options: { clipboard?: boolean } = {}) {
+function setup(options: { clipboard?: boolean; warmUpAfterMs?: number | null } = {}) {
   const temp: TempReplica = tempReplica();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refshelf-citing-'));
   const clipboard: { text: string; html: string; rtf: string }[] = [];
   const events = createEventHub();
   const area: CitingArea = createCitingArea({
     dataDir, replica: temp.replica, events, bundledDir, onLocalEdit: () => {},
+    ...(options.warmUpAfterMs !== undefined ? { warmUpAfterMs: options.warmUpAfterMs } : {}),
     ...(options.clipboard ? { writeClipboard: (content: { text: string; html: string; rtf: string }) => void clipboard.push(content) } : {}),
   });
   cleanup.push(async () => {
@@ -86,6 +87,24 @@ describe('styles', () => {
     expect(await run('citing.addStyle', { fileName: 'broken.csl', xml: '<style xmlns="http://purl.org/net/xbiblio/csl"><info><title>B</title>' }))
       .toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringMatching(/^This CSL style is not well-formed XML/) } });
     expect(await run('citing.addStyle', { path: path.join(dataDir, 'missing.csl') })).toMatchObject({ ok: false, error: { code: 'invalid', message: 'The file missing.csl could not be read' } });
+  });
+});
+
+describe('engine warm-up', () => {
+  it('formats the library once soon after start, and nothing of it shows in the next copy', async () => {
+    const copies = async (warmUpAfterMs: number | null) => {
+      const { run, temp, area } = setup({ warmUpAfterMs });
+      const twin = (title: string) => temp.replica.createDocument({ type: 'journal', title, source: 'Twin Studies', year: 2001, authors: [{ last_name: 'Twin', first_name: 'Tess' }] }).id;
+      const [alpha, beta] = [twin('Alpha'), twin('Beta')];
+      const warmed = await area.warmedUp;
+      const copy = async (ids: string[]) => ((await run('citing.copy', { ids, kind: 'bibliography' })) as { value: { text: string } }).value.text;
+      return { warmed, one: await copy([alpha]), both: await copy([alpha, beta]) };
+    };
+    const warm = await copies(0);
+    expect(warm.warmed).toBe(true);
+    expect(warm.one).toBe('Twin, T. (2001). Alpha. Twin Studies.');
+    expect(warm.both.split('\n')).toEqual(['Twin, T. (2001a). Alpha. Twin Studies.', 'Twin, T. (2001b). Beta. Twin Studies.']);
+    expect(await copies(null)).toEqual({ ...warm, warmed: false });
   });
 });
 

@@ -1,9 +1,11 @@
 // The citing area as the core composes it: styles and locales (bundled and the user's),
 // the citeproc-js formatter, the area's preferences, the live bibliography files, and the
 // bridge handlers over them. Its narrow needs: the replica, the event hub it listens to
-// for library changes, a way to announce its own edits, and the shell's clipboard.
+// for library changes, a way to announce its own edits, and the shell's clipboard. Soon
+// after start it warms the citation engine up with the library's first references.
 import path from 'node:path';
 import type { CitingCommands, ExportScope } from '../../../shared/bridge/contract.ts';
+import { documentToCsl } from '../../../shared/csl/documentToCsl.ts';
 import { resourcePath } from '../../../shared/node/resourcesDir.ts';
 import type { HandlersOf } from '../commands/handlerTypes.ts';
 import { BridgeFailure } from '../commands/failure.ts';
@@ -12,11 +14,12 @@ import { documentsInScope } from '../import/bibliographyExport.ts';
 import type { Replica } from '../replica/index.ts';
 import { createAutoExporter, type AutoExporter } from './autoExporter.ts';
 import { createCitationFormatter } from './citationFormatter.ts';
+import { WARM_UP_REFERENCES, warmUpFormatter } from './engineWarmUp.ts';
 import { citingHandlers } from './citingHandlers.ts';
 import { createCitingPreferences } from './citingPreferences.ts';
 import { createStyleLibrary } from './styleLibrary.ts';
 import { CITING_COMMAND_NAMES } from '../../../shared/bridge/citingCommands.ts';
-import type { Clock } from '../clock.ts';
+import { systemClock, type CancelTimer, type Clock } from '../clock.ts';
 
 export interface CitingAreaDeps {
   dataDir: string;
@@ -30,11 +33,15 @@ export interface CitingAreaDeps {
   autoExportDebounceMs?: number;
   /** The core's clock (the live bibliography files' debounce). */
   clock?: Clock;
+  /** When to warm the citation engine up after start (engineWarmUp.ts); null: never. 5 s unless given. */
+  warmUpAfterMs?: number | null;
 }
 
 export interface CitingArea {
   handlers: HandlersOf<CitingCommands>;
   autoExporter: AutoExporter;
+  /** Settles once the warm-up ran (true when it formatted references) or was skipped; for tests. */
+  warmedUp: Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -63,6 +70,25 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
   });
   // Keys and files are brought up to date once at start: the library may have changed while the app was closed.
   autoExporter.refreshAll();
+  // Soon after start, not during it: the app's own start-up work goes first.
+  let cancelWarmUp: CancelTimer | undefined;
+  let settleWarmUp: (warmed: boolean) => void = () => {};
+  const warmedUp = new Promise<boolean>((resolve) => {
+    settleWarmUp = resolve;
+    const after = deps.warmUpAfterMs === undefined ? 5_000 : deps.warmUpAfterMs;
+    if (after === null) return resolve(false);
+    cancelWarmUp = (deps.clock ?? systemClock).after(after, () => {
+      cancelWarmUp = undefined;
+      try {
+        const { style, locale } = preferences.get().preferences;
+        const documents = replica.listDocuments({ sort: 'first_author', order: 'asc', limit: WARM_UP_REFERENCES, offset: 0 });
+        resolve(styles.has(style) && warmUpFormatter(formatter, documents.map(documentToCsl), { style, locale }));
+      } catch (error) {
+        console.error('[refshelf] the citation engine could not be warmed up:', error);
+        resolve(false);
+      }
+    });
+  });
   const handlers = citingHandlers({
     styles, formatter, preferences, documentsIn, autoExporter,
     scopeName: (scope) => ('folderId' in scope ? (deps.replica.getFolder(scope.folderId)?.name ?? 'folder') : 'library' in scope ? 'library' : 'selection'),
@@ -71,7 +97,10 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
   return {
     handlers,
     autoExporter,
+    warmedUp,
     async stop() {
+      cancelWarmUp?.();
+      settleWarmUp(false);
       offEvents();
       await autoExporter.stop();
     },
