@@ -282,9 +282,10 @@ test('my profile is edited with the institution and location pickers', async ({ 
   await bothThemes(window, 'people');
 });
 
-test('documents dragged from My Library onto a group are shared as copies, with a notice', async ({ page }) => {
-  const app = await LibraryWindow.open(page);
-  const groupName = unique('Seagrass sharing group');
+/** A new group of this person's, created in the Groups tab; back in the library, it is in the sidebar. */
+async function createGroup(app: LibraryWindow, prefix: string): Promise<string> {
+  const { page } = app;
+  const groupName = unique(prefix);
   await page.getByRole('tab', { name: 'Groups' }).click();
   await page.getByRole('button', { name: 'New group' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New group' });
@@ -293,6 +294,12 @@ test('documents dragged from My Library onto a group are shared as copies, with 
   await expect(page.getByRole('heading', { name: groupName })).toBeVisible();
   await page.getByRole('tab', { name: 'Library' }).click();
   await expect(app.collection(groupName)).toBeVisible({ timeout: 30_000 });
+  return groupName;
+}
+
+test('documents dragged from My Library onto a group are shared as copies, with a notice', async ({ page }) => {
+  const app = await LibraryWindow.open(page);
+  const groupName = await createGroup(app, 'Seagrass sharing group');
 
   const title = unique('Seagrass carbon burial, shared');
   await app.createDocument({ title, year: '2012' });
@@ -309,4 +316,39 @@ test('documents dragged from My Library onto a group are shared as copies, with 
   await app.collection('My Library').click();
   await app.searchFor(title);
   await expect(app.rows()).toHaveCount(1);
+});
+
+test('"Copy to group" in the list\'s menu shares a document, and a group\'s documents file into the group\'s own folders', async ({ page }) => {
+  // Many steps, each a round trip to the core: the default bound is short on a loaded machine.
+  test.slow();
+  const app = await LibraryWindow.open(page);
+  const groupName = await createGroup(app, 'Kelp forest group');
+  const title = unique('Kelp canopy recovery, copied');
+  await app.createDocument({ title, year: '2019' });
+  await app.selectOnly(title);
+
+  await app.row(title).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Copy to group' }).click();
+  const withAnnotations = page.getByRole('menuitem', { name: `${groupName}, with my annotations` });
+  await expect(withAnnotations).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: groupName, exact: true })).toBeVisible();
+  await app.shot('library-copy-to-group-menu');
+  await withAnnotations.click();
+  await expect(page.getByRole('status').filter({ hasText: `1 document copied to “${groupName}”.` })).toBeVisible();
+
+  await app.clearSearch();
+  await app.collection(groupName).click();
+  await expect(app.row(title)).toHaveCount(1);
+  // A folder of the group's: "Add to folder" on the group's document lists it (and no personal folder).
+  const folderName = unique('Field notes');
+  await app.sidebar.getByRole('button', { name: `New folder in ${groupName}` }).click();
+  await app.sidebar.getByLabel(`Folder name in ${groupName}`).fill(folderName);
+  await app.sidebar.getByLabel(`Folder name in ${groupName}`).press('Enter');
+  await expect(app.collection(folderName)).toBeVisible();
+  await app.row(title).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Add to folder' }).click();
+  await page.getByRole('menuitem', { name: folderName }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 document added to the folder' })).toBeVisible();
+  await app.collection(folderName).click();
+  await expect(app.row(title)).toHaveCount(1);
 });

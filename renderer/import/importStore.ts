@@ -34,9 +34,10 @@ export interface ImportState {
 }
 
 export interface ImportActions {
-  importPaths(paths: string[], folderId?: string): Promise<void>;
+  /** Into the folder shown, else into the group's library shown (groupId), else the personal one. */
+  importPaths(paths: string[], folderId?: string, groupId?: string): Promise<void>;
   /** Browser mode: the files' bytes are staged first. */
-  importFiles(files: File[], folderId?: string): Promise<void>;
+  importFiles(files: File[], folderId?: string, groupId?: string): Promise<void>;
   addIdentifier(identifier: string, folderId?: string): Promise<ImportFileOutcome>;
   onProgress(progress: ImportProgress): void;
   setPanelOpen(open: boolean): void;
@@ -81,13 +82,13 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
       ...(o.held?.length ? { heldIds: o.held.map((h) => h.heldId), single: o.records === undefined } : {}),
     });
 
-    async function run(names: string[], paths: () => Promise<string[]>, folderId?: string): Promise<void> {
+    async function run(names: string[], paths: () => Promise<string[]>, folderId?: string, groupId?: string): Promise<void> {
       const id = ++runCounter;
       currentRun = id;
       set({ rows: [...get().rows, ...names.map((file) => rowOf(id, file, {}))], panelOpen: true, busy: true, phase: 'importing' });
       try {
         const list = await paths();
-        const report = await bridge.call('import.paths', { paths: list, duplicates: 'ask', ...(folderId ? { folderId } : {}) });
+        const report = await bridge.call('import.paths', { paths: list, duplicates: 'ask', ...(folderId ? { folderId } : groupId ? { groupId } : {}) });
         // The report is the truth for this run (folders expand into many files).
         set({
           rows: [...get().rows.filter((r) => r.run !== id), ...report.files.map((o) => rowOf(id, o.file, fromOutcome(o)))],
@@ -109,13 +110,13 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
       identifierDialogOpen: false,
       held: [],
 
-      importPaths: (paths, folderId) => run(paths.map((p) => p.split(/[\\/]/).pop() || p), async () => paths, folderId),
+      importPaths: (paths, folderId, groupId) => run(paths.map((p) => p.split(/[\\/]/).pop() || p), async () => paths, folderId, groupId),
 
-      importFiles: (files, folderId) => run(files.map((f) => f.name), async () => {
+      importFiles: (files, folderId, groupId) => run(files.map((f) => f.name), async () => {
         const staged: string[] = [];
         for (const file of files) staged.push(await stageFile(bridge, file));
         return staged;
-      }, folderId),
+      }, folderId, groupId),
 
       async addIdentifier(identifier, folderId) {
         const outcome = await bridge.call('import.identifier', { identifier, duplicates: 'ask', ...(folderId ? { folderId } : {}) });

@@ -16,10 +16,17 @@ function useTargetFolder(): string | undefined {
   return collection.kind === 'folder' ? collection.id : undefined;
 }
 
+/** The group's library shown: files dropped there become the group's documents. */
+function useTargetGroup(): string | undefined {
+  const collection = useLibrary((s) => s.collection);
+  return collection.kind === 'group' ? collection.id : undefined;
+}
+
 export function useImportActions() {
   const { bridge, library } = useStores();
   const store = useImportStore();
   const folderId = useTargetFolder();
+  const groupId = useTargetGroup();
   const desktop = typeof window.refshelf?.pathForFile === 'function';
   const showError = (error: unknown) => library.getState().showError((error as Error).message);
 
@@ -29,8 +36,8 @@ export function useImportActions() {
     importDropped(files: File[]): void {
       if (!files.length) return;
       const paths = desktop ? files.map((f) => window.refshelf!.pathForFile(f)).filter(Boolean) : [];
-      if (desktop && paths.length === files.length) void store.getState().importPaths(paths, folderId);
-      else void store.getState().importFiles(files, folderId);
+      if (desktop && paths.length === files.length) void store.getState().importPaths(paths, folderId, groupId);
+      else void store.getState().importFiles(files, folderId, groupId);
     },
     /** "Import…": the shell's dialog, or (browser mode) the given file input. */
     async chooseAndImport(input: HTMLInputElement | null): Promise<void> {
@@ -44,10 +51,10 @@ export function useImportActions() {
         else if (chosen.error.code !== 'cancelled') showError(chosen.error);
         return;
       }
-      if (chosen.value.paths.length) void store.getState().importPaths(chosen.value.paths, folderId);
+      if (chosen.value.paths.length) void store.getState().importPaths(chosen.value.paths, folderId, groupId);
     },
     importChosen(files: FileList | null): void {
-      if (files?.length) void store.getState().importFiles([...files], folderId);
+      if (files?.length) void store.getState().importFiles([...files], folderId, groupId);
     },
     async exportTo(format: ExportFormat, scope: ExportScope): Promise<void> {
       try {

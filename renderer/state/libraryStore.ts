@@ -79,7 +79,7 @@ export interface LibraryActions extends DocumentCommands {
   setFlag(ids: string[], field: 'read' | 'starred' | 'confirmed', value: boolean): Promise<void>;
   addToFolder(folderId: string, ids: string[]): Promise<void>;
   /** Shares documents with a group: copies in its library (optionally in one of its folders), with their PDFs. */
-  copyToGroup(groupId: string, ids: string[], folderId?: string): Promise<void>;
+  copyToGroup(groupId: string, ids: string[], folderId?: string, withAnnotations?: boolean): Promise<void>;
   removeFromFolder(folderId: string, ids: string[]): Promise<void>;
   /** A folder in the personal library, or in a group's when groupId is given. */
   createFolder(name: string, parentId: string | null, groupId?: string): Promise<string | undefined>;
@@ -386,10 +386,10 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
       async addToFolder(folderId, ids) {
         await each(ids, (documentId) => bridge.call('folders.addDocument', { folderId: current(folderId), documentId }), (n) => `${plural(n, 'document')} added to the folder`);
       },
-      async copyToGroup(groupId, ids, folderId) {
+      async copyToGroup(groupId, ids, folderId, withAnnotations = false) {
         const name = get().groups.find((g) => g.id === groupId)?.name ?? 'the group';
         try {
-          const result = await bridge.call('documents.copyToGroup', { ids: ids.map(current), groupId, folderId: folderId ? current(folderId) : null });
+          const result = await bridge.call('documents.copyToGroup', { ids: ids.map(current), groupId, folderId: folderId ? current(folderId) : null, withAnnotations });
           const parts: string[] = [];
           if (result.copies.length) parts.push(`${plural(result.copies.length, 'document')} copied to “${name}”`);
           const left = result.copies.reduce((n, c) => n + c.filesLeftBehind, 0);

@@ -95,7 +95,8 @@ export interface LookupRunResult {
 
 export interface ImportCommands {
   /** Imports files and whole folders (recursively): PDFs, .bib and .ris. Progress comes as 'import.progress' events. */
-  'import.paths': Command<{ paths: string[]; folderId?: string; duplicates?: DuplicatePolicy }, ImportReport>;
+  /** Into a folder (and its library), or into a group's library (groupId), else the personal one. */
+  'import.paths': Command<{ paths: string[]; folderId?: string; groupId?: string; duplicates?: DuplicatePolicy }, ImportReport>;
   /** A DOI, arXiv id or ISBN: the catalog's record when online, else a document that waits for the lookup. */
   'import.identifier': Command<{ identifier: string; folderId?: string; duplicates?: DuplicatePolicy }, ImportFileOutcome>;
   /**

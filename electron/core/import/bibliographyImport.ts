@@ -28,7 +28,7 @@ function formatOf(kind: FileKind | undefined, text: string): 'bibtex' | 'ris' {
 }
 
 export async function importBibliography(
-  deps: BibliographyImportDeps, file: string, options: { kind?: FileKind; displayName?: string; folderId?: string } = {},
+  deps: BibliographyImportDeps, file: string, options: { kind?: FileKind; displayName?: string; folderId?: string; groupId?: string } = {},
 ): Promise<ImportFileOutcome> {
   const name = options.displayName ?? path.basename(file);
   const info = await stat(file).catch(() => undefined);
@@ -39,7 +39,7 @@ export async function importBibliography(
   const problems = parsed.errors.map((e) => ({ line: e.line, message: e.key ? `${e.key}: ${e.message}` : e.message }));
   const ids: string[] = [];
   const held: HeldDuplicate[] = [];
-  const groupId = options.folderId ? deps.replica.getFolder(options.folderId)?.group_id ?? null : null;
+  const groupId = (options.folderId ? deps.replica.getFolder(options.folderId)?.group_id : undefined) ?? options.groupId ?? null;
   let fileDone = false;
   for (const record of parsed.records) {
     const add = async () => {

@@ -50,7 +50,7 @@ export function importHandlers(deps: { importer: Importer; replica: Replica }): 
       const body = requiredObject(request, 'import.paths');
       const paths = stringList(body, 'paths');
       if (!paths.length) throw new BridgeFailure('invalid', 'paths must name at least one file or folder', 'paths');
-      return importer.importPaths(paths, { folderId: optionalString(body, 'folderId'), duplicates: duplicatePolicy(body) });
+      return importer.importPaths(paths, { folderId: optionalString(body, 'folderId'), groupId: optionalString(body, 'groupId'), duplicates: duplicatePolicy(body) });
     },
     'import.identifier': (request) => {
       const body = requiredObject(request, 'import.identifier');

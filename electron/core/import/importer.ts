@@ -46,6 +46,12 @@ export interface ImporterDeps {
   duplicates?: DuplicateFinder;
 }
 
+/** Where imported documents go: a folder (and so its library), or a group's library. */
+export interface ImportTarget {
+  folderId?: string;
+  groupId?: string;
+}
+
 export function createImporter(deps: ImporterDeps) {
   const { replica, fileStore } = deps;
   const queue = replica.importLookups;
@@ -83,12 +89,12 @@ export function createImporter(deps: ImporterDeps) {
     return pass;
   }
 
-  async function importOne(file: string, folderId: string | undefined, gate: DuplicateGate): Promise<ImportFileOutcome> {
+  async function importOne(file: string, target: ImportTarget, gate: DuplicateGate): Promise<ImportFileOutcome> {
     const displayName = path.basename(file);
     const kind = kindByName(file);
     try {
-      if (kind === 'bibtex' || kind === 'ris') return await importBibliography({ replica, onChanged, gate }, file, { kind, displayName, folderId });
-      const outcome = await importPdf({ replica, fileStore, queue, lane, onChanged, gate }, file, { displayName, folderId });
+      if (kind === 'bibtex' || kind === 'ris') return await importBibliography({ replica, onChanged, gate }, file, { kind, displayName, ...target });
+      const outcome = await importPdf({ replica, fileStore, queue, lane, onChanged, gate }, file, { displayName, ...target });
       return outcome;
     } catch (error) {
       return { file: displayName, status: 'failed', message: error instanceof Error ? error.message : String(error) };
@@ -98,8 +104,10 @@ export function createImporter(deps: ImporterDeps) {
     }
   }
 
-  async function importPaths(paths: readonly string[], options: { folderId?: string; duplicates?: DuplicatePolicy } = {}): Promise<ImportReport> {
+  async function importPaths(paths: readonly string[], options: ImportTarget & { duplicates?: DuplicatePolicy } = {}): Promise<ImportReport> {
     if (options.folderId && !replica.getFolder(options.folderId)) throw new BridgeFailure('not_found', `Folder ${options.folderId} is not in the library`, 'folderId');
+    // Whether this person may write to the group is the core's group-write guard's to say.
+    const target: ImportTarget = { ...(options.folderId ? { folderId: options.folderId } : {}), ...(options.groupId ? { groupId: options.groupId } : {}) };
     return serial(async () => {
       const batchId = randomUUID();
       const gate = createDuplicateGate(options.duplicates ?? 'add', duplicates.batch(), held);
@@ -110,7 +118,7 @@ export function createImporter(deps: ImporterDeps) {
       for (const file of files) {
         if (stopped) break;
         deps.onProgress({ id: batchId, phase: 'importing', done: outcomes.length, total, file: path.basename(file) });
-        const outcome = await importOne(file, options.folderId, gate);
+        const outcome = await importOne(file, target, gate);
         outcomes.push(outcome);
         deps.onProgress({
           id: batchId, phase: 'importing', done: outcomes.length, total, file: outcome.file, status: outcome.status,

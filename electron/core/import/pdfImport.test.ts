@@ -81,6 +81,20 @@ describe('importing PDFs', () => {
     expect(t.replica.countDocuments()).toBe(1);
   });
 
+  it('imports a PDF dropped on a group\'s library into that library, even when the personal library holds it, and once', async () => {
+    t = testImporter();
+    const pdf = path.join(fixtures, 'actuar-intro.pdf');
+    const mine = await t.importer.importPaths([pdf]);
+    const shared = await t.importer.importPaths([pdf], { groupId: 'g1' });
+    expect(shared.files[0]).toMatchObject({ status: 'imported' });
+    expect(shared.files[0]!.documentId).not.toBe(mine.files[0]!.documentId);
+    expect(t.replica.getDocument(shared.files[0]!.documentId!)).toMatchObject({ group_id: 'g1', file_attached: true });
+    const again = await t.importer.importPaths([pdf], { groupId: 'g1' });
+    expect(again.files[0]).toEqual({ file: 'actuar-intro.pdf', status: 'duplicate', documentId: shared.files[0]!.documentId, message: 'Already in this group’s library.' });
+    expect(t.replica.countDocuments()).toBe(1);
+    expect(t.replica.countDocuments({ groupId: 'g1' })).toBe(1);
+  }, 300_000); // three imports of a real PDF, each read off the core's thread (slow on a loaded machine)
+
   it('gives each bad file a clear message and goes on with the batch', async () => {
     t = testImporter();
     const bad = path.join(t.dir, 'bad');

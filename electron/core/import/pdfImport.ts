@@ -35,6 +35,8 @@ export interface PdfImportOptions {
   /** The name the user knows the file by (a staged file keeps its original name). */
   displayName?: string;
   folderId?: string;
+  /** A group's library (dropped while it is shown); a folder's own group comes first. */
+  groupId?: string;
 }
 
 export async function importPdf(deps: PdfImportDeps, file: string, options: PdfImportOptions = {}): Promise<ImportFileOutcome> {
@@ -46,13 +48,13 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
   const bomb = await deps.lane.screen(file);
   if (bomb) return { file: name, status: 'failed', message: `${bomb} It was not imported.` };
 
+  // Dropped on a group's folder or its library: the document belongs to that group's library.
+  const groupId = (options.folderId ? replica.getFolder(options.folderId)?.group_id : undefined) ?? options.groupId;
   const stored = await fileStore.put({ path: file });
-  const existing = replica.documentWithFile(stored.sha1);
+  const existing = replica.documentWithFile(stored.sha1, groupId ?? null);
   if (existing) {
-    return {
-      file: name, status: 'duplicate', documentId: existing.id,
-      message: existing.trashed ? 'Already in your library (in the trash).' : 'Already in your library.',
-    };
+    const where = groupId ? 'Already in this group’s library' : 'Already in your library';
+    return { file: name, status: 'duplicate', documentId: existing.id, message: existing.trashed ? `${where} (in the trash).` : `${where}.` };
   }
 
   const fallbackTitle = titleFromFileName(name);
@@ -64,8 +66,6 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
   let message: string | undefined;
   if (!result.ok) message = `${result.message} The file was kept, titled from its name.`;
   else if (result.warnings.includes(NO_TEXT_WARNING)) message = 'This PDF has no text (a scan?). The file was kept, titled from its name.';
-  // Dropped on a group's folder: the document belongs to that group's library.
-  const groupId = options.folderId ? replica.getFolder(options.folderId)?.group_id : undefined;
   const values = { title: fallbackTitle, type: 'journal' as const, ...fields };
 
   async function add(): Promise<string> {

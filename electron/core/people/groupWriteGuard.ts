@@ -23,6 +23,7 @@ const WRITES: Partial<Record<CommandName, GroupOf>> = {
   'documents.restore': (replica, body) => documentGroup(replica, text(body, 'id')),
   'documents.delete': (replica, body) => documentGroup(replica, text(body, 'id')),
   'documents.copyToGroup': (_, body) => text(body, 'groupId'),
+  'import.paths': (replica, body) => text(body, 'groupId') ?? folderGroup(replica, text(body, 'folderId')),
   'folders.create': (_, body) => text(body, 'group_id'),
   'folders.rename': (replica, body) => folderGroup(replica, text(body, 'id')),
   'folders.move': (replica, body) => folderGroup(replica, text(body, 'id')),

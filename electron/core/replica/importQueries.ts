@@ -4,9 +4,10 @@ import type { Db } from './database.ts';
 import { stmt } from './statements.ts';
 
 /** The document already holding these bytes (the one outside the trash first), if any. */
-export function documentWithFile(db: Db, sha1: string): { id: string; trashed: boolean } | undefined {
-  const row = stmt(db, 'SELECT d.id, d.trashed FROM files f JOIN documents d ON d.id = f.document_id WHERE f.filehash = ? ORDER BY d.trashed LIMIT 1')
-    .get(sha1.toLowerCase()) as { id: string; trashed: number } | undefined;
+export function documentWithFile(db: Db, sha1: string, groupId: string | null = null): { id: string; trashed: boolean } | undefined {
+  // One library's copy: the same PDF may be in the personal library and in a group's.
+  const row = stmt(db, 'SELECT d.id, d.trashed FROM files f JOIN documents d ON d.id = f.document_id WHERE f.filehash = ? AND d.group_id IS ? ORDER BY d.trashed LIMIT 1')
+    .get(sha1.toLowerCase(), groupId) as { id: string; trashed: number } | undefined;
   return row ? { id: row.id, trashed: row.trashed === 1 } : undefined;
 }
 

@@ -40,7 +40,7 @@ export function replicaReads(db: Db, memo: WriteMemo) {
     /** Answers the document's id now (a push may rename it), or undefined once it is gone. */
     followDocument: (id: string) => followDocument(db, id),
     /** The document already holding these bytes, if any. */
-    documentWithFile: (sha1: string) => documentWithFile(db, sha1),
+    documentWithFile: (sha1: string, groupId?: string | null) => documentWithFile(db, sha1, groupId ?? null),
     /** Catalog id -> the personal library's document that holds the record (by link, else identifiers). */
     libraryCopiesOf: (records: readonly CatalogRecordRef[]) => libraryCopiesOf(db, records),
 

@@ -17,7 +17,7 @@ import { shortcutFor } from '../../lib/shortcuts.ts';
 import { useApp, useLibrary, useStores } from '../../state/context.tsx';
 import { RetrieveMetadataDialog } from '../../retrieve/RetrieveMetadataDialog.tsx';
 import { useRetrieve } from '../../retrieve/retrieveStore.ts';
-import { COLUMN_SORTS } from '../../state/listQuery.ts';
+import { COLUMN_SORTS, groupOf } from '../../state/listQuery.ts';
 import { DOCUMENTS_MIME } from './dragData.ts';
 import { dragOutData } from '../../citing/dragCitations.ts';
 import { Highlighted } from './Highlighted.tsx';
@@ -87,6 +87,8 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
   const queryVersion = useLibrary((s) => s.queryVersion);
   const collection = useLibrary((s) => s.collection);
   const folders = useLibrary((s) => s.folders);
+  const groupFolders = useLibrary((s) => s.groupFolders);
+  const groups = useLibrary((s) => s.groups);
   const terms = useMemo(() => searchTerms(search), [search]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [layout, setLayout] = usePersistentState('refshelf.columns', parseLayout);
@@ -289,7 +291,10 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
   const selected = [...selection.ids];
   const contextDocs = selected.map(findLoaded).filter(Boolean) as LibraryDocument[];
   const inTrash = collection.kind === 'trash';
-  const folderList = folderPaths(folders);
+  // A group's documents file into that group's folders; the personal ones into the personal tree.
+  const shownGroup = groupOf(collection);
+  const folderList = folderPaths(shownGroup ? (groupFolders?.groupId === shownGroup ? groupFolders.folders : []) : folders);
+  const copyTargets = groups.filter((g) => g.writable && g.id !== shownGroup);
 
   return (
     <section className="list-pane" aria-label="Documents">
@@ -413,6 +418,18 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
                         {folderList.map((f) => (
                           <ContextMenu.Item key={f.id} className="menu-item" onSelect={() => void state().addToFolder(f.id, selected)}>{f.path}</ContextMenu.Item>
                         ))}
+                      </ContextMenu.SubContent>
+                    </ContextMenu.Portal>
+                  </ContextMenu.Sub>
+                  <ContextMenu.Sub>
+                    <ContextMenu.SubTrigger className="menu-item" disabled={copyTargets.length === 0}>Copy to group<span className="menu-hint">▸</span></ContextMenu.SubTrigger>
+                    <ContextMenu.Portal>
+                      <ContextMenu.SubContent className="menu" aria-label="Copy to group">
+                        {/* Each group twice: the copies bring the PDFs; on request, the person's annotations too. */}
+                        {copyTargets.map((g) => [
+                          <ContextMenu.Item key={g.id} className="menu-item" onSelect={() => void state().copyToGroup(g.id, selected)}>{g.name}</ContextMenu.Item>,
+                          <ContextMenu.Item key={`${g.id}:annotations`} className="menu-item menu-item-sub" onSelect={() => void state().copyToGroup(g.id, selected, undefined, true)}>{g.name}, with my annotations</ContextMenu.Item>,
+                        ])}
                       </ContextMenu.SubContent>
                     </ContextMenu.Portal>
                   </ContextMenu.Sub>
