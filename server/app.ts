@@ -11,6 +11,7 @@ import { TokenService } from './auth/tokenService.ts';
 import { installAuthentication } from './auth/authenticate.ts';
 import { TokenRateLimiter } from './auth/rateLimit.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
+import { installUrlCheck } from './http/urlCheck.ts';
 import { installBodyParsers, installNegotiation } from './http/mediaTypes.ts';
 import { installValidators } from './http/validation.ts';
 import { installIdempotentCreates } from './http/idempotency.ts';
@@ -90,6 +91,7 @@ export async function buildService(config: ServerConfig, options: ServiceOptions
   else log = () => undefined;
   installValidators(app);
   installErrorHandler(app);
+  installUrlCheck(app);
   installBodyParsers(app, config.jsonBodyLimit);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
 

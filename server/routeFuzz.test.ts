@@ -1,6 +1,7 @@
 // Every route of the service, from its own route table, under hostile input: odd path
 // segments, broken and contradictory query parameters, malformed, mistyped, deep and huge
-// bodies in its own and foreign media types, signed in (token and browser session) and not.
+// bodies in its own and foreign media types, signed in (token and browser session), and
+// anonymous on the routes open to anyone.
 // Nothing may answer 5xx, and a JSON error always carries a {message}. A route added
 // tomorrow is fuzzed the day it is added.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +57,11 @@ const everyTypeWrong = {
 const HOSTILE_BODIES: string[] = [
   '{', '[]', '"s"', '123', 'null', '{"title":{"$gt":""}}', deep(3000), JSON.stringify({ title: 'é'.repeat(200_000), name: 'n'.repeat(200_000) }),
   JSON.stringify(everyTypeWrong), '{"__proto__":{"admin":true},"constructor":{"prototype":{"polluted":1}}}', '\u0000\u0001\u00ff%PDF',
+  // Text PostgreSQL cannot hold: a NUL and a lone surrogate, as JSON escapes.
+  '{"title":"a\\u0000b","name":"a\\u0000b","email":"a\\u0000@b.org","text":"\\ud800","id":"\\u0000"}',
 ];
+/** Form fields (the web pages) holding a NUL. */
+const NUL_FORM = 'email=a%00b%40example.org&password=%00&token=%00&name=%00&csrf_token=%00&answer=%00&return_to=%2Foauth%2F%00';
 const FOREIGN_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/pdf'];
 
 function pathWith(route: RegisteredRoute, segment: string | null): string {
@@ -88,12 +93,15 @@ function attemptsFor(route: RegisteredRoute): Attempt[] {
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   const base = pathWith(route, null);
   const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
-  for (const signedIn of [true, false]) {
+  // Anonymous callers meet the authentication hook first on protected routes, which the
+  // authorisation matrix covers: here they try the routes open to them.
+  for (const signedIn of route.auth === 'none' ? [true, false] : [true]) {
     if (route.url.includes(':')) for (const segment of HOSTILE_SEGMENTS) attempts.push({ path: pathWith(route, segment), method: route.method, signedIn, ...(hasBody ? { type: own, body: '{}' } : {}) });
     for (const query of HOSTILE_QUERIES) attempts.push({ path: withQuery(base, query), method: route.method, signedIn, ...(hasBody ? { type: own, body: '{}' } : {}) });
     if (hasBody) {
       for (const body of HOSTILE_BODIES) attempts.push({ path: base, method: route.method, type: own, body, signedIn });
       for (const type of FOREIGN_TYPES) attempts.push({ path: base, method: route.method, type, body: JSON.stringify(everyTypeWrong), signedIn });
+      attempts.push({ path: base, method: route.method, type: 'application/x-www-form-urlencoded', body: NUL_FORM, signedIn });
     }
     // A body where none belongs.
     if (!hasBody) attempts.push({ path: base, method: route.method, type: 'application/json', body: route.method === 'GET' ? undefined : '{"x":', signedIn });
@@ -147,7 +155,7 @@ describe('every route under hostile input', () => {
         if (failure) failures.push(failure);
       }
     }
-    expect(sent).toBeGreaterThan(5000);
+    expect(sent).toBeGreaterThan(3000);
     expect(failures).toEqual([]);
     // The service is still there and still itself.
     expect((await service.fetch('/profiles/me', { headers: { ...owner.auth, Accept: '*/*' } })).status).toBe(200);

@@ -15,6 +15,15 @@ describe('cross-cutting behaviour', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await res.json()).toEqual({ message: expect.any(String) });
   });
+
+  it('refuses a NUL character anywhere in the URL with 400, before a token is asked for (PostgreSQL cannot compare it)', async () => {
+    for (const path of ['/documents/%00', '/documents?group_id=a%00b', '/oauth/verify-email?token=%00', '/institutions?hint=oxf%00rd']) {
+      const res = await service.fetch(path);
+      expect(res.status, path).toBe(400);
+      expect(await res.json(), path).toEqual({ message: 'Malformed request: the URL contains a NUL character (%00)' });
+    }
+    expect((await service.fetch('/documents?query=100%2500')).status).toBe(401);
+  });
 });
 
 describe('methods a path does not take', () => {

@@ -1,11 +1,14 @@
 // Reading posted HTML forms and query strings of the web pages.
 
-/** Form or query fields as strings; repeated or non-text fields read as missing. */
+/**
+ * Form or query fields as strings; repeated or non-text fields read as missing, and so do
+ * values holding a NUL character, which no field needs and PostgreSQL cannot compare.
+ */
 export function stringFields(input: unknown): Record<string, string | undefined> {
   const fields: Record<string, string | undefined> = {};
   if (!input || typeof input !== 'object' || Array.isArray(input) || typeof (input as { pipe?: unknown }).pipe === 'function') return fields;
   for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
-    if (typeof value === 'string') fields[name] = value;
+    if (typeof value === 'string' && !value.includes('\u0000')) fields[name] = value;
   }
   return fields;
 }
