@@ -2,7 +2,8 @@
 // service's SQLite (one transaction per batch), then the service runs in a child process and
 // simple and advanced searches are timed over HTTP, one at a time and at 50 connections.
 // The built database is cached under the OS temp dir (refshelf-catalog-bench-v1) so later
-// runs skip the build.
+// runs skip the build. CATALOG_BENCH_POSTGRES=1 measures the same searches again on
+// PostgreSQL (the catalog copied by migrate-to-postgres, which builds its tsvector index).
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import os from 'node:os';
@@ -14,6 +15,9 @@ import { mediaTypes } from '../../shared/vendor.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
 import { random, RecordGenerator, sampleVocabulary } from './catalogRecords.ts';
 import { startServiceProcess } from '../serviceProcess.ts';
+import { migrateToPostgres } from '../../server/storage/migrateToPostgres.ts';
+import { startPgCluster, type PgCluster } from '../../server/testing/pgCluster.ts';
+import { createPgDatabase } from '../../server/testing/pgDatabases.ts';
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -90,24 +94,47 @@ export async function runCatalogBench(): Promise<BenchResult[]> {
   const { seconds, generator } = await buildCatalog(CACHE_DIR);
   console.log(Number.isNaN(seconds) ? `  catalog bench: reusing ${CACHE_DIR}` : `  catalog bench: built ${DOCUMENTS} documents in ${seconds.toFixed(0)} s`);
   const token = await benchToken(CACHE_DIR);
-  const { port, child } = await startServiceProcess(CACHE_DIR, { SERVICE_SAMPLE_CATALOG: '0' });
+  const r = random(7);
+  const q = encodeURIComponent;
+  const simple = Array.from({ length: QUERIES + 10 }, () => {
+    const words = Array.from({ length: 1 + Math.floor(r() * 3) }, () => generator.queryWord());
+    return `/search/catalog?query=${q(words.join(' '))}`;
+  });
+  const advanced = Array.from({ length: QUERIES + 10 }, (_, i) => {
+    const parts = [`title=${q(generator.queryWord())}`, `author=${q(generator.lastName())}`];
+    if (i % 3 === 0) parts.push(`abstract=${q(generator.queryWord())}`);
+    if (i % 2 === 0) parts.push(`min_year=${1960 + (i % 50)}`);
+    return `/search/catalog?${parts.join('&')}`;
+  });
+  const size = statSync(path.join(CACHE_DIR, 'service.sqlite')).size / 2 ** 20;
+  const results = await searchFigures('', {}, token, simple, advanced, `database ${size.toFixed(0)} MiB`);
+  if (!Number.isNaN(seconds)) results.push(result('catalog bench database build (generate + index)', seconds, 's', 'max', 300));
+  if (!process.env.CATALOG_BENCH_POSTGRES) return results;
+
+  // PostgreSQL: the same catalog copied by the admin command (which builds the tsvector
+  // index), on SERVICE_DATABASE_URL's server or a throwaway cluster (fsync off).
+  let cluster: PgCluster | undefined;
+  try {
+    let serverUrl = process.env.SERVICE_DATABASE_URL?.trim();
+    if (!serverUrl) serverUrl = (cluster = await startPgCluster()).url;
+    const url = await createPgDatabase(serverUrl);
+    const started = performance.now();
+    await migrateToPostgres(path.join(CACHE_DIR, 'service.sqlite'), url);
+    const copySeconds = (performance.now() - started) / 1000;
+    results.push(...(await searchFigures('PostgreSQL: ', { SERVICE_DATABASE_URL: url }, token, simple, advanced, `copied and indexed in ${copySeconds.toFixed(0)} s`)));
+  } finally {
+    cluster?.stop();
+  }
+  return results;
+}
+
+/** Simple and advanced searches one at a time and at 50 connections, against a service process on one engine. */
+async function searchFigures(engine: string, env: NodeJS.ProcessEnv, token: string, simple: string[], advanced: string[], note: string): Promise<BenchResult[]> {
+  const { port, child } = await startServiceProcess(CACHE_DIR, { SERVICE_SAMPLE_CATALOG: '0', ...env });
   try {
     const base = `http://127.0.0.1:${port}`;
-    const r = random(7);
-    const q = encodeURIComponent;
-    const simple = Array.from({ length: QUERIES + 10 }, () => {
-      const words = Array.from({ length: 1 + Math.floor(r() * 3) }, () => generator.queryWord());
-      return `/search/catalog?query=${q(words.join(' '))}`;
-    });
-    const advanced = Array.from({ length: QUERIES + 10 }, (_, i) => {
-      const parts = [`title=${q(generator.queryWord())}`, `author=${q(generator.lastName())}`];
-      if (i % 3 === 0) parts.push(`abstract=${q(generator.queryWord())}`);
-      if (i % 2 === 0) parts.push(`min_year=${1960 + (i % 50)}`);
-      return `/search/catalog?${parts.join('&')}`;
-    });
     const s = await timeQueries(base, token, simple);
     const a = await timeQueries(base, token, advanced);
-    const size = statSync(path.join(CACHE_DIR, 'service.sqlite')).size / 2 ** 20;
     // 50 connections, each request another query of the same lists (autocannon cycles them).
     const concurrent = async (paths: string[]) => cannon({
       url: base,
@@ -120,15 +147,15 @@ export async function runCatalogBench(): Promise<BenchResult[]> {
     const simpleLoad = await concurrent(simple);
     const advancedLoad = await concurrent(advanced);
     const loadNote = (r: autocannon.Result) => `${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors + r.timeouts + r.non2xx} failed`;
-    const results = [
-      result(`simple catalog search p95, ${DOCUMENTS.toLocaleString('en-US')} documents`, percentile(s.times, 95), 'ms', 'max', 50, `median ${percentile(s.times, 50).toFixed(1)} ms, ${s.empty} of ${simple.length} empty`),
-      result(`advanced catalog search p95, ${DOCUMENTS.toLocaleString('en-US')} documents`, percentile(a.times, 95), 'ms', 'max', 100, `median ${percentile(a.times, 50).toFixed(1)} ms, ${a.empty} of ${advanced.length} empty; database ${size.toFixed(0)} MiB`),
-      result('simple catalog search at 50 connections p97.5', simpleLoad.latency.p97_5, 'ms', 'max', 200, loadNote(simpleLoad)),
-      result('advanced catalog search at 50 connections p97.5', advancedLoad.latency.p97_5, 'ms', 'max', 200, loadNote(advancedLoad)),
+    return [
+      result(`${engine}simple catalog search p95, ${DOCUMENTS.toLocaleString('en-US')} documents`, percentile(s.times, 95), 'ms', 'max', 50, `median ${percentile(s.times, 50).toFixed(1)} ms, ${s.empty} of ${simple.length} empty`),
+      result(`${engine}advanced catalog search p95, ${DOCUMENTS.toLocaleString('en-US')} documents`, percentile(a.times, 95), 'ms', 'max', 100, `median ${percentile(a.times, 50).toFixed(1)} ms, ${a.empty} of ${advanced.length} empty; ${note}`),
+      result(`${engine}simple catalog search at 50 connections p97.5`, simpleLoad.latency.p97_5, 'ms', 'max', 200, loadNote(simpleLoad)),
+      result(`${engine}advanced catalog search at 50 connections p97.5`, advancedLoad.latency.p97_5, 'ms', 'max', 200, loadNote(advancedLoad)),
     ];
-    if (!Number.isNaN(seconds)) results.push(result('catalog bench database build (generate + index)', seconds, 's', 'max', 300));
-    return results;
   } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    await exited;
   }
 }

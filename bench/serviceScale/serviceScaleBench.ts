@@ -1,17 +1,25 @@
-// `npm run bench -- service-scale [--quick]`: the service as an institution runs it, in a
-// process of its own over SQLite: GET /documents/{id} at 50 connections, the initial pull
-// of a large library by a desktop replica, and many syncing clients at once (each its own
-// user, pulling, editing and pushing in a loop) with the error count and the percentiles
-// of one sync round. The full run is the issue's (100,000 documents; 200 clients for 10
-// minutes); --quick is a short check (10,000 documents; 20 clients for 30 s).
-// PostgreSQL: this branch has no PostgreSQL engine yet; a column for it joins once the
-// service takes SERVICE_DATABASE_URL.
-import { mkdtempSync, rmSync } from 'node:fs';
+// `npm run bench -- service-scale [--quick] [--clients N] [--seconds S]`: the service as an
+// institution runs it, in a process of its own, on SQLite and then on PostgreSQL over the
+// same data: GET /documents/{id} at 50 connections, the initial pull of a large library by
+// a desktop replica, and many syncing clients at once (each its own user, pulling, editing
+// and pushing in a loop) with the error count and the percentiles of one sync round. The
+// full run is the issue's (100,000 documents; 200 clients for 10 minutes); --quick is a
+// short check (10,000 documents; 20 clients for 30 s); --clients and --seconds shorten or
+// lengthen the syncing part alone. PostgreSQL gets the SQLite data through the admin
+// command (migrate-to-postgres) into a database on SERVICE_DATABASE_URL's server when
+// given, else on a throwaway cluster (server/testing/pgCluster.ts: fsync off, as tests run
+// it, so its writes are cheaper than a production server's). Without PostgreSQL installed
+// the column is left out. The ratios PostgreSQL/SQLite of the single-instance latencies
+// must stay within 1.5.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createAccount } from '../../server/auth/accounts.ts';
 import { TokenService } from '../../server/auth/tokenService.ts';
 import { openDatabase } from '../../server/storage/database.ts';
+import { migrateToPostgres } from '../../server/storage/migrateToPostgres.ts';
+import { findPgBin, startPgCluster, type PgCluster } from '../../server/testing/pgCluster.ts';
+import { createPgDatabase } from '../../server/testing/pgDatabases.ts';
 import { createLibraryApi } from '../../shared/client/index.ts';
 import { createFileStore } from '../../electron/core/files/fileStore.ts';
 import { openReplica } from '../../electron/core/replica/index.ts';
@@ -23,18 +31,65 @@ import { startServiceProcess } from '../serviceProcess.ts';
 
 const QUICK = process.argv.includes('--quick');
 const LIBRARY_SIZE = QUICK ? 10_000 : 100_000;
-const CLIENTS = QUICK ? 20 : 200;
-const CLIENT_SECONDS = QUICK ? 30 : 600;
+const CLIENTS = numberArg('--clients') ?? (QUICK ? 20 : 200);
+const CLIENT_SECONDS = numberArg('--seconds') ?? (QUICK ? 30 : 600);
 const CANNON_SECONDS = QUICK ? 5 : 10;
+/** PostgreSQL's single-instance latency may be at most this many times SQLite's. */
+const MAX_PG_RATIO = 1.5;
+
+function numberArg(name: string): number | undefined {
+  const at = process.argv.indexOf(name);
+  const value = at >= 0 ? Number(process.argv[at + 1]) : NaN;
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+interface EngineFigures {
+  requestsPerSecond: number;
+  p99: number;
+  pullSeconds: number;
+}
 
 export async function runServiceScaleBench(): Promise<BenchResult[]> {
-  if (process.env.SERVICE_DATABASE_URL) console.log('SERVICE_DATABASE_URL is set, but this build has no PostgreSQL engine: SQLite only.');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refshelf-scale-'));
   const work = mkdtempSync(path.join(os.tmpdir(), 'refshelf-scale-clients-'));
-  const library = await seededLibrary(dataDir, LIBRARY_SIZE);
-  const clientTokens = await syncingUsers(dataDir, CLIENTS);
-  const service = await startServiceProcess(dataDir);
   const out: BenchResult[] = [];
+  let cluster: PgCluster | undefined;
+  try {
+    const library = await seededLibrary(dataDir, LIBRARY_SIZE);
+    const clientTokens = await syncingUsers(dataDir, CLIENTS);
+    const sqlite = await measure('SQLite', dataDir, {}, path.join(work, 'sqlite'), library, clientTokens, out);
+
+    let serverUrl = process.env.SERVICE_DATABASE_URL?.trim();
+    if (!serverUrl && findPgBin()) {
+      cluster = await startPgCluster();
+      serverUrl = cluster.url;
+    }
+    if (!serverUrl) {
+      console.log('PostgreSQL is not installed and SERVICE_DATABASE_URL is not set: SQLite only.');
+      return out;
+    }
+    const url = await createPgDatabase(serverUrl);
+    const copied = await migrateToPostgres(path.join(dataDir, 'service.sqlite'), url);
+    console.log(`PostgreSQL: copied ${copied.reduce((n, t) => n + t.rows, 0).toLocaleString('en-US')} rows of ${copied.length} tables`);
+    const pg = await measure('PostgreSQL', dataDir, { SERVICE_DATABASE_URL: url }, path.join(work, 'postgres'), library, clientTokens, out);
+    out.push(result('SQLite/PostgreSQL: GET /documents/{id} req/s', sqlite.requestsPerSecond / Math.max(pg.requestsPerSecond, 1e-9), 'x', 'max', MAX_PG_RATIO));
+    out.push(result('PostgreSQL/SQLite: GET /documents/{id} p99', pg.p99 / Math.max(sqlite.p99, 1e-9), 'x', 'max', MAX_PG_RATIO));
+    out.push(result('PostgreSQL/SQLite: initial pull time', pg.pullSeconds / Math.max(sqlite.pullSeconds, 1e-9), 'x', 'max', MAX_PG_RATIO));
+    return out;
+  } finally {
+    cluster?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The three measurements against a service process on one engine; results are named after it. */
+async function measure(
+  engine: string, dataDir: string, env: NodeJS.ProcessEnv, work: string,
+  library: { token: string; ids: string[] }, clientTokens: string[], out: BenchResult[],
+): Promise<EngineFigures> {
+  mkdirSync(work, { recursive: true });
+  const service = await startServiceProcess(dataDir, env);
   try {
     const one = await cannon({
       url: `${service.base}/documents/${library.ids[Math.floor(LIBRARY_SIZE / 2)]}?view=all`,
@@ -43,28 +98,29 @@ export async function runServiceScaleBench(): Promise<BenchResult[]> {
       duration: CANNON_SECONDS,
     });
     const oneFailed = one.errors + one.timeouts + one.non2xx;
-    out.push(result('SQLite: GET /documents/{id}, 50 connections, req/s', one.requests.average, 'req/s', 'min', 5000, `p99 ${one.latency.p99} ms; ${oneFailed} failed`));
-    out.push(result('SQLite: GET /documents/{id}, 50 connections, p99', one.latency.p99, 'ms', 'max', 20));
+    out.push(result(`${engine}: GET /documents/{id}, 50 connections, req/s`, one.requests.average, 'req/s', 'min', 5000, `p99 ${one.latency.p99} ms; ${oneFailed} failed`));
+    out.push(result(`${engine}: GET /documents/{id}, 50 connections, p99`, one.latency.p99, 'ms', 'max', 20));
 
     const pull = device(work, 'pull', service.base, library.token);
     const started = performance.now();
     await pull.engine.syncNow();
     const pullSeconds = (performance.now() - started) / 1000;
     const pulled = pull.replica.countDocuments({});
-    out.push(result(`SQLite: initial pull of ${LIBRARY_SIZE.toLocaleString('en-US')} documents`, pullSeconds, 's', 'max', 60, `${pulled} documents in the replica`));
+    out.push(result(`${engine}: initial pull of ${LIBRARY_SIZE.toLocaleString('en-US')} documents`, pullSeconds, 's', 'max', 60, `${pulled} documents in the replica`));
     await pull.engine.stop();
     pull.replica.close();
 
     const rounds = await syncingClients(work, service.base, clientTokens);
-    out.push(result(`SQLite: ${CLIENTS} syncing clients for ${CLIENT_SECONDS} s, errors`, rounds.errors, '', 'max', 0, `${rounds.times.length} rounds`));
-    out.push(result(`SQLite: sync round p50, ${CLIENTS} clients`, percentile(rounds.times, 50), 'ms', 'max', 1000));
-    out.push(result(`SQLite: sync round p95, ${CLIENTS} clients`, percentile(rounds.times, 95), 'ms', 'max', 2000));
-    out.push(result(`SQLite: sync round p99, ${CLIENTS} clients`, percentile(rounds.times, 99), 'ms', 'max', 5000));
-    return out;
+    out.push(result(`${engine}: ${CLIENTS} syncing clients for ${CLIENT_SECONDS} s, errors`, rounds.errors, '', 'max', 0, `${rounds.times.length} rounds`));
+    out.push(result(`${engine}: sync round p50, ${CLIENTS} clients`, percentile(rounds.times, 50), 'ms', 'max', 1000));
+    out.push(result(`${engine}: sync round p95, ${CLIENTS} clients`, percentile(rounds.times, 95), 'ms', 'max', 2000));
+    out.push(result(`${engine}: sync round p99, ${CLIENTS} clients`, percentile(rounds.times, 99), 'ms', 'max', 5000));
+    return { requestsPerSecond: one.requests.average, p99: one.latency.p99, pullSeconds };
   } finally {
+    // Stopped before the next engine reads the data (the copy reads the SQLite file).
+    const exited = new Promise((resolve) => service.child.once('exit', resolve));
     service.child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(work, { recursive: true, force: true });
+    await exited;
   }
 }
 

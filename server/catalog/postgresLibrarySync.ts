@@ -1,14 +1,20 @@
 // The library scan of librarySync.ts on PostgreSQL: the same watermark (in settings, shared
 // by every instance), the same rescan window and mapping rules, each batch in one write
 // transaction of the catalog (its advisory lock makes instances scanning at once take turns).
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../storage/tables.ts';
 import { catalogFieldsOf } from './catalogFields.ts';
 import { parseObject } from './catalogVoters.ts';
 import { RESCAN_MS, SCAN_BATCH, WATERMARK_KEY } from './librarySync.ts';
 import type { PostgresCatalogStore, PostgresCatalogWriter } from './postgresCatalogStore.ts';
 
+type Queries = Kysely<Database>;
+
 /** Brings the catalog up to date with the libraries; returns how many documents it looked at. */
 export async function scanLibrariesPostgres(store: PostgresCatalogStore): Promise<number> {
+  // Every catalog read catches up first: when nothing changed (the usual case) it must not
+  // queue for the write lock behind other readers, so a look without the lock comes first.
+  if (!(await pending(store.db))) return 0;
   let processed = 0;
   for (;;) {
     const batch = await store.write((writer) => step(writer));
@@ -17,19 +23,42 @@ export async function scanLibrariesPostgres(store: PostgresCatalogStore): Promis
   }
 }
 
-async function step(writer: PostgresCatalogWriter): Promise<number> {
-  const { db } = writer;
+async function watermark(db: Queries): Promise<{ mark: string; since: string }> {
   const mark = (await db.selectFrom('settings').select('value').where('key', '=', WATERMARK_KEY).executeTakeFirst())?.value ?? '';
-  const since = mark ? new Date(Date.parse(mark) - RESCAN_MS).toISOString() : '';
-  let latest = mark;
-  const removed = await db
+  return { mark, since: mark ? new Date(Date.parse(mark) - RESCAN_MS).toISOString() : '' };
+}
+
+/** Deleted library documents still mapped to a catalog document. */
+const removedQuery = (db: Queries, since: string) =>
+  db
     .selectFrom('tombstones as t')
     .innerJoin('catalog_sources as s', 's.document_id', 't.id')
     .select(['t.id as id', 's.catalog_seq as mapped_seq'])
     .where('t.kind', '=', 'document')
     .where('t.deleted_at', '>=', since)
-    .where('s.catalog_seq', 'is not', null)
-    .execute();
+    .where('s.catalog_seq', 'is not', null);
+
+/** Library documents changed since they were last mapped (or never mapped). */
+const changedQuery = (db: Queries, since: string) =>
+  db
+    .selectFrom('documents as d')
+    .leftJoin('catalog_sources as s', 's.document_id', 'd.id')
+    .where('d.last_modified', '>=', since)
+    .where('d.trashed_at', 'is', null)
+    .where((eb) => eb.or([eb('s.document_id', 'is', null), eb('s.document_last_modified', '<>', eb.ref('d.last_modified'))]));
+
+/** Whether the scan has anything to map or unmap. */
+async function pending(db: Queries): Promise<boolean> {
+  const { since } = await watermark(db);
+  if (await removedQuery(db, since).limit(1).executeTakeFirst()) return true;
+  return Boolean(await changedQuery(db, since).select('d.id').limit(1).executeTakeFirst());
+}
+
+async function step(writer: PostgresCatalogWriter): Promise<number> {
+  const { db } = writer;
+  const { mark, since } = await watermark(db);
+  let latest = mark;
+  const removed = await removedQuery(db, since).execute();
   for (const gone of removed) {
     await db.updateTable('catalog_sources').set({ catalog_seq: null }).where('document_id', '=', gone.id).execute();
     await writer.publish(gone.mapped_seq!);
@@ -42,14 +71,9 @@ async function step(writer: PostgresCatalogWriter): Promise<number> {
     .executeTakeFirst())?.latest;
   if (removedUpTo && removedUpTo > latest) latest = removedUpTo;
 
-  const changed = await db
-    .selectFrom('documents as d')
-    .leftJoin('catalog_sources as s', 's.document_id', 'd.id')
+  const changed = await changedQuery(db, since)
     .selectAll('d')
     .select(['s.catalog_seq as mapped_seq'])
-    .where('d.last_modified', '>=', since)
-    .where('d.trashed_at', 'is', null)
-    .where((eb) => eb.or([eb('s.document_id', 'is', null), eb('s.document_last_modified', '<>', eb.ref('d.last_modified'))]))
     .orderBy('d.last_modified')
     .limit(SCAN_BATCH)
     .execute();
