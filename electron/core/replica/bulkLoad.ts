@@ -11,7 +11,7 @@
 import type { Db } from './database.ts';
 import { MIRROR_TRIGGERS, REBUILD_MIRRORS } from './mirrorTables.ts';
 import { rebuildSearchIndex } from './searchIndex.ts';
-import { stmt } from './statements.ts';
+import { commitBulkTransaction, stmt } from './statements.ts';
 
 /** The indexes a bulk load defers, exactly as migrations/0001-initial.ts creates them, */
 export const DEFERRED_INDEXES: ReadonlyArray<readonly [name: string, definition: string]> = [
@@ -68,6 +68,7 @@ export function beginBulkLoad(db: Db): boolean {
 
 /** Creates the deferred indexes and builds the whole search index, in one transaction. */
 export function finishBulkLoad(db: Db): void {
+  commitBulkTransaction(db);
   if (!isBulkLoading(db)) return;
   db.transaction(() => {
     for (const [name, definition] of DEFERRED_INDEXES) db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${definition}`);

@@ -10,6 +10,7 @@ import { replicaReads, type ReplicaReads } from './readSide.ts';
 import { replicaSync, type ReplicaSync } from './syncSide.ts';
 import { replicaWrites, type ReplicaWrites } from './writeSide.ts';
 import { createWriteMemo } from './writeMemo.ts';
+import { commitBulkTransaction } from './statements.ts';
 
 export type Replica = ReplicaReads & ReplicaWrites & ReplicaSync & {
   /** Hears each row that took another id, once committed; returns the function that stops listening. */
@@ -29,7 +30,11 @@ export function openReplica(file: string): Replica {
     ...replicaWrites(db),
     ...replicaSync(db),
     onIdRenamed: (listener: IdRenameListener) => onIdRenamed(db, listener),
-    close: (): void => void db.close(),
+    close: (): void => {
+      // Pages a first sync applied but had not committed yet are kept, with their watermarks.
+      if (db.open) commitBulkTransaction(db);
+      db.close();
+    },
   };
   connections.set(replica, db);
   return replica;

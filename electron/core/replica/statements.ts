@@ -16,8 +16,44 @@ export function stmt(db: Db, sql: string): Database.Statement {
 // about them): queued per connection, run after the outermost commit, dropped on rollback.
 const committedWork = new WeakMap<Db, (() => void)[]>();
 
+// A bulk load's pages share one transaction, committed every BULK_COMMIT_ROWS rows: each
+// commit rewrites the index pages its rows touched (ids are random, so nearly every leaf of
+// the id indexes of documents, annotations and base copies), and per 500-row page that was
+// most of the load's disk writes. Each page is still a savepoint of its own with its
+// watermark, so a stop loses at most the uncommitted pages and their watermarks together.
+// Any other write first commits the pages before it, so it is never held back or lost.
+const BULK_COMMIT_ROWS = 5_000;
+const openBulk = new WeakMap<Db, { rows: number }>();
+let applyingBulkPage = false;
+
+/** Runs fn (one pulled page of `rows` rows) inside the bulk load's shared transaction. */
+export function inBulkTransaction<T>(db: Db, rows: number, fn: () => T): T {
+  let bulk = openBulk.get(db);
+  if (!bulk || !db.inTransaction) {
+    if (!db.inTransaction) db.exec('BEGIN IMMEDIATE');
+    openBulk.set(db, (bulk = { rows: 0 }));
+  }
+  applyingBulkPage = true;
+  try {
+    return inTransaction(db, fn);
+  } finally {
+    applyingBulkPage = false;
+    bulk.rows += rows;
+    if (bulk.rows >= BULK_COMMIT_ROWS) commitBulkTransaction(db);
+  }
+}
+
+/** Commits the pages of the shared transaction (if any) and runs what waited for it. */
+export function commitBulkTransaction(db: Db): void {
+  if (!openBulk.delete(db)) return;
+  if (db.inTransaction) db.exec('COMMIT');
+  const queue = committedWork.get(db);
+  if (queue) for (const work of queue.splice(0)) work();
+}
+
 /** Runs fn in a transaction (a savepoint when already inside one). */
 export function inTransaction<T>(db: Db, fn: () => T): T {
+  if (!applyingBulkPage && openBulk.has(db)) commitBulkTransaction(db);
   let queue = committedWork.get(db);
   if (!queue) committedWork.set(db, (queue = []));
   const mark = queue.length;

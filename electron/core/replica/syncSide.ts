@@ -22,7 +22,7 @@ import {
   applyRemote, applyRemoteBatch, applyRemoteDeletion, applyRemoteDeletions, applyRemoteFolderDocuments,
   type ApplyOptions, type ServerJson, type WatermarkUpdate,
 } from './remoteApply.ts';
-import { inTransaction } from './statements.ts';
+import { inBulkTransaction, inTransaction } from './statements.ts';
 import { fileRecord, filesWithoutBytes, folderIdsOf, hasAnnotation, pendingIds } from './syncQueries.ts';
 import { recreateRow } from './syncRepairs.ts';
 import { getWatermark, setGroups, setProfile, setWatermark, type GroupRecord } from './syncState.ts';
@@ -77,6 +77,8 @@ export function replicaSync(db: Db) {
     // Pulls
     beginBulkLoad: () => beginBulkLoad(db),
     finishBulkLoad: () => finishBulkLoad(db),
+    /** Runs fn, the applying of one pulled page, in the bulk load's shared transaction (statements.ts). */
+    applyBulkPage: <T>(rows: number, fn: () => T): T => inBulkTransaction(db, rows, fn),
     applyRemote: (kind: EntityKind, json: ServerRow, options?: ApplyOptions) => applyRemote(db, kind, asServerJson(json), options),
     applyRemoteBatch: (kind: EntityKind, rows: readonly ServerJson[], options?: ApplyOptions & { watermark?: WatermarkUpdate }) => applyRemoteBatch(db, kind, rows, options),
     applyRemoteDeletion: (kind: EntityKind, id: string) => applyRemoteDeletion(db, kind, id),

@@ -43,6 +43,11 @@ export async function pullLibraries(ctx: RunContext): Promise<Library[]> {
   return [{ scope: null }, ...replica.listGroups().map((g) => ({ scope: g.id, groupId: g.id }))];
 }
 
+/** Applies one pulled page: in a first sync's shared transaction, else in its own. */
+function applyPage<T>(ctx: RunContext, rows: number, apply: () => T): T {
+  return ctx.bulkLoad ? ctx.replica.applyBulkPage(rows, apply) : apply();
+}
+
 /** Rows of the overlap window that this replica already holds at that very version. */
 function withoutKnown(ctx: RunContext, kind: 'document' | 'annotation', rows: ServerJson[], watermark: string | null): ServerJson[] {
   if (!watermark) return rows;
@@ -72,11 +77,11 @@ export async function pullDocuments(ctx: RunContext, library: Library): Promise<
     const startDeletions = deletedMark === null && page.serverTime !== undefined ? isoMinus(page.serverTime, ctx.overlapMs) : undefined;
     const last = page.items[page.items.length - 1]?.last_modified as string | undefined;
     const rows = withoutKnown(ctx, 'document', page.items, mark.modified);
-    const { applied, conflicts } = absorbRemote(replica, 'document', rows, {
+    const { applied, conflicts } = applyPage(ctx, rows.length, () => absorbRemote(replica, 'document', rows, {
       pending: pendingIds(replica, 'document'),
       conflicted: conflictIds(replica, 'document'),
       watermark: { collection: 'documents', scope: library.scope, modified: last, deleted: startDeletions },
-    });
+    }));
     if (startDeletions) deletedMark = startDeletions;
     ctx.counters.pulled += applied;
     ctx.counters.conflicts += conflicts;
@@ -189,11 +194,11 @@ export async function pullAnnotations(ctx: RunContext, library: Library): Promis
     readAt ??= page.serverTime;
     const startDeletions = deletedMark === null && page.serverTime !== undefined ? isoMinus(page.serverTime, ctx.overlapMs) : undefined;
     const last = page.items[page.items.length - 1]?.last_modified as string | undefined;
-    const { applied, conflicts } = absorbRemote(replica, 'annotation', withoutKnown(ctx, 'annotation', page.items, mark.modified), {
+    const { applied, conflicts } = applyPage(ctx, page.items.length, () => absorbRemote(replica, 'annotation', withoutKnown(ctx, 'annotation', page.items, mark.modified), {
       pending: pendingIds(replica, 'annotation'),
       conflicted: conflictIds(replica, 'annotation'),
       watermark: { collection: 'annotations', scope: library.scope, modified: last, deleted: startDeletions },
-    });
+    }));
     if (startDeletions) deletedMark = startDeletions;
     ctx.counters.pulled += applied;
     ctx.counters.conflicts += conflicts;

@@ -48,6 +48,8 @@ export interface RunContext {
   allowMassDeletion: boolean;
   /** Set when the guard held back a pull's deletions. */
   massDeletion?: MassDeletion;
+  /** A first sync into an empty replica: pulled pages share transactions (statements.ts). */
+  bulkLoad?: boolean;
 }
 
 export const isoMinus = (time: string | number, ms: number): string => new Date((typeof time === 'number' ? time : Date.parse(time)) - ms).toISOString();

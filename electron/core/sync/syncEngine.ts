@@ -126,6 +126,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       // The first sync of an empty replica builds its indexes once, at the end (bulkLoad.ts),
       // also when it stops early: the next run goes on from the watermarks.
       const bulk = replica.beginBulkLoad();
+      ctx.bulkLoad = bulk;
       try {
         for (const library of libraries) await pullDocuments(ctx, library);
         for (const library of libraries) {
