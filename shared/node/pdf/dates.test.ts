@@ -36,6 +36,8 @@ describe('findPublicationYear', () => {
     expect(year(['México, D.F., 2112'])).toBeUndefined();
     expect(year(['Introduction'])).toBeUndefined();
     expect(year(['Wien, 2022 / Vienna, 2022'])).toBe(2022);
+    expect(year(['Praha 1993'])).toBe(1993);
+    expect(year(['Nagy Bence', '2003. október 11.'])).toBe(2003);
   });
 
   it('reads a reference line without a comma before the year, and a Vancouver-style citation', () => {

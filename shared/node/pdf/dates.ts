@@ -14,6 +14,8 @@ const MONTHS = [
   'janeiro', 'fevereiro', 'março', 'maio', 'junho', 'julho', 'setembro', 'outubro', 'novembro', 'dezembro',
   'gennaio', 'febbraio', 'aprile', 'maggio', 'giugno', 'luglio', 'settembre', 'ottobre', 'dicembre',
   'januari', 'februari', 'maart', 'mei', 'augustus', 'okt', 'desember', 'mai',
+  // Hungarian (written after the year: "2003. október 11.")
+  'január', 'február', 'március', 'április', 'május', 'június', 'július', 'augusztus', 'szeptember', 'október', 'december',
 ];
 const MONTH = `(?:${MONTHS.join('|')})\\.?`;
 const YEAR = '((?:19[5-9]|20\\d)\\d)';
@@ -26,6 +28,8 @@ const DATE_SHAPES = [
   `\\b${YEAR}[-/.]\\d\\d?[-/.]\\d\\d?\\b`,
   `\\b\\d\\d?[./]\\d\\d?[./]${YEAR}\\b`,
   `\\b${YEAR}\\s*年`,
+  // Year first, then the month (Hungarian, East Asian order): "2003. október 11."
+  `\\b${YEAR}\\.\\s+${MONTH}\\s+\\d{1,2}\\.`,
 ];
 const DATE = new RegExp(DATE_SHAPES.join('|'), 'giu');
 
@@ -43,7 +47,7 @@ const JOURNAL_HEADER = [
 const LATER = /\b(?:revised|revision|modified|edited|updated|accepted|published|advance access|version of|last change|überarbeitet|révisé|geändert)\b/i;
 const EARLIER = /\b(?:received|submitted|compiled|generated|eingereicht am|reçu)\b/i;
 /** A bare year on a short line: "2021", "Budapest, 2022", "(SoSe 2015)" is not one. */
-const BARE_YEAR = new RegExp(`^(?:\\(?${YEAR}\\)?|(?:spring|summer|fall|autumn|winter)\\s+${YEAR}|[\\p{L} .'-]{2,40},\\s*${YEAR}|${YEAR},\\s*v?-?[\\d.]+)$`, 'iu');
+const BARE_YEAR = new RegExp(`^(?:\\(?${YEAR}\\)?|(?:spring|summer|fall|autumn|winter)\\s+${YEAR}|[\\p{L} .'-]{2,40},\\s*${YEAR}|\\p{Lu}\\p{Ll}+\\s+${YEAR}|${YEAR},\\s*v?-?[\\d.]+)$`, 'iu');
 
 interface Mention {
   year: number;

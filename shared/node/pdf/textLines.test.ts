@@ -34,6 +34,16 @@ describe('buildLines', () => {
     expect(lines.map((l) => l.text)).toEqual(['Department,', 'Journal Papers', 'City, Country']);
   });
 
+  it('reads a title drawn twice with a small offset (a shadow) once', () => {
+    const { lines } = buildLines([item('matapli', 100.7, 687.6, 73.3, 161), item('matapli', 102.3, 690.5, 73.3, 161)], 1);
+    expect(lines.map((l) => l.text)).toEqual(['matapli']);
+  });
+
+  it('takes a raised run of affiliation letters and footnote numbers after a name as one marker', () => {
+    const { lines } = buildLines([item('CV Rajagopal', 100, 600, 12, 80), item('c,1,3', 181, 605, 8, 12)], 1);
+    expect(lines[0]!.textWithoutMarkers).toBe('CV Rajagopal');
+  });
+
   it('still takes raised digits after a name as markers', () => {
     const { lines } = buildLines([item('Jos Migchielsen', 100, 600, 12, 90), item('1', 190, 605, 8, 4), item(', Ann Author', 195, 600, 12, 70)], 1);
     expect(lines[0]!.markers).toBe(1);

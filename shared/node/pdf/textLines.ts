@@ -52,8 +52,26 @@ export function uprightItems(raw: RawTextItem[]): { items: Item[]; rotatedText: 
   return { items, rotatedText };
 }
 
+/** Text drawn twice at (nearly) the same place (a fake bold, a shadow) read once. */
+function withoutOverprint(items: Item[]): Item[] {
+  const seen = new Map<string, Item[]>();
+  return items.filter((it) => {
+    if (it.str.trim().length < 2) return true;
+    const same = seen.get(it.str);
+    if (!same) {
+      seen.set(it.str, [it]);
+      return true;
+    }
+    if (same.some((o) => Math.abs(o.x - it.x) < it.size * 0.1 && Math.abs(o.y - it.y) < it.size * 0.1)) return false;
+    same.push(it);
+    return true;
+  });
+}
+
 export function buildLines(raw: RawTextItem[], page: number): { lines: TextLine[]; rotatedText: string } {
-  const { items, rotatedText } = uprightItems(raw);
+  const upright = uprightItems(raw);
+  const items = withoutOverprint(upright.items);
+  const { rotatedText } = upright;
   // Group by baseline: an item joins a row when its baseline is within a fraction of the size.
   // Rows are anchored on their largest item, so a raised small letter (the A of the LaTeX
   // logo) met first does not push the lowered E of the same logo into a row of its own.
@@ -112,7 +130,9 @@ function makeLine(items: Item[], page: number): TextLine {
   items.forEach((it, i) => {
     const gap = prev ? it.x - prev.right : 0;
     const space = prev && gap > Math.min(prev.size, it.size) * 0.15 && !text.endsWith(' ') && !it.str.startsWith(' ') ? ' ' : '';
-    const isMarker = it.size < size * 0.82 && it.str.trim().length <= 4 && it.y > baseline + size * 0.15 && !insideWord(prev, it, items[i + 1]);
+    // Up to four characters, or a run of marks without spaces ("c,1,3" after a name).
+    const short = it.str.trim().length <= 4 || /^[\p{L}\d,∗*†‡§¶]{1,10}$/u.test(it.str.trim());
+    const isMarker = it.size < size * 0.82 && short && it.y > baseline + size * 0.15 && !insideWord(prev, it, items[i + 1]);
     text += space + it.str;
     if (isMarker) {
       markers++;
