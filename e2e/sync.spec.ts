@@ -98,6 +98,57 @@ test('the same field edited on both replicas becomes a conflict resolved side by
   await expect(first.field('Pages')).toHaveValue('21-29');
 });
 
+test('a field edited again while its conflict is open: keep mine sends the newest edit to both replicas', async ({ page, context }) => {
+  test.slow(); // several devices or long work: three times the default bound
+  const first = await LibraryWindow.open(page);
+  const title = unique('Twice edited estuary sediment cores');
+  await first.createDocument({ title });
+  await syncNow(first);
+  const otherPage = await openSignedIn(context, device, firstDeviceService().localAccount);
+  const other = await secondWindow(otherPage);
+  await syncNow(other);
+  await other.selectOnly(title);
+
+  // A clash on Pages, made deterministic by the second device being offline while both edit.
+  network.setOnline(false);
+  await first.selectOnly(title);
+  await first.field('Pages').fill('11-19');
+  await first.field('Pages').press('Tab');
+  await syncNow(first);
+  await other.field('Pages').fill('21-29');
+  await other.field('Pages').press('Tab');
+  await expect(other.status.getByText(/1 change (to send|waiting)/).first()).toBeVisible();
+  network.setOnline(true);
+  await syncNow(other);
+  const conflicts = other.status.getByRole('button', { name: /1 conflict to resolve/ });
+  await expect(conflicts).toBeVisible({ timeout: 30_000 });
+
+  // The person edits the field again, offline again so no sync runs in between: the newest
+  // edit becomes the conflict's own side, and a pull does not put the older value back.
+  network.setOnline(false);
+  await other.field('Pages').fill('31-39');
+  await other.field('Pages').press('Tab');
+  network.setOnline(true);
+  await syncNow(other);
+  await expect(other.field('Pages')).toHaveValue('31-39');
+  await expect(conflicts).toBeVisible();
+  await conflicts.click();
+  const dialog = otherPage.getByRole('dialog', { name: 'Conflicts' });
+  const row = dialog.getByRole('row').filter({ hasText: title });
+  await expect(row.locator('.conflict-value').nth(0)).toHaveText('31-39');
+  await expect(row.locator('.conflict-value').nth(1)).toHaveText('11-19');
+  await row.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(dialog.getByText('No conflicts: every edit reached the service.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await syncNow(other);
+  await syncNow(first);
+  await first.selectOnly(title);
+  await expect(first.field('Pages')).toHaveValue('31-39');
+  await other.selectOnly(title);
+  await expect(other.field('Pages')).toHaveValue('31-39');
+});
+
 test('edits made offline wait, are shown as pending, and reach the other replica when the network returns', async ({ page, context }) => {
   test.slow(); // several devices or long work: three times the default bound
   const first = await LibraryWindow.open(page);

@@ -10,11 +10,12 @@ import { openReplica } from '../replica/index.ts';
 import { createImporter } from './importer.ts';
 import { sharedPdfReader } from '../../../shared/node/pdf/isolatedPdfReader.ts';
 import { createStagingArea } from '../files/stagingArea.ts';
+import type { Clock } from '../clock.ts';
 
 /** Nothing listens on port 9 (discard) on loopback: every call fails with a network error. */
 export const OFFLINE_URL = 'http://127.0.0.1:9';
 
-export function testImporter(options: { baseUrl?: string; token?: string; retryMs?: number; onChanged?: (ids: string[]) => void } = {}) {
+export function testImporter(options: { baseUrl?: string; token?: string; retryMs?: number; clock?: Clock; onChanged?: (ids: string[]) => void } = {}) {
   // PDFs are read in a worker thread shared by the process; start it while the test sets up.
   sharedPdfReader().warm();
   const dir = mkdtempSync(path.join(tmpdir(), 'refshelf-import-'));
@@ -32,6 +33,7 @@ export function testImporter(options: { baseUrl?: string; token?: string; retryM
     onProgress: (p) => progress.push(p),
     canLookup: () => true,
     ...(options.retryMs !== undefined ? { retryMs: options.retryMs } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return {
     dir, replica, fileStore, importer, progress, changed,
