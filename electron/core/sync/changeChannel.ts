@@ -23,6 +23,8 @@ export interface ChangeChannelOptions {
 
 export interface ChangeChannel {
   close(): void;
+  /** The service answered again: a closed channel opens now, not after its backoff. */
+  reopenNow(): void;
 }
 
 /** Reads `event:`/`data:` blocks from an SSE body and answers each `changed` hint. */
@@ -58,8 +60,10 @@ export function openChangeChannel(options: ChangeChannelOptions): ChangeChannel 
   const clock = options.clock ?? systemClock;
   let cancelReopen = (): void => undefined;
   let attempt = 0;
+  let connecting = false;
 
   async function connect(): Promise<void> {
+    connecting = true;
     try {
       const response = await options.api.client.request('/events', { accept: 'text/event-stream', signal: controller.signal });
       if (!response.body) throw new Error('The change channel answered without a stream');
@@ -72,6 +76,7 @@ export function openChangeChannel(options: ChangeChannelOptions): ChangeChannel 
       if (error instanceof ServiceError && UNSUPPORTED.has(error.status)) return;
       options.onClosed(error);
     }
+    connecting = false;
     if (controller.signal.aborted) return;
     cancelReopen = clock.after(delay(attempt++), () => void connect());
   }
@@ -81,6 +86,12 @@ export function openChangeChannel(options: ChangeChannelOptions): ChangeChannel 
     close() {
       controller.abort();
       cancelReopen();
+    },
+    reopenNow() {
+      if (connecting || controller.signal.aborted) return;
+      cancelReopen();
+      attempt = 0;
+      void connect();
     },
   };
 }

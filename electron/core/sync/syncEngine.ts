@@ -153,6 +153,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const lastSyncedAt = new Date(clock.now()).toISOString();
       if (held) emit({ state: 'waiting-confirmation', lastSyncedAt, progress: undefined, pendingDeletion: { count: held.count, libraryTotal: held.libraryTotal } });
       else emit({ state: 'idle', lastSyncedAt, progress: undefined, pendingDeletion: undefined });
+      // The service is back: its hints (and the news of it going away again) come at once.
+      channel?.reopenNow();
       return { ...counters, durationMs: performance.now() - startedAt };
     } catch (error) {
       if (isAborted(error, signal)) {
