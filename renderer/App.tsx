@@ -22,6 +22,7 @@ import { createAppStore, effectiveTheme } from './state/appStore.ts';
 import { StoresContext, useApp, useLibrary, useStores, type Stores } from './state/context.tsx';
 import { createIdRenamesStore } from './state/idRenames.ts';
 import { createLibraryStore } from './state/libraryStore.ts';
+import { createCitingStore } from './citing/citingStore.ts';
 import { createDragCitations } from './citing/dragCitations.ts';
 
 const RELOAD_DELAY_MS = 80;
@@ -181,7 +182,7 @@ export function App({ bridge, platform }: { bridge: BridgeClient; platform: stri
   const stores = useMemo<Stores>(() => {
     const renames = createIdRenamesStore(bridge);
     const library = createLibraryStore(bridge, renames);
-    return { bridge, renames, library, app: createAppStore(bridge), dragCitations: createDragCitations(bridge, library), mac: isMac(platform) };
+    return { bridge, renames, library, app: createAppStore(bridge), dragCitations: createDragCitations(createCitingStore(bridge), library), mac: isMac(platform) };
   }, [bridge, platform]);
   useEffect(() => () => stores.dragCitations.stop(), [stores]);
   return (

@@ -3,7 +3,8 @@
 // bibliography files. Each change is saved at once; failures show as a sentence.
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import type { AutoExport, AutoExportFormat, CitationStyle, CitingPreferences, LibraryFolderNode } from '../../shared/bridge/contract.ts';
-import { useLibrary, useStores } from '../state/context.tsx';
+import { useLibrary } from '../state/context.tsx';
+import { useCitingStore } from './citingStore.ts';
 
 const FORMAT_NAMES: Record<AutoExportFormat, string> = { bibtex: 'BibTeX (.bib)', biblatex: 'BibLaTeX (.bib)', csljson: 'CSL-JSON (.json)' };
 const localeName = (locale: string) => {
@@ -17,7 +18,7 @@ const localeName = (locale: string) => {
 const flatten = (nodes: LibraryFolderNode[]): LibraryFolderNode[] => nodes.flatMap((node) => [node, ...flatten(node.children)]);
 
 export function CitationSettings({ onFailure }: { onFailure(message: string | undefined): void }) {
-  const { bridge } = useStores();
+  const citing = useCitingStore();
   const tree = useLibrary((s) => s.folders);
   const folders = useMemo(() => flatten(tree), [tree]);
   const [styles, setStyles] = useState<CitationStyle[]>([]);
@@ -41,38 +42,38 @@ export function CitationSettings({ onFailure }: { onFailure(message: string | un
 
   useEffect(() => {
     void run(async () => {
-      const listed = await bridge.call('citing.styles');
+      const listed = await citing.styles();
       setStyles(listed.styles);
       setLocales(listed.locales);
       setPreferences(listed.preferences);
       setKeyPattern(listed.preferences.keyPattern);
-      setLiveFiles(await bridge.call('citing.autoExports'));
+      setLiveFiles(await citing.autoExports());
     });
     // Loaded once when the dialog opens.
-  }, [bridge]);
+  }, [citing]);
 
   const shown = useMemo(() => {
     const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
     return styles.filter((s) => words.every((w) => s.title.toLowerCase().includes(w) || s.id.includes(w)));
   }, [styles, filter]);
 
-  const save = (change: Partial<CitingPreferences>) => run(async () => setPreferences(await bridge.call('citing.setPreferences', change)));
+  const save = (change: Partial<CitingPreferences>) => run(async () => setPreferences(await citing.setPreferences(change)));
 
   const addStyle = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     await run(async () => {
-      const added = await bridge.call('citing.addStyle', { fileName: file.name, xml: await file.text() });
-      setStyles((await bridge.call('citing.styles')).styles);
-      setPreferences(await bridge.call('citing.setPreferences', { style: added.id }));
+      const added = await citing.addStyle({ fileName: file.name, xml: await file.text() });
+      setStyles((await citing.styles()).styles);
+      setPreferences(await citing.setPreferences({ style: added.id }));
     });
   };
 
   const addLiveFile = () => run(async () => {
     const scope = newFile.scope === 'library' ? { library: true as const } : { folderId: newFile.scope };
-    await bridge.call('citing.setAutoExport', { scope, format: newFile.format, path: newFile.path.trim() });
-    setLiveFiles(await bridge.call('citing.autoExports'));
+    await citing.setAutoExport({ scope, format: newFile.format, path: newFile.path.trim() });
+    setLiveFiles(await citing.autoExports());
     setNewFile({ ...newFile, path: '' });
   });
 
@@ -121,8 +122,8 @@ export function CitationSettings({ onFailure }: { onFailure(message: string | un
             <li key={exp.id}>
               <span>{folderName(exp)} → {exp.path} ({FORMAT_NAMES[exp.format]}){exp.error ? ` · ${exp.error}` : exp.entries !== undefined ? ` · ${exp.entries} entries` : ''}</span>
               <button type="button" className="button small" onClick={() => void run(async () => {
-                await bridge.call('citing.removeAutoExport', { id: exp.id });
-                setLiveFiles(await bridge.call('citing.autoExports'));
+                await citing.removeAutoExport({ id: exp.id });
+                setLiveFiles(await citing.autoExports());
               })}>Stop</button>
             </li>
           ))}

@@ -6,7 +6,7 @@
 // starts with one, and that refresh picks up edits and a changed style). A drag that starts
 // before the answer is back carries the titles as plain text, as before.
 import type { FormattedCitation } from '../../shared/bridge/contract.ts';
-import type { BridgeClient } from '../bridge/bridgeClient.ts';
+import type { CitingStore } from './citingStore.ts';
 import type { LibraryStore } from '../state/libraryStore.ts';
 
 /** Bigger selections are not formatted ahead: the core would spend seconds on a Ctrl+A. */
@@ -23,7 +23,7 @@ export interface DragCitations {
 
 const keyOf = (ids: readonly string[]) => [...ids].sort().join('\n');
 
-export function createDragCitations(bridge: Pick<BridgeClient, 'call'>, library?: LibraryStore): DragCitations {
+export function createDragCitations(citing: Pick<CitingStore, 'format'>, library?: LibraryStore): DragCitations {
   let ready: { key: string; content: FormattedCitation } | undefined;
   let asked = 0;
   let settle: ReturnType<typeof setTimeout> | undefined;
@@ -32,7 +32,7 @@ export function createDragCitations(bridge: Pick<BridgeClient, 'call'>, library?
     if (!ids.length || ids.length > MAX_DRAG_CITATIONS) return;
     const key = keyOf(ids);
     const ask = ++asked;
-    bridge.call('citing.format', { ids: [...ids], kind: 'bibliography' }).then((content) => {
+    citing.format({ ids: [...ids], kind: 'bibliography' }).then((content) => {
       if (ask === asked) ready = { key, content };
     }, () => {
       // Nothing to drop but the titles; the error shows when the person copies instead.

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import type { CitationKind, CitationOutput, ExportScope } from '../../shared/bridge/contract.ts';
 import { saveText } from '../lib/download.ts';
 import { useStores } from '../state/context.tsx';
+import { useCitingStore } from './citingStore.ts';
 import { putOnClipboard } from './clipboard.ts';
 
 const MEDIA_TYPES: Record<CitationOutput, string> = { html: 'text/html', rtf: 'application/rtf', text: 'text/plain' };
@@ -15,26 +16,27 @@ export interface CitingActions {
 }
 
 export function useCitingActions(): CitingActions {
-  const { bridge, library } = useStores();
+  const { library } = useStores();
+  const citing = useCitingStore();
   return useMemo(() => {
     const showError = (error: unknown) => library.getState().showError((error as Error).message);
     return {
       async copy(ids, kind) {
         if (!ids.length) return;
         try {
-          await putOnClipboard(await bridge.call('citing.copy', { ids, kind }));
+          await putOnClipboard(await citing.copy({ ids, kind }));
         } catch (error) {
           showError(error);
         }
       },
       async exportBibliography(scope, output) {
         try {
-          const result = await bridge.call('citing.exportBibliography', { scope, output });
+          const result = await citing.exportBibliography({ scope, output });
           saveText(result.text, result.fileName, MEDIA_TYPES[output]);
         } catch (error) {
           showError(error);
         }
       },
     };
-  }, [bridge, library]);
+  }, [citing, library]);
 }

@@ -2,21 +2,21 @@
 // identifier dialog, the question about held duplicates, and the shell menu's "Import…" item.
 import { useEffect, useRef } from 'react';
 import './import.css';
-import { useStores } from '../state/context.tsx';
 import { AddIdentifierDialog } from './AddIdentifierDialog.tsx';
 import { DropZone } from './DropZone.tsx';
 import { HeldDuplicatesDialog } from './HeldDuplicatesDialog.tsx';
 import { ImportPanel } from './ImportPanel.tsx';
+import { useImportCommands } from './importStore.ts';
 import { useImportActions } from './useImportActions.ts';
 
 export function ImportLayer() {
-  const { bridge } = useStores();
+  const { onMenu } = useImportCommands();
   const actions = useImportActions();
   const latest = useRef(actions);
   latest.current = actions;
-  useEffect(() => bridge.on('app.menu', ({ action }) => {
+  useEffect(() => onMenu(({ action }) => {
     if (action === 'import') void latest.current.chooseAndImport(document.querySelector<HTMLInputElement>('[data-testid="import-file-input"]'));
-  }), [bridge]);
+  }), [onMenu]);
   return (
     <>
       <DropZone />

@@ -1,16 +1,16 @@
 // The import store, handed to the import components through its own context, so the app's
 // shared Stores stay as they are.
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { useStores } from '../state/context.tsx';
-import { createImportStore, type ImportActions, type ImportState, type ImportStore } from './importStore.ts';
+import { useAreaStore } from '../state/areaCommands.ts';
+import { createImportStore, useImportCommands, type ImportActions, type ImportState, type ImportStore } from './importStore.ts';
 
 const ImportContext = createContext<ImportStore | null>(null);
 
 export function ImportProvider({ children }: { children: ReactNode }) {
-  const { bridge } = useStores();
-  const store = useMemo(() => createImportStore(bridge), [bridge]);
-  useEffect(() => bridge.on('import.progress', (progress) => store.getState().onProgress(progress)), [bridge, store]);
+  const store = useAreaStore(createImportStore);
+  const { onProgress } = useImportCommands();
+  useEffect(() => onProgress((progress) => store.getState().onProgress(progress)), [onProgress, store]);
   return <ImportContext.Provider value={store}>{children}</ImportContext.Provider>;
 }
 

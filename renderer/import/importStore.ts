@@ -3,8 +3,9 @@
 // Imports from this window ask first about likely duplicates: the items the core held wait
 // in `held` for one decision (add anyway, merge into the existing document, or skip).
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { DuplicateChoice, HeldDuplicate, ImportFileOutcome, ImportOutcomeStatus, ImportProgress, ResolvedDuplicate } from '../../shared/bridge/contract.ts';
+import type { DuplicateChoice, EventListener, HeldDuplicate, ImportFileOutcome, ImportOutcomeStatus, ImportProgress, ResolvedDuplicate } from '../../shared/bridge/contract.ts';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
+import { command, commandResult, useAreaStore } from '../state/areaCommands.ts';
 import { stageFile } from './stageFile.ts';
 
 export interface ImportRow {
@@ -114,7 +115,7 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
 
       importFiles: (files, folderId, groupId) => run(files.map((f) => f.name), async () => {
         const staged: string[] = [];
-        for (const file of files) staged.push(await stageFile(bridge, file));
+        for (const file of files) staged.push(await stageFile(command(bridge, 'staging.write'), file));
         return staged;
       }, folderId, groupId),
 
@@ -147,4 +148,20 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
       },
     };
   });
+}
+
+/** The import UI's other ways to the core: the shell's file dialog and menu, the export, the progress events. */
+export function createImportCommands(bridge: BridgeClient) {
+  return {
+    chooseFiles: commandResult(bridge, 'app.chooseFiles'),
+    exportBibliography: command(bridge, 'export.bibliography'),
+    onMenu: (listener: EventListener<'app.menu'>) => bridge.on('app.menu', listener),
+    onProgress: (listener: EventListener<'import.progress'>) => bridge.on('import.progress', listener),
+  };
+}
+
+export type ImportCommands = ReturnType<typeof createImportCommands>;
+
+export function useImportCommands(): ImportCommands {
+  return useAreaStore(createImportCommands);
 }

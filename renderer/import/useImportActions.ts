@@ -6,6 +6,7 @@ import { IMPORT_EXTENSIONS } from '../../shared/bridge/importCommands.ts';
 import { RIS_MEDIA_TYPE } from '../../shared/ris/formatRis.ts';
 import { useLibrary, useStores } from '../state/context.tsx';
 import { useImportStore } from './importContext.tsx';
+import { useImportCommands } from './importStore.ts';
 import { saveText } from '../lib/download.ts';
 
 const MEDIA_TYPES: Record<ExportFormat, string> = { bibtex: BIBTEX_MEDIA_TYPE, ris: RIS_MEDIA_TYPE };
@@ -23,7 +24,8 @@ function useTargetGroup(): string | undefined {
 }
 
 export function useImportActions() {
-  const { bridge, library } = useStores();
+  const { library } = useStores();
+  const commands = useImportCommands();
   const store = useImportStore();
   const folderId = useTargetFolder();
   const groupId = useTargetGroup();
@@ -45,7 +47,7 @@ export function useImportActions() {
         input?.click();
         return;
       }
-      const chosen = await bridge.invoke('app.chooseFiles', { title: 'Import PDFs, BibTeX or RIS', extensions: [...IMPORT_EXTENSIONS] });
+      const chosen = await commands.chooseFiles({ title: 'Import PDFs, BibTeX or RIS', extensions: [...IMPORT_EXTENSIONS] });
       if (!chosen.ok) {
         if (chosen.error.code === 'unsupported') input?.click();
         else if (chosen.error.code !== 'cancelled') showError(chosen.error);
@@ -58,7 +60,7 @@ export function useImportActions() {
     },
     async exportTo(format: ExportFormat, scope: ExportScope): Promise<void> {
       try {
-        const result = await bridge.call('export.bibliography', { format, scope });
+        const result = await commands.exportBibliography({ format, scope });
         saveText(result.text, result.fileName, MEDIA_TYPES[format]);
       } catch (error) {
         showError(error);

@@ -4,16 +4,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import type { MetadataPreview } from '../../shared/bridge/retrieveCommands.ts';
-import { useStores } from '../state/context.tsx';
 import { fieldLabel, valueLabel } from '../views/duplicates/mergeChoices.ts';
 import type { MergeChoosableField } from '../../shared/bridge/duplicatesCommands.ts';
-import { useRetrieve } from './retrieveStore.ts';
+import { useRetrieve, useRetrieveCommands } from './retrieveStore.ts';
 import './retrieve.css';
 
 const key = (documentId: string, field: string) => `${documentId}\u0000${field}`;
 
 export function RetrieveMetadataDialog() {
-  const { bridge } = useStores();
+  const retrieve = useRetrieveCommands();
   const documentIds = useRetrieve((s) => s.documentIds);
   const close = useRetrieve((s) => s.close);
   const [previews, setPreviews] = useState<MetadataPreview[] | null>(null);
@@ -29,14 +28,14 @@ export function RetrieveMetadataDialog() {
     setUnticked(new Set());
     setError(null);
     setOutcome(null);
-    bridge.call('metadata.preview', { documentIds }).then(
+    retrieve.preview({ documentIds }).then(
       (answer) => current && setPreviews(answer),
       (failure: unknown) => current && setError((failure as Error).message),
     );
     return () => {
       current = false;
     };
-  }, [bridge, documentIds]);
+  }, [retrieve, documentIds]);
 
   const ticked = (previews ?? []).map((p) => ({
     documentId: p.documentId,
@@ -46,7 +45,7 @@ export function RetrieveMetadataDialog() {
   const apply = async () => {
     setBusy(true);
     try {
-      const { updated } = await bridge.call('metadata.apply', { changes: ticked });
+      const { updated } = await retrieve.apply({ changes: ticked });
       setOutcome(`Updated ${updated.length} document${updated.length === 1 ? '' : 's'}.`);
       setPreviews([]);
     } catch (failure) {
