@@ -34,19 +34,21 @@ export default tseslint.config(
   },
   { files: ['renderer/**'], rules: rendererImports([]) },
   {
-    // Components and views reach the core through their area's store (renderer/state/, a
-    // view's *Store.ts), never the bridge: they neither call it nor take it from useStores.
-    files: ['renderer/components/**', 'renderer/views/**'],
-    ignores: ['**/*Store.ts', '**/*.test.ts'],
+    // The renderer reaches the core through its areas' stores (renderer/state/, an area's
+    // *Store.ts), never the bridge: no other file calls it or takes it from useStores. The
+    // bridge transport itself and the entry (main.tsx, App.tsx: they make the stores from
+    // the bridge and wire its events into them) are the exceptions.
+    files: ['renderer/**'],
+    ignores: ['**/*Store.ts', '**/*.test.ts', 'renderer/state/**', 'renderer/bridge/**', 'renderer/main.tsx', 'renderer/App.tsx'],
     rules: {
-      ...rendererImports([{ group: ['**/bridge/bridgeClient*'], message: 'A component or view reaches the core through its area\'s store, not the bridge.' }]),
+      ...rendererImports([{ group: ['**/bridge/bridgeClient*'], message: 'The renderer reaches the core through its area\'s store, not the bridge.' }]),
       'no-restricted-syntax': ['error',
         ...[
           "CallExpression[callee.object.name='bridge'][callee.property.name=/^(call|invoke|on)$/]",
           "CallExpression[callee.object.property.name='bridge'][callee.property.name=/^(call|invoke|on)$/]",
           "VariableDeclarator[init.callee.name='useStores'] > ObjectPattern > Property[key.name='bridge']",
           "MemberExpression[object.callee.name='useStores'][property.name='bridge']",
-        ].map((selector) => ({ selector, message: 'A component or view reaches the core through its area\'s store (renderer/state/, a view\'s *Store.ts), not the bridge.' })),
+        ].map((selector) => ({ selector, message: 'The renderer reaches the core through its area\'s store (renderer/state/, an area\'s *Store.ts), not the bridge.' })),
       ],
     },
   },
