@@ -20,7 +20,7 @@ export interface AddOptions {
 }
 
 /** The words simple search finds besides title, authors, source and abstract. */
-export function otherText(fields: CatalogFields): string[] {
+function otherText(fields: CatalogFields): string[] {
   return [
     ...(fields.keywords ?? []),
     ...Object.values(fields.identifiers ?? {}).filter((v): v is string => typeof v === 'string'),
@@ -106,32 +106,30 @@ export class CatalogStore {
   }
 
   insert(fields: CatalogFields, options: AddOptions, now = new Date().toISOString()): number {
-    const { title, type, year, ...rest } = fields;
-    const data = Object.fromEntries(Object.entries(rest).filter(([k]) => (CATALOG_DATA_FIELDS as readonly string[]).includes(k)));
+    const { title, type, year } = fields;
     const openAccess = options.openAccess || Boolean(fields.identifiers?.arxiv);
     const info = this.s.insert!.run(
       randomUUID(), title, type, year ?? null, openAccess ? 1 : 0, options.imported ? 1 : 0,
-      matchKey(title, year, fields.authors), titleKey(title), JSON.stringify(data), now, now,
+      matchKey(title, year, fields.authors), titleKey(title), dataOf(fields), now, now,
     );
     const seq = Number(info.lastInsertRowid);
     this.indexIdentifiers(seq, fields);
-    this.search.index(seq, { title, year, openAccess, authors: fields.authors, source: fields.source, abstract: fields.abstract, other: otherText(fields) });
+    this.search.index(seq, indexedTextOf(fields, openAccess));
     return seq;
   }
 
   /** Replaces a document's metadata, keeping its id, flags given in options. */
   replace(row: CatalogRow, fields: CatalogFields, options: AddOptions): void {
-    const { title, type, year, ...rest } = fields;
-    const data = Object.fromEntries(Object.entries(rest).filter(([k]) => (CATALOG_DATA_FIELDS as readonly string[]).includes(k)));
+    const { title, type, year } = fields;
     const openAccess = options.openAccess || Boolean(fields.identifiers?.arxiv);
     this.s.update!.run(
       title, type, year ?? null, openAccess ? 1 : 0, options.imported ? 1 : 0, matchKey(title, year, fields.authors), titleKey(title),
-      JSON.stringify(data), new Date().toISOString(), row.seq,
+      dataOf(fields), new Date().toISOString(), row.seq,
     );
     this.s.clearIdentifiers!.run(row.seq);
     this.indexIdentifiers(row.seq, fields);
     this.search.unindex(row.seq);
-    this.search.index(row.seq, { title, year, openAccess, authors: fields.authors, source: fields.source, abstract: fields.abstract, other: otherText(fields) });
+    this.search.index(row.seq, indexedTextOf(fields, openAccess));
   }
 
   delete(seq: number): void {
