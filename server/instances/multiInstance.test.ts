@@ -109,6 +109,22 @@ describe.runIf(testPgUrl())('LISTEN/NOTIFY between two instances', () => {
     expect(await arrived).toEqual({ accessHashes });
   });
 
+  it('poll() returns once the events published before it were delivered, large ones too, in order', async () => {
+    // Large events (read from the table) between small ones (in the notification).
+    const events = Array.from({ length: 12 }, (_, n) => ({
+      accessHashes: Array.from({ length: n % 2 ? 300 : 1 }, (_, i) => `${n}-${i}`.padStart(64, '1')),
+    }));
+    const delivered: unknown[] = [];
+    const stop = b.ctx.bus.subscribe('tokens-forgotten', (payload) => delivered.push(payload));
+    try {
+      for (const event of events) await a.ctx.bus.publish('tokens-forgotten', event);
+      await pollOf(b);
+      expect(delivered).toEqual(events);
+    } finally {
+      stop();
+    }
+  });
+
   it('listens again after its connection is lost', async () => {
     const back = [a, b].map((service) => (service.ctx.bus as PostgresInstanceBus).nextListen());
     // Both instances lose their listening connection; each comes back on its own.

@@ -30,6 +30,8 @@ export class PostgresInstanceBus extends LocalInstanceBus implements SharedInsta
   private reconnect: NodeJS.Timeout | undefined;
   private readonly markers = new Map<string, () => void>();
   private listened: (() => void)[] = [];
+  /** Notifications are handled one after another, in the order they arrived (see poll). */
+  private received: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly database: PostgresDatabase,
@@ -49,12 +51,19 @@ export class PostgresInstanceBus extends LocalInstanceBus implements SharedInsta
   private async listen(): Promise<void> {
     const client = this.database.newClient();
     client.on('notification', (message) => {
-      if (message.channel === BUS_CHANNEL && message.payload) void this.receive(message.payload);
+      if (message.channel !== BUS_CHANNEL || !message.payload) return;
+      const text = message.payload;
+      // A large event is read from the table before it is delivered: a later notification
+      // (another event, or poll's marker) waits for it, so delivery keeps commit order.
+      this.received = this.received.then(() => this.receive(text));
     });
     const lost = (error?: unknown) => {
       if (this.client !== client) return;
       this.client = undefined;
       void client.end().catch(() => undefined);
+      // Markers sent on the lost connection's channel will not come back: a poll waiting
+      // for one ends now (what was missed meanwhile is missed, as hints may be).
+      this.releaseMarkers();
       if (this.closed) return;
       this.log('Instance bus: the listening connection was lost; listening again', error ?? new Error('connection ended'));
       this.listenLater();
@@ -142,9 +151,17 @@ export class PostgresInstanceBus extends LocalInstanceBus implements SharedInsta
     if (!this.client) return;
     const marker = randomUUID();
     const back = new Promise<void>((resolve) => this.markers.set(marker, resolve));
-    await this.notify(JSON.stringify({ origin: this.origin, marker } satisfies Message));
-    await back;
-    this.markers.delete(marker);
+    try {
+      await this.notify(JSON.stringify({ origin: this.origin, marker } satisfies Message));
+      await back;
+    } finally {
+      this.markers.delete(marker);
+    }
+  }
+
+  private releaseMarkers(): void {
+    for (const resolve of this.markers.values()) resolve();
+    this.markers.clear();
   }
 
   /** Deletes large events every instance has read (run by the cleanup job, one instance at a time). */
@@ -159,7 +176,7 @@ export class PostgresInstanceBus extends LocalInstanceBus implements SharedInsta
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);
-    for (const resolve of this.markers.values()) resolve();
+    this.releaseMarkers();
     await super.close();
   }
 }
