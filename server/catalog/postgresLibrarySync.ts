@@ -2,8 +2,9 @@
 // by every instance), the same rescan window and mapping rules, each batch in one write
 // transaction of the catalog (its advisory lock makes instances scanning at once take turns).
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../storage/tables.ts';
+import type { Database, DocumentsTable } from '../storage/tables.ts';
 import { catalogFieldsOf } from './catalogFields.ts';
+import { readSetting, writeSetting } from './catalogSettings.ts';
 import { parseObject } from './catalogVoters.ts';
 import { RESCAN_MS, SCAN_BATCH, WATERMARK_KEY } from './librarySync.ts';
 import type { PostgresCatalogStore, PostgresCatalogWriter } from './postgresCatalogStore.ts';
@@ -24,7 +25,7 @@ export async function scanLibrariesPostgres(store: PostgresCatalogStore): Promis
 }
 
 async function watermark(db: Queries): Promise<{ mark: string; since: string }> {
-  const mark = (await db.selectFrom('settings').select('value').where('key', '=', WATERMARK_KEY).executeTakeFirst())?.value ?? '';
+  const mark = (await readSetting(db, WATERMARK_KEY)) ?? '';
   return { mark, since: mark ? new Date(Date.parse(mark) - RESCAN_MS).toISOString() : '' };
 }
 
@@ -81,21 +82,11 @@ async function step(writer: PostgresCatalogWriter): Promise<number> {
     await map(writer, doc);
     if (doc.last_modified > latest) latest = doc.last_modified;
   }
-  if (latest !== mark) {
-    await db.insertInto('settings').values({ key: WATERMARK_KEY, value: latest }).onConflict((c) => c.column('key').doUpdateSet({ value: latest })).execute();
-  }
+  if (latest !== mark) await writeSetting(db, WATERMARK_KEY, latest);
   return changed.length;
 }
 
-interface Changed {
-  id: string;
-  title: string;
-  type: string;
-  year: number | null;
-  data: string;
-  last_modified: string;
-  mapped_seq: number | null;
-}
+type Changed = Pick<DocumentsTable, 'id' | 'title' | 'type' | 'year' | 'data' | 'last_modified'> & { mapped_seq: number | null };
 
 async function setSource(writer: PostgresCatalogWriter, documentId: string, seq: number | null, lastModified: string): Promise<void> {
   await writer.db
