@@ -40,6 +40,16 @@ async function startListening(argsFor: (port: number) => string[], env: NodeJS.P
   return { port, base: `http://127.0.0.1:${port}`, child };
 }
 
+/**
+ * Stops a service process and waits until it has exited (its database is free again). A
+ * process that already exited (a crash during the run) is not waited for.
+ */
+export async function stopServiceProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
 
 function waitForListening(child: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {

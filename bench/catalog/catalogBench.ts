@@ -14,7 +14,7 @@ import { CatalogStore } from '../../server/catalog/catalogStore.ts';
 import { mediaTypes } from '../../shared/vendor.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
 import { random, RecordGenerator, sampleVocabulary } from './catalogRecords.ts';
-import { startServiceProcess } from '../serviceProcess.ts';
+import { startServiceProcess, stopServiceProcess } from '../serviceProcess.ts';
 import { migrateToPostgres } from '../../server/storage/migrateToPostgres.ts';
 import { startPgCluster, type PgCluster } from '../../server/testing/pgCluster.ts';
 import { createPgDatabase } from '../../server/testing/pgDatabases.ts';
@@ -154,8 +154,6 @@ async function searchFigures(engine: string, env: NodeJS.ProcessEnv, token: stri
       result(`${engine}advanced catalog search at 50 connections p97.5`, advancedLoad.latency.p97_5, 'ms', 'max', 200, loadNote(advancedLoad)),
     ];
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await stopServiceProcess(child);
   }
 }

@@ -27,7 +27,7 @@ import { createSyncEngine } from '../../electron/core/sync/syncEngine.ts';
 import { mediaTypes } from '../../shared/vendor.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
 import { cannon, seededLibrary } from '../service/serviceBench.ts';
-import { startServiceProcess } from '../serviceProcess.ts';
+import { startServiceProcess, stopServiceProcess } from '../serviceProcess.ts';
 
 const QUICK = process.argv.includes('--quick');
 const LIBRARY_SIZE = QUICK ? 10_000 : 100_000;
@@ -118,9 +118,7 @@ async function measure(
     return { requestsPerSecond: one.requests.average, p99: one.latency.p99, pullSeconds };
   } finally {
     // Stopped before the next engine reads the data (the copy reads the SQLite file).
-    const exited = new Promise((resolve) => service.child.once('exit', resolve));
-    service.child.kill('SIGTERM');
-    await exited;
+    await stopServiceProcess(service.child);
   }
 }
 
