@@ -13,8 +13,6 @@ import { SEARCH_FIELDS, wordsOf, type SearchCriteria } from './catalogSearch.ts'
 import { lookupMetadata } from './metadataLookup.ts';
 import { ensureSampleCatalog } from './sampleCatalog.ts';
 import { ensureSampleShelf } from './sampleShelf.ts';
-import { institutionIndex } from '../vocabularies/vocabularyData.ts';
-import { fold } from '../vocabularies/textFold.ts';
 import { IdentifierResolver } from '../metadata/identifierResolver.ts';
 import { metadataOrResolved, rowOrResolved } from '../metadata/resolvingLookup.ts';
 
@@ -48,16 +46,10 @@ function booleanParam(query: Query, name: string): boolean | undefined {
   return value === 'true';
 }
 
-function institutionCountry(name: string): string | undefined {
-  const index = institutionIndex();
-  const position = index.positionsNamed(fold(name))[0];
-  return position === undefined ? undefined : index.records[position]?.country;
-}
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  const store = catalogStorageOf(ctx.database, institutionCountry);
+  const store = catalogStorageOf(ctx.database);
   // Identifiers the catalog lacks are resolved through public metadata services (server/metadata/).
   const resolver = new IdentifierResolver(ctx.config.resolver, store, ctx.db);
   const views: ViewContext = {

@@ -11,6 +11,8 @@ import { catalogStoreOf, type AddOptions } from './catalogStore.ts';
 import { librarySyncOf } from './librarySync.ts';
 import { ReaderStatsReader } from './readerStats.ts';
 import { PostgresCatalogStore } from './postgresCatalogStore.ts';
+import { institutionIndex } from '../vocabularies/vocabularyData.ts';
+import { fold } from '../vocabularies/textFold.ts';
 
 export interface ImportedRecordFields {
   fields: CatalogFields;
@@ -65,10 +67,20 @@ class SqliteCatalogStorage implements CatalogStorage {
   fileFacts = async (seq: number) => this.stats.fileFacts(seq);
 }
 
+/** The country of an institution in the vocabulary (reader statistics by country), when known. */
+function institutionCountry(name: string): string | undefined {
+  const index = institutionIndex();
+  const position = index.positionsNamed(fold(name))[0];
+  return position === undefined ? undefined : index.records[position]?.country;
+}
+
 const storages = new WeakMap<OpenedDatabase, CatalogStorage>();
 
-/** One catalog storage per opened database. */
-export function catalogStorageOf(database: OpenedDatabase, institutionCountry: (name: string) => string | undefined = () => undefined): CatalogStorage {
+/**
+ * One catalog storage per opened database, whoever asks first (the routes, the files
+ * listing, an importer): each gets the same statistics.
+ */
+export function catalogStorageOf(database: OpenedDatabase): CatalogStorage {
   let storage = storages.get(database);
   if (!storage) {
     storage = database.sqlite ? new SqliteCatalogStorage(database.sqlite, institutionCountry) : new PostgresCatalogStore(database.db, institutionCountry);
