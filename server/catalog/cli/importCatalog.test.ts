@@ -46,5 +46,8 @@ describe('catalog:import', () => {
     expect(missing.lines[0]).toMatch(/cannot be read/);
     expect((await runImportCli(['--data-dir', dir])).exitCode).toBe(2);
     expect((await runImportCli(['--bogus', 'x.bib'])).exitCode).toBe(2);
+    // A database that is not a postgres:// URL is refused as the service refuses it, before anything opens.
+    const notPostgres = await runImportCli(['--data-dir', dir, '--database=mysql://db/refshelf', 'x.bib']);
+    expect(notPostgres).toEqual({ exitCode: 2, lines: ['Database URL must start with postgres://, got mysql://'] });
   });
 });

@@ -6,6 +6,7 @@
 // Exit code 0 when every file was read (entries with problems are reported, not fatal),
 // 1 when a file could not be read, 2 on wrong usage.
 import path from 'node:path';
+import { ConfigError, resolveConfig, type ServerConfig } from '../../config.ts';
 import { openDatabase } from '../../storage/database.ts';
 import { catalogStorageOf } from '../catalogStorage.ts';
 import { importFileStreaming, type ImportProgress } from '../catalogImportStream.ts';
@@ -18,8 +19,9 @@ export interface ImportCliResult {
 /** `onProgress` hears how far each file is while it streams (the command prints it). */
 export async function runImportCli(argv: string[], onProgress?: (progress: ImportProgress) => void): Promise<ImportCliResult> {
   const lines: string[] = [];
-  let dataDir = process.env.SERVICE_DATA_DIR ?? '.data/service';
-  let databaseUrl = process.env.SERVICE_DATABASE_URL?.trim() || null;
+  // Flags win over SERVICE_DATA_DIR and SERVICE_DATABASE_URL, read as the service reads them.
+  let dataDir: string | undefined;
+  let databaseUrl: string | undefined;
   const files: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -33,6 +35,8 @@ export async function runImportCli(argv: string[], onProgress?: (progress: Impor
       databaseUrl = value;
     } else if (arg.startsWith('--data-dir=')) {
       dataDir = arg.slice('--data-dir='.length);
+    } else if (arg.startsWith('--database=')) {
+      databaseUrl = arg.slice('--database='.length);
     } else if (arg.startsWith('--')) {
       return { exitCode: 2, lines: [`Unknown option ${arg}. Usage: catalog:import -- [--data-dir DIR | --database postgres://...] file.bib|file.ris|file.json ...`] };
     } else {
@@ -41,7 +45,14 @@ export async function runImportCli(argv: string[], onProgress?: (progress: Impor
   }
   if (!files.length) return { exitCode: 2, lines: ['Usage: catalog:import -- --data-dir DIR file.bib|file.ris|file.json ...'] };
 
-  const database = await openDatabase(path.resolve(dataDir), databaseUrl);
+  let config: ServerConfig;
+  try {
+    config = resolveConfig({ ...(dataDir ? { dataDir } : {}), ...(databaseUrl ? { databaseUrl } : {}) }, [], process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) return { exitCode: 2, lines: [error.message] };
+    throw error;
+  }
+  const database = await openDatabase(config.dataDir, config.databaseUrl);
   let exitCode = 0;
   const totals = { records: 0, added: 0, merged: 0, errors: 0 };
   try {
