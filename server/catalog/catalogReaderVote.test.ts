@@ -122,4 +122,16 @@ describe('catalog records merged from their readers', () => {
     }
     expect(await recordsBy(`doi=${doi}`)).toEqual([]);
   });
+
+  it('answers reads that come together, each seeing the copies written before it came', async () => {
+    const reader = await service.createUser();
+    const dois = [freshDoi(), freshDoi(), freshDoi()];
+    // Each copy is written while the reads for the one before may still be catching up.
+    const reads: Promise<Record<string, unknown>>[] = [];
+    for (const [n, doi] of dois.entries()) {
+      await addCopy(reader, { title: `Read together ${n}`, identifiers: { doi } });
+      reads.push(recordBy(`doi=${doi}`), recordBy(`doi=${doi}`));
+    }
+    expect((await Promise.all(reads)).map((r) => r.title)).toEqual(dois.flatMap((_, n) => [`Read together ${n}`, `Read together ${n}`]));
+  });
 });

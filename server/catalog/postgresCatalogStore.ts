@@ -221,8 +221,26 @@ export class PostgresCatalogStore extends PostgresCatalogReader implements Catal
     return searchPostgres(this.db, criteria, window);
   }
 
+  private scanning: Promise<number> | undefined;
+  private queued: Promise<number> | undefined;
+
+  /**
+   * Every catalog read catches up first. Reads that come while a scan runs share the one
+   * that starts after it (which sees every write made before they came), instead of each
+   * holding a pooled connection while it queues for the write lock to find nothing left.
+   */
   catchUp(): Promise<number> {
-    return scanLibrariesPostgres(this);
+    if (this.scanning) {
+      return (this.queued ??= this.scanning.catch(() => 0).then(() => {
+        this.queued = undefined;
+        return this.catchUp();
+      }));
+    }
+    const scan = scanLibrariesPostgres(this).finally(() => {
+      this.scanning = undefined;
+    });
+    this.scanning = scan;
+    return scan;
   }
 
   async readerStats(seq: number) {
