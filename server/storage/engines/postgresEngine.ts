@@ -26,7 +26,10 @@ export function openPostgres(url: string): PostgresDatabase {
     engine: 'postgres',
     db,
     sqlite: null,
-    newClient: () => new pg.Client({ connectionString: url, types }),
+    // Held for the life of the instance, often idle: TCP keepalive lets a connection that
+    // died silently (a server host lost, a NAT mapping dropped) end with an error, which the
+    // holder answers by connecting again, instead of waiting on it forever.
+    newClient: () => new pg.Client({ connectionString: url, types, keepAlive: true, keepAliveInitialDelayMillis: 30_000 }),
     writeStamp: () => String(writes.count),
     close: async () => {
       await db.destroy();
