@@ -1,6 +1,7 @@
 // The fields a catalog document carries and their conversion from library documents and
 // catalog rows (kept apart from the store so the merge rule can use them without a cycle).
 import type { DocumentFields, DocumentType } from '../../shared/schemas/document.ts';
+import type { Selectable } from 'kysely';
 import type { CatalogDocumentsTable } from './catalogTables.ts';
 
 /** Library-document fields a catalog document carries (besides title, type and year). */
@@ -11,7 +12,7 @@ export const CATALOG_DATA_FIELDS = [
 
 export type CatalogFields = DocumentFields & { title: string; type: DocumentType };
 
-export type CatalogRow = CatalogDocumentsTable;
+export type CatalogRow = Selectable<CatalogDocumentsTable>;
 
 export function catalogFieldsOf(source: Record<string, unknown> & { title: string; type: string; year?: number | null }): CatalogFields {
   const out: Record<string, unknown> = { title: source.title, type: source.type };

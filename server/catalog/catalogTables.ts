@@ -1,9 +1,10 @@
 // Row types of the catalog's tables (migration 0005), joined to Kysely's Database type by
 // module augmentation so that storage/tables.ts stays the foundation's.
+import type { Generated } from 'kysely';
 
 export interface CatalogDocumentsTable {
-  /** Row number; also the rowid of the document in the search index. */
-  seq: number;
+  /** Row number (given by the database); also the rowid of the document in the search index. */
+  seq: Generated<number>;
   /** Public id (UUID). */
   id: string;
   title: string;

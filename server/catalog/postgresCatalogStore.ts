@@ -106,7 +106,7 @@ export class PostgresCatalogWriter extends PostgresCatalogReader {
         id: randomUUID(), title: fields.title, type: fields.type, year: fields.year ?? null, open_access: openAccess ? 1 : 0,
         imported: options.imported ? 1 : 0, match_key: matchKey(fields.title, fields.year, fields.authors), title_key: titleKey(fields.title),
         data: dataOf(fields), created: now, last_modified: now,
-      } as never)
+      })
       .returning('seq')
       .executeTakeFirstOrThrow();
     await this.indexIdentifiers(seq, fields);
