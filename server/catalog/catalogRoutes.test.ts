@@ -171,6 +171,9 @@ describe('catalog endpoints', () => {
       expect(found.indexOf('Programming stripes of zebra herds')).toBeLessThan(found.indexOf('Zebra herds in motion'));
       expect(found).toContain('Literate Programming');
       expect(found).not.toContain('The Mutual Exclusion Problem');
+      // Other words (publisher, identifiers, keywords...) count in simple search only.
+      expect(await titles('/search/catalog?query=addison')).toEqual(['Programming stripes of zebra herds']);
+      expect(await titles('/search/catalog?title=addison&author=addison&source=addison&abstract=addison')).toEqual([]);
     });
 
     it('matches without accents and survives FTS syntax in user input', async () => {
