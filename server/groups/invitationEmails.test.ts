@@ -9,7 +9,8 @@ import type { Group, GroupInvitation, GroupInvitationResult, GroupMember } from 
 import { formWithAction, TestBrowser } from '../oauth/testBrowser.ts';
 import { lastLinkTo, outboxMails } from '../oauth/outboxTesting.ts';
 import { groupsClient } from './groupsTesting.ts';
-import { EMAIL_CAP_WARNING, EMAIL_FAILED_WARNING } from './invitationStore.ts';
+import { answerInvitation, EMAIL_CAP_WARNING, EMAIL_FAILED_WARNING, findInvitationById } from './invitationStore.ts';
+import { HttpError } from '../http/errors.ts';
 import { INVITATION_EMAILS_PER_DAY, INVITATION_PAGE_PATH } from './invitationEmails.ts';
 
 let service: TestService;
@@ -160,6 +161,20 @@ describe('the e-mailed link', () => {
     const closed = await otherBrowser.get(lastLinkTo(service.ctx.config.outboxDir, other.email, INVITATION_PAGE_PATH));
     expect(closed.status).toBe(409);
     expect(await closed.text()).toContain('was revoked');
+  });
+
+  it('cannot be accepted once revoked meanwhile, though the answer read it pending (another window or instance)', async () => {
+    const group = await g.createGroup(owner, { access_level: 'private' });
+    const invitee = await service.createUser();
+    const [result] = await invite(service, owner, group, [invitee.email]);
+    const stale = (await findInvitationById(service.ctx.db, result!.invitation_uuid!))!;
+    expect((await g.call(owner, 'POST', `/groups/v2/${group.id}/invitations/${stale.id}/actions/revoke`)).status).toBe(204);
+    const answered = answerInvitation(service.ctx.db, stale, invitee.id, undefined, 'accept');
+    await expect(answered).rejects.toBeInstanceOf(HttpError);
+    await expect(answered).rejects.toMatchObject({ statusCode: 409 });
+    expect(await members(group)).not.toContain(invitee.id);
+    const listed = await g.expectStatus<GroupInvitation[]>(200, await g.call(owner, 'GET', `/groups/v2/${group.id}/invitations`));
+    expect(listed.map((i) => i.status)).toEqual(['REVOKED']);
   });
 
   it('needs this browser\u2019s form token and a real answer', async () => {

@@ -187,8 +187,19 @@ export async function inviteRecipients(
   return results;
 }
 
+/**
+ * Moves a pending invitation to `status`. Only while it is still pending in the table: an
+ * answer or revocation from another window, device or instance since `row` was read is a
+ * conflict, not overwritten.
+ */
 export async function setInvitationStatus(db: ServiceDb, row: InvitationRow, status: InvitationStatus): Promise<void> {
-  await db.updateTable('group_invitations').set({ status, last_modified: new Date().toISOString() }).where('id', '=', row.id).execute();
+  const result = await db
+    .updateTable('group_invitations')
+    .set({ status, last_modified: new Date().toISOString() })
+    .where('id', '=', row.id)
+    .where('status', 'in', PENDING_STATUSES)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw conflict('The invitation was answered or revoked meanwhile');
 }
 
 /** E-mails the invitation again, with a new link, and renews its sent date. */
@@ -210,9 +221,13 @@ export async function resendInvitation(ctx: ServiceContext, row: InvitationRow, 
  */
 export async function answerInvitation(db: ServiceDb, row: InvitationRow, profileId: string, currentRole: string | undefined, answer: 'accept' | 'decline'): Promise<void> {
   assertPending(row);
-  if (answer === 'accept') {
-    if (!isMember(currentRole)) await addMembership(db, row.group_id, profileId, 'normal');
-    await db.deleteFrom('group_join_requests').where('group_id', '=', row.group_id).where('profile_id', '=', profileId).execute();
-  }
-  await setInvitationStatus(db, row, answer === 'accept' ? 'ACCEPTED' : 'DECLINED');
+  // One transaction, the invitation claimed first: a concurrent answer fails as a whole, and a
+  // kill half-way leaves neither an accepted invitation without its membership nor the reverse.
+  await db.transaction().execute(async (trx) => {
+    await setInvitationStatus(trx, row, answer === 'accept' ? 'ACCEPTED' : 'DECLINED');
+    if (answer === 'accept') {
+      if (!isMember(currentRole)) await addMembership(trx, row.group_id, profileId, 'normal');
+      await trx.deleteFrom('group_join_requests').where('group_id', '=', row.group_id).where('profile_id', '=', profileId).execute();
+    }
+  });
 }
