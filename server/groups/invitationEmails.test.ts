@@ -251,6 +251,23 @@ describe('when the mail cannot go out', () => {
     expect(retryAfter).toBeLessThanOrEqual(23 * 3600);
     expect((await resend.json()).message).toMatch(/invitation e-mails were sent in the last 24 hours/);
   });
+
+  it('gives no allowance back when the e-mailed invitations are revoked or answered', async () => {
+    const sender = await service.createUser();
+    const group = await g.createGroup(sender, { access_level: 'private' });
+    const now = Date.now();
+    const statuses = ['REVOKED', 'ACCEPTED', 'DECLINED'] as const;
+    await service.ctx.db
+      .insertInto('group_invitations')
+      .values(Array.from({ length: INVITATION_EMAILS_PER_DAY }, (_v, i) => {
+        const at = new Date(now - 3600_000 + i).toISOString();
+        return { id: randomUUID(), group_id: group.id, inviter_profile_id: sender.id, invitee_email: `gone${i}@example.org`, invitee_profile_id: null, message: null, status: statuses[i % 3]!, created: at, sent: at, last_modified: at };
+      }))
+      .execute();
+    const email = unique('still-capped');
+    expect(await invite(service, sender, group, [email])).toEqual([{ email, invitation_uuid: expect.any(String), warning_message: EMAIL_CAP_WARNING }]);
+    expect(outboxMails(service.ctx.config.outboxDir).filter((m) => m.to === email)).toEqual([]);
+  });
 });
 
 /** The fields of the page's answer form for accept or decline. */

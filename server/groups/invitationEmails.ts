@@ -35,7 +35,11 @@ export function readInvitationLink(ctx: ServiceContext, token: string | undefine
 }
 
 export interface MailAllowance {
-  /** Invitation e-mails the inviter sent in the last 24 hours (a resend counts again). */
+  /**
+   * Invitations the inviter e-mailed in the last 24 hours, whatever became of them since:
+   * revoking them, or their answers, give no allowance back. (A resend moves its invitation's
+   * sent date, so it counts that invitation again only once its first sending left the window.)
+   */
   sent: number;
   /** Seconds until the oldest of them leaves the window. */
   retryAfterSeconds: number;
@@ -47,7 +51,8 @@ export async function invitationMailAllowance(ctx: ServiceContext, inviterId: st
     .selectFrom('group_invitations')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('sent').as('oldest')])
     .where('inviter_profile_id', '=', inviterId)
-    .where('status', '=', 'SENT')
+    // Every status but CREATED (never e-mailed, or not yet) was e-mailed or may have been.
+    .where('status', '!=', 'CREATED')
     .where('sent', '>', new Date(now - 86400_000).toISOString())
     .executeTakeFirstOrThrow();
   const oldest = row.oldest ? Date.parse(String(row.oldest)) : now;
