@@ -3,6 +3,7 @@
 // the invited address; the page it opens lets only a signed-in holder of that address, once
 // verified, join (server/oauth/invitationPageRoutes.ts).
 import type { ServiceContext } from '../context.ts';
+import type { ServiceDb } from '../storage/database.ts';
 import { readLink, signLink, type LinkCheck } from '../auth/emailLinks.ts';
 
 /** Invitations wait longer than a verification link: people read such mail late. */
@@ -59,12 +60,26 @@ export async function invitationMailAllowance(ctx: ServiceContext, inviterId: st
   return { sent: Number(row.n), retryAfterSeconds: Math.max(1, Math.ceil((oldest + 86400_000 - now) / 1000)) };
 }
 
-/** Sends the invitation; false (and a log line) when the mail server refused or failed. */
-export async function mailInvitation(ctx: ServiceContext, invitation: InvitationToMail, log: (line: string) => void): Promise<boolean> {
-  const group = await ctx.db.selectFrom('groups').select('name').where('id', '=', invitation.group_id).executeTakeFirst();
-  const inviter = await ctx.db.selectFrom('profiles').select(['first_name', 'last_name']).where('id', '=', invitation.inviter_profile_id).executeTakeFirst();
-  const inviterName = inviter ? `${inviter.first_name} ${inviter.last_name}`.trim() : 'A RefShelf user';
-  const groupName = group?.name ?? 'a group';
+/** Who invites to what, as the e-mail and the invitation page name them. */
+export interface InvitationParties {
+  /** Undefined when the group no longer exists. */
+  groupName: string | undefined;
+  inviterName: string;
+}
+
+export async function invitationParties(db: ServiceDb, groupId: string, inviterId: string): Promise<InvitationParties> {
+  const group = await db.selectFrom('groups').select('name').where('id', '=', groupId).executeTakeFirst();
+  const inviter = await db.selectFrom('profiles').select(['first_name', 'last_name']).where('id', '=', inviterId).executeTakeFirst();
+  return { groupName: group?.name, inviterName: inviter ? `${inviter.first_name} ${inviter.last_name}`.trim() : 'A RefShelf user' };
+}
+
+/**
+ * Sends the invitation; false (and a log line) when the mail server refused or failed.
+ * `parties` as invitationParties reads them for the invitation (read once for many recipients).
+ */
+export async function mailInvitation(ctx: ServiceContext, invitation: InvitationToMail, parties: InvitationParties, log: (line: string) => void): Promise<boolean> {
+  const { inviterName } = parties;
+  const groupName = parties.groupName ?? 'a group';
   const note = invitation.message ? `\n${inviterName} writes:\n\n${invitation.message.replace(/^/gm, '> ')}\n` : '';
   const days = Math.round(INVITATION_LINK_LIFETIME_SECONDS / 86400);
   try {

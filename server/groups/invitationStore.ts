@@ -15,7 +15,7 @@ import { conflict, HttpError } from '../http/errors.ts';
 import type { GroupInvitationsTable } from './groupTables.ts';
 import { isMember } from './membershipRules.ts';
 import { addMembership } from './groupStore.ts';
-import { INVITATION_EMAILS_PER_DAY, invitationMailAllowance, mailInvitation } from './invitationEmails.ts';
+import { INVITATION_EMAILS_PER_DAY, invitationMailAllowance, invitationParties, mailInvitation, type InvitationParties } from './invitationEmails.ts';
 import { nextTimestamp } from '../storage/timestamps.ts';
 
 export const PENDING_STATUSES: InvitationStatus[] = ['CREATED', 'SENT'];
@@ -128,6 +128,7 @@ export async function inviteRecipients(
   const results: GroupInvitationResult[] = [];
   const seen = new Set<string>();
   let mailed = (await invitationMailAllowance(ctx, inviterId)).sent;
+  let parties: InvitationParties | undefined; // the same for every recipient: read at the first e-mail
   for (const { email: given } of recipients) {
     const email = normaliseEmail(given);
     if (!isEmailAddress(email)) {
@@ -176,7 +177,7 @@ export async function inviteRecipients(
     await db.insertInto('group_invitations').values(row).execute();
     if (mailed >= INVITATION_EMAILS_PER_DAY) {
       results.push({ email: given, invitation_uuid: row.id, warning_message: EMAIL_CAP_WARNING });
-    } else if (await mailInvitation(ctx, row, log)) {
+    } else if (await mailInvitation(ctx, row, (parties ??= await invitationParties(db, groupId, inviterId)), log)) {
       mailed += 1;
       await db.updateTable('group_invitations').set({ status: 'SENT' }).where('id', '=', row.id).execute();
       results.push({ email: given, invitation_uuid: row.id });
@@ -210,7 +211,8 @@ export async function resendInvitation(ctx: ServiceContext, row: InvitationRow, 
       'Retry-After': String(allowance.retryAfterSeconds),
     });
   }
-  if (!(await mailInvitation(ctx, row, log))) throw new HttpError(503, 'The invitation e-mail could not be sent. Try again later.');
+  const parties = await invitationParties(ctx.db, row.group_id, row.inviter_profile_id);
+  if (!(await mailInvitation(ctx, row, parties, log))) throw new HttpError(503, 'The invitation e-mail could not be sent. Try again later.');
   const now = nextTimestamp();
   await ctx.db.updateTable('group_invitations').set({ status: 'SENT', sent: now, last_modified: now }).where('id', '=', row.id).execute();
 }
