@@ -5,6 +5,7 @@
 import type { ServiceContext } from '../context.ts';
 import type { ServiceDb } from '../storage/database.ts';
 import { readLink, signLink, type LinkCheck } from '../auth/emailLinks.ts';
+import { isMailServerUnreachable } from '../mail/mailer.ts';
 
 /** Invitations wait longer than a verification link: people read such mail late. */
 export const INVITATION_LINK_LIFETIME_SECONDS = 30 * 86400;
@@ -73,11 +74,14 @@ export async function invitationParties(db: ServiceDb, groupId: string, inviterI
   return { groupName: group?.name, inviterName: inviter ? `${inviter.first_name} ${inviter.last_name}`.trim() : 'A RefShelf user' };
 }
 
+/** How sending one invitation e-mail went: `unreachable` means later sends would fail too. */
+export type InvitationMailOutcome = 'sent' | 'refused' | 'unreachable';
+
 /**
- * Sends the invitation; false (and a log line) when the mail server refused or failed.
+ * Sends the invitation; a log line when the mail server refused it or could not be reached.
  * `parties` as invitationParties reads them for the invitation (read once for many recipients).
  */
-export async function mailInvitation(ctx: ServiceContext, invitation: InvitationToMail, parties: InvitationParties, log: (line: string) => void): Promise<boolean> {
+export async function mailInvitation(ctx: ServiceContext, invitation: InvitationToMail, parties: InvitationParties, log: (line: string) => void): Promise<InvitationMailOutcome> {
   const { inviterName } = parties;
   const groupName = parties.groupName ?? 'a group';
   const note = invitation.message ? `\n${inviterName} writes:\n\n${invitation.message.replace(/^/gm, '> ')}\n` : '';
@@ -93,9 +97,9 @@ export async function mailInvitation(ctx: ServiceContext, invitation: Invitation
         `The link is valid for ${days} days. The invitation also waits in the RefShelf app, under Groups, when you are signed in with this address.\n` +
         `If you do not know ${inviterName}, ignore this message.\n`,
     });
-    return true;
+    return 'sent';
   } catch (error) {
     log(`The invitation e-mail ${invitation.id} could not be sent: ${error instanceof Error ? error.message : String(error)}`);
-    return false;
+    return isMailServerUnreachable(error) ? 'unreachable' : 'refused';
   }
 }

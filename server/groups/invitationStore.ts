@@ -15,7 +15,7 @@ import { conflict, HttpError } from '../http/errors.ts';
 import type { GroupInvitationsTable } from './groupTables.ts';
 import { isMember } from './membershipRules.ts';
 import { addMembership } from './groupStore.ts';
-import { INVITATION_EMAILS_PER_DAY, invitationMailAllowance, invitationParties, mailInvitation, type InvitationParties } from './invitationEmails.ts';
+import { INVITATION_EMAILS_PER_DAY, invitationMailAllowance, invitationParties, mailInvitation, type InvitationMailOutcome, type InvitationParties } from './invitationEmails.ts';
 import { nextTimestamp } from '../storage/timestamps.ts';
 
 export const PENDING_STATUSES: InvitationStatus[] = ['CREATED', 'SENT'];
@@ -129,6 +129,9 @@ export async function inviteRecipients(
   const seen = new Set<string>();
   let mailed = (await invitationMailAllowance(ctx, inviterId)).sent;
   let parties: InvitationParties | undefined; // the same for every recipient: read at the first e-mail
+  // Once the mail server is out of reach, the other recipients are not sent (each try could
+  // wait out the connection timeout): they get the same warning, and resend works later.
+  let mailServerDown = false;
   for (const { email: given } of recipients) {
     const email = normaliseEmail(given);
     if (!isEmailAddress(email)) {
@@ -177,11 +180,15 @@ export async function inviteRecipients(
     await db.insertInto('group_invitations').values(row).execute();
     if (mailed >= INVITATION_EMAILS_PER_DAY) {
       results.push({ email: given, invitation_uuid: row.id, warning_message: EMAIL_CAP_WARNING });
-    } else if (await mailInvitation(ctx, row, (parties ??= await invitationParties(db, groupId, inviterId)), log)) {
+      continue;
+    }
+    const outcome: InvitationMailOutcome = mailServerDown ? 'unreachable' : await mailInvitation(ctx, row, (parties ??= await invitationParties(db, groupId, inviterId)), log);
+    if (outcome === 'sent') {
       mailed += 1;
       await db.updateTable('group_invitations').set({ status: 'SENT' }).where('id', '=', row.id).execute();
       results.push({ email: given, invitation_uuid: row.id });
     } else {
+      mailServerDown ||= outcome === 'unreachable';
       results.push({ email: given, invitation_uuid: row.id, warning_message: EMAIL_FAILED_WARNING });
     }
   }
@@ -212,7 +219,7 @@ export async function resendInvitation(ctx: ServiceContext, row: InvitationRow, 
     });
   }
   const parties = await invitationParties(ctx.db, row.group_id, row.inviter_profile_id);
-  if (!(await mailInvitation(ctx, row, parties, log))) throw new HttpError(503, 'The invitation e-mail could not be sent. Try again later.');
+  if ((await mailInvitation(ctx, row, parties, log)) !== 'sent') throw new HttpError(503, 'The invitation e-mail could not be sent. Try again later.');
   const now = nextTimestamp();
   await ctx.db.updateTable('group_invitations').set({ status: 'SENT', sent: now, last_modified: now }).where('id', '=', row.id).execute();
 }
