@@ -2,6 +2,7 @@
 // (the outbox here, an SMTP stand-in below), and its link leads to joining only for a
 // signed-in account whose verified address it was sent to.
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../testing/testService.ts';
 import { startSmtpStandIn } from '../testing/smtpStandIn.ts';
@@ -132,7 +133,10 @@ describe('the e-mailed link', () => {
     const token = new URL(link, service.url).searchParams.get('token')!;
     const [payload, signature] = token.split('.');
     const forged = Buffer.from(JSON.stringify(['group-invitation', JSON.parse(Buffer.from(payload!, 'base64url').toString())[1], other.email.toLowerCase(), Date.now() + 1e9])).toString('base64url');
-    for (const bad of [`${forged}.${signature}`, `${payload}.${signature!.slice(0, -1)}A`, 'x', '']) {
+    // The signature's first character is changed: all of its bits count (the last one's low
+    // bits are padding a decoder may ignore, and it may already be the replacement).
+    const otherSignature = `${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}`;
+    for (const bad of [`${forged}.${signature}`, `${payload}.${otherSignature}`, 'x', '']) {
       const res = await browser.get(`${INVITATION_PAGE_PATH}?token=${encodeURIComponent(bad)}`);
       expect(res.status, bad).toBe(400);
       expect(await res.text()).toContain('This invitation link is not valid');
@@ -209,6 +213,28 @@ describe('when the mail cannot go out', () => {
       expect((await resend.json()).message).toBe('The invitation e-mail could not be sent. Try again later.');
     } finally {
       await broken.stop();
+    }
+  });
+
+  it('tries the mail server once per request: the other recipients get the same warning without waiting on it', async () => {
+    // A server that takes each connection and hangs up at once: every try fails, and is counted.
+    let connections = 0;
+    const hangUp = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => hangUp.listen(0, '127.0.0.1', resolve));
+    const broken = await startTestService({ smtpUrl: `smtp://127.0.0.1:${(hangUp.address() as net.AddressInfo).port}` });
+    try {
+      const boss = await broken.createUser();
+      const group = await groupsClient(broken).createGroup(boss, { access_level: 'private' });
+      const emails = ['one@example.org', 'two@example.org', 'three@example.org'];
+      const results = await invite(broken, boss, group, emails);
+      expect(results).toEqual(emails.map((email) => ({ email, invitation_uuid: expect.any(String), warning_message: EMAIL_FAILED_WARNING })));
+      expect(connections).toBe(1);
+    } finally {
+      await broken.stop();
+      await new Promise<void>((resolve) => hangUp.close(() => resolve()));
     }
   });
 
