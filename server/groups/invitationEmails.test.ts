@@ -2,6 +2,7 @@
 // (the outbox here, an SMTP stand-in below), and its link leads to joining only for a
 // signed-in account whose verified address it was sent to.
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../testing/testService.ts';
 import { startSmtpStandIn } from '../testing/smtpStandIn.ts';
@@ -9,7 +10,8 @@ import type { Group, GroupInvitation, GroupInvitationResult, GroupMember } from 
 import { formWithAction, TestBrowser } from '../oauth/testBrowser.ts';
 import { lastLinkTo, outboxMails } from '../oauth/outboxTesting.ts';
 import { groupsClient } from './groupsTesting.ts';
-import { EMAIL_CAP_WARNING, EMAIL_FAILED_WARNING } from './invitationStore.ts';
+import { answerInvitation, EMAIL_CAP_WARNING, EMAIL_FAILED_WARNING, findInvitationById } from './invitationStore.ts';
+import { HttpError } from '../http/errors.ts';
 import { INVITATION_EMAILS_PER_DAY, INVITATION_PAGE_PATH } from './invitationEmails.ts';
 
 let service: TestService;
@@ -131,7 +133,10 @@ describe('the e-mailed link', () => {
     const token = new URL(link, service.url).searchParams.get('token')!;
     const [payload, signature] = token.split('.');
     const forged = Buffer.from(JSON.stringify(['group-invitation', JSON.parse(Buffer.from(payload!, 'base64url').toString())[1], other.email.toLowerCase(), Date.now() + 1e9])).toString('base64url');
-    for (const bad of [`${forged}.${signature}`, `${payload}.${signature!.slice(0, -1)}A`, 'x', '']) {
+    // The signature's first character is changed: all of its bits count (the last one's low
+    // bits are padding a decoder may ignore, and it may already be the replacement).
+    const otherSignature = `${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}`;
+    for (const bad of [`${forged}.${signature}`, `${payload}.${otherSignature}`, 'x', '']) {
       const res = await browser.get(`${INVITATION_PAGE_PATH}?token=${encodeURIComponent(bad)}`);
       expect(res.status, bad).toBe(400);
       expect(await res.text()).toContain('This invitation link is not valid');
@@ -160,6 +165,20 @@ describe('the e-mailed link', () => {
     const closed = await otherBrowser.get(lastLinkTo(service.ctx.config.outboxDir, other.email, INVITATION_PAGE_PATH));
     expect(closed.status).toBe(409);
     expect(await closed.text()).toContain('was revoked');
+  });
+
+  it('cannot be accepted once revoked meanwhile, though the answer read it pending (another window or instance)', async () => {
+    const group = await g.createGroup(owner, { access_level: 'private' });
+    const invitee = await service.createUser();
+    const [result] = await invite(service, owner, group, [invitee.email]);
+    const stale = (await findInvitationById(service.ctx.db, result!.invitation_uuid!))!;
+    expect((await g.call(owner, 'POST', `/groups/v2/${group.id}/invitations/${stale.id}/actions/revoke`)).status).toBe(204);
+    const answered = answerInvitation(service.ctx.db, stale, invitee.id, undefined, 'accept');
+    await expect(answered).rejects.toBeInstanceOf(HttpError);
+    await expect(answered).rejects.toMatchObject({ statusCode: 409 });
+    expect(await members(group)).not.toContain(invitee.id);
+    const listed = await g.expectStatus<GroupInvitation[]>(200, await g.call(owner, 'GET', `/groups/v2/${group.id}/invitations`));
+    expect(listed.map((i) => i.status)).toEqual(['REVOKED']);
   });
 
   it('needs this browser\u2019s form token and a real answer', async () => {
@@ -194,6 +213,28 @@ describe('when the mail cannot go out', () => {
       expect((await resend.json()).message).toBe('The invitation e-mail could not be sent. Try again later.');
     } finally {
       await broken.stop();
+    }
+  });
+
+  it('tries the mail server once per request: the other recipients get the same warning without waiting on it', async () => {
+    // A server that takes each connection and hangs up at once: every try fails, and is counted.
+    let connections = 0;
+    const hangUp = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => hangUp.listen(0, '127.0.0.1', resolve));
+    const broken = await startTestService({ smtpUrl: `smtp://127.0.0.1:${(hangUp.address() as net.AddressInfo).port}` });
+    try {
+      const boss = await broken.createUser();
+      const group = await groupsClient(broken).createGroup(boss, { access_level: 'private' });
+      const emails = ['one@example.org', 'two@example.org', 'three@example.org'];
+      const results = await invite(broken, boss, group, emails);
+      expect(results).toEqual(emails.map((email) => ({ email, invitation_uuid: expect.any(String), warning_message: EMAIL_FAILED_WARNING })));
+      expect(connections).toBe(1);
+    } finally {
+      await broken.stop();
+      await new Promise<void>((resolve) => hangUp.close(() => resolve()));
     }
   });
 
@@ -235,6 +276,23 @@ describe('when the mail cannot go out', () => {
     expect(retryAfter).toBeGreaterThan(22 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(23 * 3600);
     expect((await resend.json()).message).toMatch(/invitation e-mails were sent in the last 24 hours/);
+  });
+
+  it('gives no allowance back when the e-mailed invitations are revoked or answered', async () => {
+    const sender = await service.createUser();
+    const group = await g.createGroup(sender, { access_level: 'private' });
+    const now = Date.now();
+    const statuses = ['REVOKED', 'ACCEPTED', 'DECLINED'] as const;
+    await service.ctx.db
+      .insertInto('group_invitations')
+      .values(Array.from({ length: INVITATION_EMAILS_PER_DAY }, (_v, i) => {
+        const at = new Date(now - 3600_000 + i).toISOString();
+        return { id: randomUUID(), group_id: group.id, inviter_profile_id: sender.id, invitee_email: `gone${i}@example.org`, invitee_profile_id: null, message: null, status: statuses[i % 3]!, created: at, sent: at, last_modified: at };
+      }))
+      .execute();
+    const email = unique('still-capped');
+    expect(await invite(service, sender, group, [email])).toEqual([{ email, invitation_uuid: expect.any(String), warning_message: EMAIL_CAP_WARNING }]);
+    expect(outboxMails(service.ctx.config.outboxDir).filter((m) => m.to === email)).toEqual([]);
   });
 });
 

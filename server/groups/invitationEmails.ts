@@ -3,7 +3,9 @@
 // the invited address; the page it opens lets only a signed-in holder of that address, once
 // verified, join (server/oauth/invitationPageRoutes.ts).
 import type { ServiceContext } from '../context.ts';
+import type { ServiceDb } from '../storage/database.ts';
 import { readLink, signLink, type LinkCheck } from '../auth/emailLinks.ts';
+import { isMailServerUnreachable } from '../mail/mailer.ts';
 
 /** Invitations wait longer than a verification link: people read such mail late. */
 export const INVITATION_LINK_LIFETIME_SECONDS = 30 * 86400;
@@ -35,7 +37,11 @@ export function readInvitationLink(ctx: ServiceContext, token: string | undefine
 }
 
 export interface MailAllowance {
-  /** Invitation e-mails the inviter sent in the last 24 hours (a resend counts again). */
+  /**
+   * Invitations the inviter e-mailed in the last 24 hours, whatever became of them since:
+   * revoking them, or their answers, give no allowance back. (A resend moves its invitation's
+   * sent date, so it counts that invitation again only once its first sending left the window.)
+   */
   sent: number;
   /** Seconds until the oldest of them leaves the window. */
   retryAfterSeconds: number;
@@ -47,19 +53,37 @@ export async function invitationMailAllowance(ctx: ServiceContext, inviterId: st
     .selectFrom('group_invitations')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('sent').as('oldest')])
     .where('inviter_profile_id', '=', inviterId)
-    .where('status', '=', 'SENT')
+    // Every status but CREATED (never e-mailed, or not yet) was e-mailed or may have been.
+    .where('status', '!=', 'CREATED')
     .where('sent', '>', new Date(now - 86400_000).toISOString())
     .executeTakeFirstOrThrow();
   const oldest = row.oldest ? Date.parse(String(row.oldest)) : now;
   return { sent: Number(row.n), retryAfterSeconds: Math.max(1, Math.ceil((oldest + 86400_000 - now) / 1000)) };
 }
 
-/** Sends the invitation; false (and a log line) when the mail server refused or failed. */
-export async function mailInvitation(ctx: ServiceContext, invitation: InvitationToMail, log: (line: string) => void): Promise<boolean> {
-  const group = await ctx.db.selectFrom('groups').select('name').where('id', '=', invitation.group_id).executeTakeFirst();
-  const inviter = await ctx.db.selectFrom('profiles').select(['first_name', 'last_name']).where('id', '=', invitation.inviter_profile_id).executeTakeFirst();
-  const inviterName = inviter ? `${inviter.first_name} ${inviter.last_name}`.trim() : 'A RefShelf user';
-  const groupName = group?.name ?? 'a group';
+/** Who invites to what, as the e-mail and the invitation page name them. */
+export interface InvitationParties {
+  /** Undefined when the group no longer exists. */
+  groupName: string | undefined;
+  inviterName: string;
+}
+
+export async function invitationParties(db: ServiceDb, groupId: string, inviterId: string): Promise<InvitationParties> {
+  const group = await db.selectFrom('groups').select('name').where('id', '=', groupId).executeTakeFirst();
+  const inviter = await db.selectFrom('profiles').select(['first_name', 'last_name']).where('id', '=', inviterId).executeTakeFirst();
+  return { groupName: group?.name, inviterName: inviter ? `${inviter.first_name} ${inviter.last_name}`.trim() : 'A RefShelf user' };
+}
+
+/** How sending one invitation e-mail went: `unreachable` means later sends would fail too. */
+export type InvitationMailOutcome = 'sent' | 'refused' | 'unreachable';
+
+/**
+ * Sends the invitation; a log line when the mail server refused it or could not be reached.
+ * `parties` as invitationParties reads them for the invitation (read once for many recipients).
+ */
+export async function mailInvitation(ctx: ServiceContext, invitation: InvitationToMail, parties: InvitationParties, log: (line: string) => void): Promise<InvitationMailOutcome> {
+  const { inviterName } = parties;
+  const groupName = parties.groupName ?? 'a group';
   const note = invitation.message ? `\n${inviterName} writes:\n\n${invitation.message.replace(/^/gm, '> ')}\n` : '';
   const days = Math.round(INVITATION_LINK_LIFETIME_SECONDS / 86400);
   try {
@@ -73,9 +97,9 @@ export async function mailInvitation(ctx: ServiceContext, invitation: Invitation
         `The link is valid for ${days} days. The invitation also waits in the RefShelf app, under Groups, when you are signed in with this address.\n` +
         `If you do not know ${inviterName}, ignore this message.\n`,
     });
-    return true;
+    return 'sent';
   } catch (error) {
     log(`The invitation e-mail ${invitation.id} could not be sent: ${error instanceof Error ? error.message : String(error)}`);
-    return false;
+    return isMailServerUnreachable(error) ? 'unreachable' : 'refused';
   }
 }

@@ -15,7 +15,7 @@ import { conflict, HttpError } from '../http/errors.ts';
 import type { GroupInvitationsTable } from './groupTables.ts';
 import { isMember } from './membershipRules.ts';
 import { addMembership } from './groupStore.ts';
-import { INVITATION_EMAILS_PER_DAY, invitationMailAllowance, mailInvitation } from './invitationEmails.ts';
+import { INVITATION_EMAILS_PER_DAY, invitationMailAllowance, invitationParties, mailInvitation, type InvitationMailOutcome, type InvitationParties } from './invitationEmails.ts';
 import { nextTimestamp } from '../storage/timestamps.ts';
 
 export const PENDING_STATUSES: InvitationStatus[] = ['CREATED', 'SENT'];
@@ -128,6 +128,10 @@ export async function inviteRecipients(
   const results: GroupInvitationResult[] = [];
   const seen = new Set<string>();
   let mailed = (await invitationMailAllowance(ctx, inviterId)).sent;
+  let parties: InvitationParties | undefined; // the same for every recipient: read at the first e-mail
+  // Once the mail server is out of reach, the other recipients are not sent (each try could
+  // wait out the connection timeout): they get the same warning, and resend works later.
+  let mailServerDown = false;
   for (const { email: given } of recipients) {
     const email = normaliseEmail(given);
     if (!isEmailAddress(email)) {
@@ -176,19 +180,34 @@ export async function inviteRecipients(
     await db.insertInto('group_invitations').values(row).execute();
     if (mailed >= INVITATION_EMAILS_PER_DAY) {
       results.push({ email: given, invitation_uuid: row.id, warning_message: EMAIL_CAP_WARNING });
-    } else if (await mailInvitation(ctx, row, log)) {
+      continue;
+    }
+    const outcome: InvitationMailOutcome = mailServerDown ? 'unreachable' : await mailInvitation(ctx, row, (parties ??= await invitationParties(db, groupId, inviterId)), log);
+    if (outcome === 'sent') {
       mailed += 1;
       await db.updateTable('group_invitations').set({ status: 'SENT' }).where('id', '=', row.id).execute();
       results.push({ email: given, invitation_uuid: row.id });
     } else {
+      mailServerDown ||= outcome === 'unreachable';
       results.push({ email: given, invitation_uuid: row.id, warning_message: EMAIL_FAILED_WARNING });
     }
   }
   return results;
 }
 
+/**
+ * Moves a pending invitation to `status`. Only while it is still pending in the table: an
+ * answer or revocation from another window, device or instance since `row` was read is a
+ * conflict, not overwritten.
+ */
 export async function setInvitationStatus(db: ServiceDb, row: InvitationRow, status: InvitationStatus): Promise<void> {
-  await db.updateTable('group_invitations').set({ status, last_modified: new Date().toISOString() }).where('id', '=', row.id).execute();
+  const result = await db
+    .updateTable('group_invitations')
+    .set({ status, last_modified: new Date().toISOString() })
+    .where('id', '=', row.id)
+    .where('status', 'in', PENDING_STATUSES)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw conflict('The invitation was answered or revoked meanwhile');
 }
 
 /** E-mails the invitation again, with a new link, and renews its sent date. */
@@ -199,7 +218,8 @@ export async function resendInvitation(ctx: ServiceContext, row: InvitationRow, 
       'Retry-After': String(allowance.retryAfterSeconds),
     });
   }
-  if (!(await mailInvitation(ctx, row, log))) throw new HttpError(503, 'The invitation e-mail could not be sent. Try again later.');
+  const parties = await invitationParties(ctx.db, row.group_id, row.inviter_profile_id);
+  if ((await mailInvitation(ctx, row, parties, log)) !== 'sent') throw new HttpError(503, 'The invitation e-mail could not be sent. Try again later.');
   const now = nextTimestamp();
   await ctx.db.updateTable('group_invitations').set({ status: 'SENT', sent: now, last_modified: now }).where('id', '=', row.id).execute();
 }
@@ -210,9 +230,13 @@ export async function resendInvitation(ctx: ServiceContext, row: InvitationRow, 
  */
 export async function answerInvitation(db: ServiceDb, row: InvitationRow, profileId: string, currentRole: string | undefined, answer: 'accept' | 'decline'): Promise<void> {
   assertPending(row);
-  if (answer === 'accept') {
-    if (!isMember(currentRole)) await addMembership(db, row.group_id, profileId, 'normal');
-    await db.deleteFrom('group_join_requests').where('group_id', '=', row.group_id).where('profile_id', '=', profileId).execute();
-  }
-  await setInvitationStatus(db, row, answer === 'accept' ? 'ACCEPTED' : 'DECLINED');
+  // One transaction, the invitation claimed first: a concurrent answer fails as a whole, and a
+  // kill half-way leaves neither an accepted invitation without its membership nor the reverse.
+  await db.transaction().execute(async (trx) => {
+    await setInvitationStatus(trx, row, answer === 'accept' ? 'ACCEPTED' : 'DECLINED');
+    if (answer === 'accept') {
+      if (!isMember(currentRole)) await addMembership(trx, row.group_id, profileId, 'normal');
+      await trx.deleteFrom('group_join_requests').where('group_id', '=', row.group_id).where('profile_id', '=', profileId).execute();
+    }
+  });
 }

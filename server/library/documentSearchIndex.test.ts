@@ -113,6 +113,7 @@ describe('the library search index', () => {
 
   it('answers nothing for terms without a word to look for, and never an FTS syntax error', async () => {
     expect((await search('query=%2D%2D%2D')).ids).toEqual([]);
-    expect((await search('query=%22ocean%20AND%20NOT%22%20*%20NEAR(')).count).toBeDefined();
+    // (A count header that is a number: a missing header, null, would not pass.)
+    expect((await search('query=%22ocean%20AND%20NOT%22%20*%20NEAR(')).count).toMatch(/^\d+$/);
   });
 });

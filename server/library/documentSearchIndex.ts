@@ -100,22 +100,24 @@ function indexedCandidates(ctx: ServiceContext, sqlite: SQLite.Database): Search
   };
 }
 
-/** Year bounds alone: the newest documents in range, through the library's listing index. */
-function yearOnly(ctx: ServiceContext, scope: LibraryScope, criteria: SearchCriteria, limit: number): Promise<StoredDocument[]> {
+/** The scope's library documents within the criteria's year bounds, if any. */
+function inYearRange(ctx: ServiceContext, scope: LibraryScope, criteria: SearchCriteria) {
   let q = scopedDocuments(ctx, scope, 'library');
   // Year bounds exclude documents without a year (NULL fails both comparisons).
   if (criteria.minYear !== undefined) q = q.where('year', '>=', criteria.minYear);
   if (criteria.maxYear !== undefined) q = q.where('year', '<=', criteria.maxYear);
-  return q.orderBy('last_modified', 'desc').orderBy('id').limit(limit).execute();
+  return q;
+}
+
+/** Year bounds alone: the newest documents in range, through the library's listing index. */
+function yearOnly(ctx: ServiceContext, scope: LibraryScope, criteria: SearchCriteria, limit: number): Promise<StoredDocument[]> {
+  return inYearRange(ctx, scope, criteria).orderBy('last_modified', 'desc').orderBy('id').limit(limit).execute();
 }
 
 function scannedCandidates(ctx: ServiceContext): SearchCandidates {
   return {
     async candidates(scope, criteria) {
-      let q = scopedDocuments(ctx, scope, 'library');
-      if (criteria.minYear !== undefined) q = q.where('year', '>=', criteria.minYear);
-      if (criteria.maxYear !== undefined) q = q.where('year', '<=', criteria.maxYear);
-      return q.execute();
+      return inYearRange(ctx, scope, criteria).execute();
     },
   };
 }

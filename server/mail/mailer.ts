@@ -16,6 +16,15 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/**
+ * Whether a send failed for want of a working mail server (refused or dropped connection,
+ * timeout, DNS) rather than because the server answered and refused this one message: only a
+ * refusal carries the server's SMTP reply code. After such a failure the next send fails too.
+ */
+export function isMailServerUnreachable(error: unknown): boolean {
+  return !(typeof error === 'object' && error !== null && typeof (error as { responseCode?: unknown }).responseCode === 'number');
+}
+
 export interface MailerOptions {
   smtpUrl: string | null;
   from: string;

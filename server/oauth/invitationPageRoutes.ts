@@ -6,7 +6,7 @@ import type { ServiceContext } from '../context.ts';
 import { verifiedEmailOf } from '../auth/accountEmails.ts';
 import { HttpError } from '../http/errors.ts';
 import { roleOf } from '../groups/groupStore.ts';
-import { readInvitationLink } from '../groups/invitationEmails.ts';
+import { invitationParties, readInvitationLink } from '../groups/invitationEmails.ts';
 import { answerInvitation, findInvitationById, isAddressedTo, isPending, type InvitationRow } from '../groups/invitationStore.ts';
 import { isMember } from '../groups/membershipRules.ts';
 import { stringFields } from './forms.ts';
@@ -28,10 +28,9 @@ async function linkedInvitation(ctx: ServiceContext, token: string | undefined):
   if (!link.ok) return { ok: false, status: 400, message: link.reason === 'expired' ? EXPIRED_LINK : BAD_LINK };
   const row = await findInvitationById(ctx.db, link.claims.id);
   if (!row || row.invitee_email !== link.claims.subject) return { ok: false, status: 400, message: BAD_LINK };
-  const group = await ctx.db.selectFrom('groups').select('name').where('id', '=', row.group_id).executeTakeFirst();
-  if (!group) return { ok: false, status: 404, message: 'The group of this invitation no longer exists.' };
-  const inviter = await ctx.db.selectFrom('profiles').select(['first_name', 'last_name']).where('id', '=', row.inviter_profile_id).executeTakeFirst();
-  return { ok: true, row, groupName: group.name, inviterName: inviter ? `${inviter.first_name} ${inviter.last_name}`.trim() : 'A RefShelf user' };
+  const { groupName, inviterName } = await invitationParties(ctx.db, row.group_id, row.inviter_profile_id);
+  if (groupName === undefined) return { ok: false, status: 404, message: 'The group of this invitation no longer exists.' };
+  return { ok: true, row, groupName, inviterName };
 }
 
 interface PageToSend {
