@@ -106,6 +106,15 @@ describe('engine warm-up', () => {
     expect(warm.both.split('\n')).toEqual(['Twin, T. (2001a). Alpha. Twin Studies.', 'Twin, T. (2001b). Beta. Twin Studies.']);
     expect(await copies(null)).toEqual({ ...warm, warmed: false });
   });
+
+  it('is called off by a copy that comes first (the copy warmed the engine up), and by stop', async () => {
+    const { run, ids, area } = setup({ warmUpAfterMs: 60_000 });
+    expect(await run('citing.copy', { ids: [ids.get('knuth1984')!], kind: 'bibliography' })).toMatchObject({ ok: true });
+    expect(await area.warmedUp).toBe(false);
+    const later = setup({ warmUpAfterMs: 60_000 });
+    await later.area.stop();
+    expect(await later.area.warmedUp).toBe(false);
+  });
 });
 
 describe('bibliography export', () => {

@@ -40,7 +40,7 @@ export interface CitingAreaDeps {
 export interface CitingArea {
   handlers: HandlersOf<CitingCommands>;
   autoExporter: AutoExporter;
-  /** Settles once the warm-up ran (true when it formatted references) or was skipped; for tests. */
+  /** Settles once the warm-up ran (true when it formatted references) or was skipped (a copy or an export came first, or stop); for tests. */
   warmedUp: Promise<boolean>;
   stop(): Promise<void>;
 }
@@ -89,8 +89,26 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
       }
     });
   });
+  // A copy or an export before the warm-up has warmed the engine up itself: the warm-up would only cost.
+  const skipWarmUp = () => {
+    cancelWarmUp?.();
+    cancelWarmUp = undefined;
+    settleWarmUp(false);
+  };
   const handlers = citingHandlers({
-    styles, formatter, preferences, documentsIn, autoExporter,
+    styles,
+    formatter: {
+      ...formatter,
+      allOutputs(...args) {
+        skipWarmUp();
+        return formatter.allOutputs(...args);
+      },
+      bibliography(...args) {
+        skipWarmUp();
+        return formatter.bibliography(...args);
+      },
+    },
+    preferences, documentsIn, autoExporter,
     scopeName: (scope) => ('folderId' in scope ? (deps.replica.getFolder(scope.folderId)?.name ?? 'folder') : 'library' in scope ? 'library' : 'selection'),
     ...(deps.writeClipboard ? { writeClipboard: deps.writeClipboard } : {}),
   });
@@ -99,8 +117,7 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
     autoExporter,
     warmedUp,
     async stop() {
-      cancelWarmUp?.();
-      settleWarmUp(false);
+      skipWarmUp();
       offEvents();
       await autoExporter.stop();
     },
