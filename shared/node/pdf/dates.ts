@@ -77,9 +77,10 @@ function yearsIn(text: string): { year: number; before: string }[] {
 
 /**
  * The year of the document, from the lines before its body (`header`) and the page's top
- * and bottom margins (`margins`, where journals print their reference line), or undefined.
+ * and bottom margins (`margins`, where journals print their reference line), else from a
+ * copyright or venue line anywhere on the page (`page`); or undefined.
  */
-export function findPublicationYear(header: TextLine[], margins: TextLine[], now = new Date().getFullYear() + 1, page: TextLine[] = []): number | undefined {
+export function findPublicationYear(header: TextLine[], margins: TextLine[], page: TextLine[] = [], now = new Date().getFullYear() + 1): number | undefined {
   const mentions: Mention[] = [];
   let order = 0;
   const add = (year: number, rank: number) => {
