@@ -6,7 +6,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CitingCommands } from '../../../shared/bridge/contract.ts';
 import { dispatch, type Handlers } from '../bridge/dispatch.ts';
+import type { Clock } from '../clock.ts';
 import { createEventHub } from '../commands/eventHub.ts';
+import { createManualClock } from '../manualClock.ts';
 import { tempReplica, type TempReplica } from '../replica/testing.ts';
 import { createCitingArea, type CitingArea } from './citingArea.ts';
 import { REFERENCE_DOCUMENTS } from './fixtures/referenceDocuments.ts';
@@ -18,7 +20,7 @@ afterEach(async () => {
   cleanup = [];
 });
 
-function setup(options: { clipboard?: boolean; warmUpAfterMs?: number | null } = {}) {
+function setup(options: { clipboard?: boolean; warmUpAfterMs?: number | null; clock?: Clock; autoExportDebounceMs?: number } = {}) {
   const temp: TempReplica = tempReplica();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refshelf-citing-'));
   const clipboard: { text: string; html: string; rtf: string }[] = [];
@@ -26,6 +28,8 @@ function setup(options: { clipboard?: boolean; warmUpAfterMs?: number | null } =
   const area: CitingArea = createCitingArea({
     dataDir, replica: temp.replica, events, bundledDir, onLocalEdit: () => {},
     ...(options.warmUpAfterMs !== undefined ? { warmUpAfterMs: options.warmUpAfterMs } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.autoExportDebounceMs !== undefined ? { autoExportDebounceMs: options.autoExportDebounceMs } : {}),
     ...(options.clipboard ? { writeClipboard: (content: { text: string; html: string; rtf: string }) => void clipboard.push(content) } : {}),
   });
   cleanup.push(async () => {
@@ -36,7 +40,7 @@ function setup(options: { clipboard?: boolean; warmUpAfterMs?: number | null } =
   const ids = new Map(REFERENCE_DOCUMENTS.slice(0, 4).map(({ id, ...fields }) => [id, temp.replica.createDocument(fields).id]));
   const run = <K extends keyof CitingCommands>(command: K, request?: CitingCommands[K]['request']) =>
     dispatch(area.handlers as unknown as Handlers, command, request);
-  return { temp, dataDir, clipboard, area, ids, run };
+  return { temp, dataDir, clipboard, area, ids, run, events };
 }
 
 describe('quick copy', () => {
@@ -105,6 +109,30 @@ describe('engine warm-up', () => {
     expect(warm.one).toBe('Twin, T. (2001). Alpha. Twin Studies.');
     expect(warm.both.split('\n')).toEqual(['Twin, T. (2001a). Alpha. Twin Studies.', 'Twin, T. (2001b). Beta. Twin Studies.']);
     expect(await copies(null)).toEqual({ ...warm, warmed: false });
+  });
+
+  it('waits for a live bibliography file being written, then runs', async () => {
+    const clock = createManualClock();
+    const { area, dataDir, events } = setup({ clock, warmUpAfterMs: 100, autoExportDebounceMs: 1_000 });
+    await area.autoExporter.set({ scope: { library: true }, format: 'bibtex', path: path.join(dataDir, 'library.bib') });
+    const order: string[] = [];
+    area.autoExporter.onWritten(() => order.push('file written'));
+    void area.warmedUp.then((warmed) => order.push(`warmed up: ${warmed}`));
+    events.emit('library.changed', { kinds: ['document'], ids: [] }); // the file's write is due at 1,000 ms
+    clock.advance(100);
+    for (let i = 0; i < 5; i++) await new Promise(setImmediate);
+    expect(order).toEqual([]);
+    expect(await clock.settle(area.warmedUp)).toBe(true);
+    expect(order).toEqual(['file written', 'warmed up: true']);
+  });
+
+  it('is called off by a copy that comes first (the copy warmed the engine up), and by stop', async () => {
+    const { run, ids, area } = setup({ warmUpAfterMs: 60_000 });
+    expect(await run('citing.copy', { ids: [ids.get('knuth1984')!], kind: 'bibliography' })).toMatchObject({ ok: true });
+    expect(await area.warmedUp).toBe(false);
+    const later = setup({ warmUpAfterMs: 60_000 });
+    await later.area.stop();
+    expect(await later.area.warmedUp).toBe(false);
   });
 });
 

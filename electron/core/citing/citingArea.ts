@@ -40,7 +40,7 @@ export interface CitingAreaDeps {
 export interface CitingArea {
   handlers: HandlersOf<CitingCommands>;
   autoExporter: AutoExporter;
-  /** Settles once the warm-up ran (true when it formatted references) or was skipped; for tests. */
+  /** Settles once the warm-up ran (true when it formatted references) or was skipped (a copy or an export came first, or stop); for tests. */
   warmedUp: Promise<boolean>;
   stop(): Promise<void>;
 }
@@ -70,8 +70,10 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
   });
   // Keys and files are brought up to date once at start: the library may have changed while the app was closed.
   autoExporter.refreshAll();
-  // Soon after start, not during it: the app's own start-up work goes first.
+  // Soon after start, not during it: the app's own start-up work goes first, and so do the
+  // live bibliography files' writes just scheduled (they too run on this thread).
   let cancelWarmUp: CancelTimer | undefined;
+  let warmUpOff = false;
   let settleWarmUp: (warmed: boolean) => void = () => {};
   const warmedUp = new Promise<boolean>((resolve) => {
     settleWarmUp = resolve;
@@ -79,18 +81,42 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
     if (after === null) return resolve(false);
     cancelWarmUp = (deps.clock ?? systemClock).after(after, () => {
       cancelWarmUp = undefined;
-      try {
-        const { style, locale } = preferences.get().preferences;
-        const documents = replica.listDocuments({ sort: 'first_author', order: 'asc', limit: WARM_UP_REFERENCES, offset: 0 });
-        resolve(styles.has(style) && warmUpFormatter(formatter, documents.map(documentToCsl), { style, locale }));
-      } catch (error) {
-        console.error('[refshelf] the citation engine could not be warmed up:', error);
-        resolve(false);
-      }
+      void autoExporter.whenIdle().then(() => {
+        if (!warmUpOff) resolve(warmUp());
+      });
     });
   });
+  function warmUp(): boolean {
+    try {
+      const { style, locale } = preferences.get().preferences;
+      const documents = replica.listDocuments({ sort: 'first_author', order: 'asc', limit: WARM_UP_REFERENCES, offset: 0 });
+      return styles.has(style) && warmUpFormatter(formatter, documents.map(documentToCsl), { style, locale });
+    } catch (error) {
+      console.error('[refshelf] the citation engine could not be warmed up:', error);
+      return false;
+    }
+  }
+  // A copy or an export before the warm-up has warmed the engine up itself: the warm-up would only cost.
+  const skipWarmUp = () => {
+    warmUpOff = true;
+    cancelWarmUp?.();
+    cancelWarmUp = undefined;
+    settleWarmUp(false);
+  };
   const handlers = citingHandlers({
-    styles, formatter, preferences, documentsIn, autoExporter,
+    styles,
+    formatter: {
+      ...formatter,
+      allOutputs(...args) {
+        skipWarmUp();
+        return formatter.allOutputs(...args);
+      },
+      bibliography(...args) {
+        skipWarmUp();
+        return formatter.bibliography(...args);
+      },
+    },
+    preferences, documentsIn, autoExporter,
     scopeName: (scope) => ('folderId' in scope ? (deps.replica.getFolder(scope.folderId)?.name ?? 'folder') : 'library' in scope ? 'library' : 'selection'),
     ...(deps.writeClipboard ? { writeClipboard: deps.writeClipboard } : {}),
   });
@@ -99,8 +125,7 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
     autoExporter,
     warmedUp,
     async stop() {
-      cancelWarmUp?.();
-      settleWarmUp(false);
+      skipWarmUp();
       offEvents();
       await autoExporter.stop();
     },

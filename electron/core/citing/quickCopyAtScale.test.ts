@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type CSL from 'citeproc';
+import CSL from 'citeproc';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CslItem } from '../../../shared/csl/cslJson.ts';
 import { createCitationFormatter, rtfDocument } from './citationFormatter.ts';
@@ -51,6 +51,13 @@ function referenceEntries<F extends 'html' | 'text' | 'rtf'>(csl: typeof CSL, st
 describe('quick copy of a 1,000-reference library', () => {
   const pristine = pristineCiteproc();
   const formatter = createCitationFormatter(styles);
+
+  it('compares with a citeproc-js that has none of RefShelf\'s shortcuts', () => {
+    const escapeOf = (csl: typeof CSL) => (csl as unknown as { Output: { Formats: { html: { text_escape: unknown } } } }).Output.Formats.html.text_escape;
+    expect(pristine).not.toBe(CSL);
+    expect(escapeOf(pristine)).not.toBe(escapeOf(CSL));
+    expect(pristine.toLocaleLowerCase).not.toBe(CSL.toLocaleLowerCase);
+  });
 
   it('is citeproc-js\'s own HTML, text and RTF in APA 7, with a/b year suffixes', () => {
     formatter.allOutputs('bibliography', largeLibrary(20, 'earlier'), { style: 'apa', locale: 'en-US' }); // a warm engine that saw other items

@@ -73,6 +73,24 @@ describe('incremental duplicate detection', () => {
     expect(incremental).toEqual([[ids[999], copy.id]]);
   });
 
+  it('reads the library again after a refresh that failed half-way, though nothing was written since', () => {
+    const ids = library();
+    let failing = false;
+    const flaky: Replica = Object.create(replica);
+    flaky.listDocuments = (query) => {
+      if (failing) throw new Error('database is locked');
+      return replica.listDocuments(query);
+    };
+    const finder = createDuplicateFinder(flaky);
+    expect(finder.setsOf(null)).toEqual([]);
+    const original = replica.getDocument(ids[42]!)!;
+    const copy = replica.createDocument({ title: `${original.title}.`, type: 'journal', year: original.year!, authors: [{ last_name: 'Author4' }] });
+    failing = true;
+    expect(() => finder.setsOf(null)).toThrow('database is locked');
+    failing = false;
+    expect(finder.setsOf(null).map((s) => s.members.map((m) => m.document.id))).toEqual([[ids[42], copy.id]]);
+  });
+
   it("keeps a member's key and its pairs when a push renames it, without comparing again", () => {
     library();
     const a = replica.createDocument({ title: 'Approximating the Cox model', type: 'journal', authors: [{ last_name: 'Zhong' }] });

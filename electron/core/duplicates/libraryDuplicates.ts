@@ -69,7 +69,6 @@ export function createDuplicateFinder(replica: Replica): DuplicateFinder {
     libraries.set(groupId, state);
     const writes = replica.writeCount();
     if (writes === state.seenWrites) return state;
-    state.seenWrites = writes;
     reads++;
     const documents = libraryDocuments(replica, groupId);
     const present = new Set(documents.map((d) => d.id));
@@ -88,6 +87,8 @@ export function createDuplicateFinder(replica: Replica): DuplicateFinder {
       state.fingerprints.delete(id);
     }
     for (const doc of documents) file(state, doc);
+    // Only a refresh that went through counts: one that threw half-way reads again next time.
+    state.seenWrites = writes;
     return state;
   }
 

@@ -3,7 +3,7 @@ import { findPublicationYear, isDateLine } from './dates.ts';
 import type { TextLine } from './textLines.ts';
 
 const line = (text: string): TextLine => ({ text, size: 10, x: 0, y: 0, right: 100, page: 1, markers: 0, textWithMarkerBreaks: text, textWithoutMarkers: text });
-const year = (header: string[], margins: string[] = []) => findPublicationYear(header.map(line), margins.map(line), 2027);
+const year = (header: string[], margins: string[] = []) => findPublicationYear(header.map(line), margins.map(line), [], 2027);
 
 describe('findPublicationYear', () => {
   it('reads day-first and non-English dates', () => {
@@ -46,7 +46,7 @@ describe('findPublicationYear', () => {
   });
 
   it('falls back to a copyright or conference line set in the body of the page', () => {
-    const body = (texts: string[]) => findPublicationYear([], [], 2027, texts.map(line));
+    const body = (texts: string[]) => findPublicationYear([], [], texts.map(line), 2027);
     expect(body(['Some text about gears.', 'Conference acronym XX, June 03–05, 2018, Woodstock, NY', '© 2018 Association for Computing Machinery.'])).toBe(2018);
     expect(body(['We met at the conference and talked about gears.'])).toBeUndefined();
   });

@@ -33,6 +33,9 @@ const DATE_SHAPES = [
 ];
 const DATE = new RegExp(DATE_SHAPES.join('|'), 'giu');
 
+/** "© 2018", "(c) 2018", "Copyright 2018". */
+const COPYRIGHT = `(?:©|\\(c\\)|copyright)\\s*${YEAR}\\b`;
+
 /** A journal's or conference's reference line: "Annals of Mathematics 160 (2008)", "TUGboat, Volume 28 (2007)". */
 const JOURNAL_HEADER = [
   new RegExp(`\\b\\d+\\s*\\(${YEAR}\\)`, 'u'),
@@ -41,13 +44,18 @@ const JOURNAL_HEADER = [
   new RegExp(`^(?:the\\s+)?(?:proceedings|journal|transactions|annals)\\b[^\\n]{0,80}?\\s${YEAR}\\b`, 'iu'),
   new RegExp(`\\b${YEAR}\\s*;\\s*\\d+\\s*\\(\\d+\\)`, 'u'),
   new RegExp(`^${YEAR},\\s*(?:vol|v-?\\d|\\d)`, 'iu'),
-  new RegExp(`(?:©|\\(c\\)|copyright)\\s*${YEAR}\\b`, 'iu'),
+  new RegExp(COPYRIGHT, 'iu'),
 ];
 
 const LATER = /\b(?:revised|revision|modified|edited|updated|accepted|published|advance access|version of|last change|überarbeitet|révisé|geändert)\b/i;
 const EARLIER = /\b(?:received|submitted|compiled|generated|eingereicht am|reçu)\b/i;
 /** A bare year on a short line: "2021", "Budapest, 2022", "(SoSe 2015)" is not one. */
 const BARE_YEAR = new RegExp(`^(?:\\(?${YEAR}\\)?|(?:spring|summer|fall|autumn|winter)\\s+${YEAR}|[\\p{L} .'-]{2,40},\\s*${YEAR}|\\p{Lu}\\p{Ll}+\\s+${YEAR}|${YEAR},\\s*v?-?[\\d.]+)$`, 'iu');
+
+/** In the body, only a line that starts with a copyright, or a venue line's "2018, Woodstock". */
+const BODY_COPYRIGHT = new RegExp(`^${COPYRIGHT}`, 'iu');
+const BODY_VENUE = /\b(?:conference|symposium|workshop|proceedings)\b/i;
+const BODY_VENUE_YEAR = new RegExp(`\\b${YEAR},\\s*\\p{Lu}`, 'u');
 
 interface Mention {
   year: number;
@@ -69,9 +77,10 @@ function yearsIn(text: string): { year: number; before: string }[] {
 
 /**
  * The year of the document, from the lines before its body (`header`) and the page's top
- * and bottom margins (`margins`, where journals print their reference line), or undefined.
+ * and bottom margins (`margins`, where journals print their reference line), else from a
+ * copyright or venue line anywhere on the page (`page`); or undefined.
  */
-export function findPublicationYear(header: TextLine[], margins: TextLine[], now = new Date().getFullYear() + 1, page: TextLine[] = []): number | undefined {
+export function findPublicationYear(header: TextLine[], margins: TextLine[], page: TextLine[] = [], now = new Date().getFullYear() + 1): number | undefined {
   const mentions: Mention[] = [];
   let order = 0;
   const add = (year: number, rank: number) => {
@@ -106,7 +115,7 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], now
   // Else a copyright or conference line set in the body (a first column's foot): "© 2018 ACM".
   if (!mentions.length) {
     for (const line of page) {
-      const m = /^(?:©|\(c\)|copyright)\s*((?:19|20)\d\d)\b/i.exec(line.text) ?? (/\b(?:conference|symposium|workshop|proceedings)\b/i.test(line.text) ? /\b((?:19|20)\d\d),\s*\p{Lu}/u.exec(line.text) : null);
+      const m = BODY_COPYRIGHT.exec(line.text) ?? (BODY_VENUE.test(line.text) ? BODY_VENUE_YEAR.exec(line.text) : null);
       if (m) add(Number(m[1]), 1);
     }
   }

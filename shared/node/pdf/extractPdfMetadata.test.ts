@@ -2,17 +2,13 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractPdfMetadata, NO_TEXT_WARNING, type ExtractionResult, type ExtractionSuccess } from './extractPdfMetadata.ts';
+import { extractPdfMetadata, NO_TEXT_WARNING } from './extractPdfMetadata.ts';
+import { ok } from './syntheticExtraction.ts';
 import { paragraph, syntheticPdf } from './syntheticPdf.ts';
 import { isJunkTitle } from './documentInfo.ts';
 import { documentFieldsFromPdf } from './documentFields.ts';
 
 const fixture = (name: string) => path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures', name);
-
-function ok(r: ExtractionResult): ExtractionSuccess {
-  if (!r.ok) throw new Error(`extraction failed: ${r.reason} ${r.message}`);
-  return r;
-}
 
 const body = paragraph(
   Array.from({ length: 30 }, (_, i) => `Body text line ${i} of the paper with enough ordinary words to read as a paragraph here.`),

@@ -1,69 +1,65 @@
 // Failure classes of issue 15 fixed as classes, each shown on a synthetic page that has the
 // class's shape (the bench's corpus shows them on real PDFs).
 import { describe, expect, it } from 'vitest';
-import { extractPdfMetadata, type ExtractionResult, type ExtractionSuccess } from './extractPdfMetadata.ts';
-import { paragraph, syntheticPdf } from './syntheticPdf.ts';
-
-function ok(r: ExtractionResult): ExtractionSuccess {
-  if (!r.ok) throw new Error(`extraction failed: ${r.reason} ${r.message}`);
-  return r;
-}
+import { extractPage } from './syntheticExtraction.ts';
+import { paragraph } from './syntheticPdf.ts';
 
 const words = 'gears turn in columns and the text runs on to the right margin of the column';
 const column = (x: number, y: number, n: number) => paragraph(Array.from({ length: n }, () => words), x, y, 10);
+/** A two-column page with its title at body size: the journal's line above, the left column's body below. */
+const journalHead = { text: 'Journal of Gears, Volume 3 (2021), No. 2', x: 72, y: 740, size: 10 };
+const leftColumn = paragraph(Array.from({ length: 20 }, () => 'left column body words set in the first column'), 72, 653, 10);
 
 describe('title block detection', () => {
   it('takes a title that starts with a label word ("Preprint", "Article") when it is more than the label', async () => {
-    const pdf = syntheticPdf({ pages: [[
+    const r = await extractPage([
       { text: 'Preprint Template for Gear Papers', x: 120, y: 700, size: 22 },
       { text: 'Ada Lovelace', x: 220, y: 670, size: 11 },
       ...column(72, 620, 25),
-    ]] });
-    expect(ok(await extractPdfMetadata(pdf)).fields.title).toBe('Preprint Template for Gear Papers');
-    const label = syntheticPdf({ pages: [[
+    ]);
+    expect(r.fields.title).toBe('Preprint Template for Gear Papers');
+    const label = await extractPage([
       { text: 'Preprint', x: 72, y: 740, size: 24 },
       { text: 'Sprockets at Scale', x: 120, y: 700, size: 22 },
       ...column(72, 620, 25),
-    ]] });
-    expect(ok(await extractPdfMetadata(label)).fields.title).toBe('Sprockets at Scale');
+    ]);
+    expect(label.fields.title).toBe('Sprockets at Scale');
   });
 
   it('on a two-column page with the title at body size, passes over the right column\'s first paragraph and section heading', async () => {
-    const pdf = syntheticPdf({ pages: [[
-      { text: 'Journal of Gears, Volume 3 (2021), No. 2', x: 72, y: 740, size: 10 },
+    const r = await extractPage([
+      journalHead,
       { text: '4 Class options: the gear class', x: 314, y: 712, size: 10 },
       ...paragraph(Array.from({ length: 4 }, () => 'a justified paragraph line of the right column here'), 314, 700, 10),
       { text: 'Space Geometry with Gears', x: 72, y: 705, size: 10 },
       { text: 'Denis Roegel', x: 92, y: 689, size: 10 },
       { text: 'Abstract', x: 72, y: 669, size: 10 },
-      ...paragraph(Array.from({ length: 20 }, () => 'left column body words set in the first column'), 72, 653, 10),
-    ]] });
-    const r = ok(await extractPdfMetadata(pdf));
+      ...leftColumn,
+    ]);
     expect(r.fields.title).toBe('Space Geometry with Gears');
     expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Roegel']);
   });
 
   it('splits a large title from a small affiliation column set on the same baseline', async () => {
-    const pdf = syntheticPdf({ pages: [[
+    const r = await extractPage([
       { text: 'Preprint Template for Gear', x: 228, y: 746, size: 24 },
       { text: 'Department of Engineering,', x: 79, y: 714, size: 8 },
       { text: 'Journal Papers', x: 228, y: 714, size: 24 },
       { text: 'City, Country', x: 79, y: 704, size: 8 },
       ...column(228, 680, 25),
-    ]] });
-    expect(ok(await extractPdfMetadata(pdf)).fields.title).toBe('Preprint Template for Gear Journal Papers');
+    ]);
+    expect(r.fields.title).toBe('Preprint Template for Gear Journal Papers');
   });
 
   it('ends a body-size title in a column at an author line that starts with a name', async () => {
-    const pdf = syntheticPdf({ pages: [[
-      { text: 'Journal of Gears, Volume 3 (2021), No. 2', x: 72, y: 740, size: 10 },
+    const r = await extractPage([
+      journalHead,
       { text: 'The Gear Macros', x: 72, y: 705, size: 10 },
       { text: 'right column words of a paragraph here', x: 314, y: 692, size: 10 },
       { text: 'Robin Fairbairns & Gear editors', x: 92, y: 689, size: 10 },
       { text: '1 Introduction', x: 72, y: 669, size: 10 },
-      ...paragraph(Array.from({ length: 20 }, () => 'left column body words set in the first column'), 72, 653, 10),
-    ]] });
-    const r = ok(await extractPdfMetadata(pdf));
+      ...leftColumn,
+    ]);
     expect(r.fields.title).toBe('The Gear Macros');
     expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Fairbairns']);
   });
@@ -71,7 +67,7 @@ describe('title block detection', () => {
 
 describe('author lines', () => {
   it('leaves out the names under a Supervisor column beside the Author column', async () => {
-    const pdf = syntheticPdf({ pages: [[
+    const r = await extractPage([
       { text: 'Gear University', x: 220, y: 733, size: 17 },
       { text: 'Title of the Thesis on Gears', x: 180, y: 600, size: 21 },
       { text: 'Supervisor:', x: 138, y: 330, size: 14 },
@@ -79,20 +75,19 @@ describe('author lines', () => {
       { text: 'John Doe', x: 138, y: 309, size: 14 },
       { text: 'John Smith', x: 369, y: 309, size: 14 },
       { text: 'Budapest, 2022', x: 273, y: 84, size: 12 },
-    ]] });
-    const r = ok(await extractPdfMetadata(pdf));
+    ]);
     expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Smith']);
     expect(r.fields.year).toBe(2022);
   });
 
   it('ends the author block at a keywords line in another language', async () => {
-    const pdf = syntheticPdf({ pages: [[
+    const r = await extractPage([
       { text: 'Eine Klasse für die Zeitschrift der Zahnräder', x: 29, y: 531, size: 14 },
       { text: 'Jürgen Wagner, Vít Novotný', x: 215, y: 503, size: 10 },
       { text: 'Dieses Dokument beschreibt die Klasse.', x: 43, y: 446, size: 9 },
       { text: 'Schlüsselwörter: LaTeX, Zeitschrift CSTUG, Dokumentation', x: 29, y: 391, size: 10 },
       ...column(29, 330, 25),
-    ]] });
-    expect(ok(await extractPdfMetadata(pdf)).fields.authors?.map((a) => a.last_name)).toEqual(['Wagner', 'Novotný']);
+    ]);
+    expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Wagner', 'Novotný']);
   });
 });

@@ -283,7 +283,7 @@ export function readLayoutFields(layout: Layout): LayoutFields {
   const rotated = page.rotatedText;
   const arxiv = findArxivIds(`${rotated}\n${pageText}`)[0];
   const margins = lines.filter((l) => l.y > page.height * 0.88 || l.y < page.height * 0.12);
-  let year = findPublicationYear(header, margins, undefined, lines);
+  let year = findPublicationYear(header, margins, lines);
   if (year) confidence.year = 0.7;
   if (!year && arxiv) {
     year = arxivYear(arxiv);
