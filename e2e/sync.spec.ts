@@ -1,7 +1,7 @@
 // Two replicas of one library: the first device (embedded service) and a second device
 // that signs in to that service through its real OAuth pages and reaches it through a
 // network switch, so going offline is a real network failure.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { LibraryWindow, SCREENSHOTS, unique } from './app.ts';
 import type { BrowserModeProcess } from './browserModeProcess.ts';
 import { firstDeviceService, openSignedIn, startDevice } from './devices.ts';
@@ -35,6 +35,38 @@ async function secondWindow(page: Page): Promise<LibraryWindow> {
   return window;
 }
 
+/**
+ * A document on both devices whose Pages both edit, the second device offline meanwhile (with
+ * live sync, an online device would pull the first edit before the person types, and that is
+ * a later edit, not a clash): the first writes 11-19, the second 21-29; the second device's
+ * conflict button is showing when this returns.
+ */
+async function clashOnPages(page: Page, context: BrowserContext, name: string) {
+  const first = await LibraryWindow.open(page);
+  const title = unique(name);
+  await first.createDocument({ title });
+  await syncNow(first);
+  const otherPage = await openSignedIn(context, device, firstDeviceService().localAccount);
+  const other = await secondWindow(otherPage);
+  await syncNow(other);
+  await other.selectOnly(title);
+
+  network.setOnline(false);
+  await first.selectOnly(title);
+  await first.field('Pages').fill('11-19');
+  await first.field('Pages').press('Tab');
+  await syncNow(first);
+  await other.field('Pages').fill('21-29');
+  await other.field('Pages').press('Tab');
+  await expect(other.status.getByText(/1 change (to send|waiting)/).first()).toBeVisible();
+  network.setOnline(true);
+  await syncNow(other);
+
+  const conflicts = other.status.getByRole('button', { name: /1 conflict to resolve/ });
+  await expect(conflicts).toBeVisible({ timeout: 30_000 });
+  return { first, other, otherPage, title, conflicts };
+}
+
 test('a second replica signs in, syncs, and sees what the first one adds and edits', async ({ page, context }) => {
   test.slow(); // several devices or long work: three times the default bound
   const first = await LibraryWindow.open(page);
@@ -58,30 +90,7 @@ test('a second replica signs in, syncs, and sees what the first one adds and edi
 
 test('the same field edited on both replicas becomes a conflict resolved side by side', async ({ page, context }) => {
   test.slow(); // several devices or long work: three times the default bound
-  const first = await LibraryWindow.open(page);
-  const title = unique('Conflicting seagrass meadow census');
-  await first.createDocument({ title });
-  await syncNow(first);
-  const otherPage = await openSignedIn(context, device, firstDeviceService().localAccount);
-  const other = await secondWindow(otherPage);
-  await syncNow(other);
-  await other.selectOnly(title);
-
-  // The second device is offline while both edit: with live sync, an online device would
-  // pull the first edit before the person types, and that is a later edit, not a clash.
-  network.setOnline(false);
-  await first.selectOnly(title);
-  await first.field('Pages').fill('11-19');
-  await first.field('Pages').press('Tab');
-  await syncNow(first);
-  await other.field('Pages').fill('21-29');
-  await other.field('Pages').press('Tab');
-  await expect(other.status.getByText(/1 change (to send|waiting)/).first()).toBeVisible();
-  network.setOnline(true);
-  await syncNow(other);
-
-  const conflicts = other.status.getByRole('button', { name: /1 conflict to resolve/ });
-  await expect(conflicts).toBeVisible({ timeout: 30_000 });
+  const { first, other, otherPage, title, conflicts } = await clashOnPages(page, context, 'Conflicting seagrass meadow census');
   await conflicts.click();
   const dialog = otherPage.getByRole('dialog', { name: 'Conflicts' });
   const row = dialog.getByRole('row').filter({ hasText: title });
@@ -100,28 +109,7 @@ test('the same field edited on both replicas becomes a conflict resolved side by
 
 test('a field edited again while its conflict is open: keep mine sends the newest edit to both replicas', async ({ page, context }) => {
   test.slow(); // several devices or long work: three times the default bound
-  const first = await LibraryWindow.open(page);
-  const title = unique('Twice edited estuary sediment cores');
-  await first.createDocument({ title });
-  await syncNow(first);
-  const otherPage = await openSignedIn(context, device, firstDeviceService().localAccount);
-  const other = await secondWindow(otherPage);
-  await syncNow(other);
-  await other.selectOnly(title);
-
-  // A clash on Pages, made deterministic by the second device being offline while both edit.
-  network.setOnline(false);
-  await first.selectOnly(title);
-  await first.field('Pages').fill('11-19');
-  await first.field('Pages').press('Tab');
-  await syncNow(first);
-  await other.field('Pages').fill('21-29');
-  await other.field('Pages').press('Tab');
-  await expect(other.status.getByText(/1 change (to send|waiting)/).first()).toBeVisible();
-  network.setOnline(true);
-  await syncNow(other);
-  const conflicts = other.status.getByRole('button', { name: /1 conflict to resolve/ });
-  await expect(conflicts).toBeVisible({ timeout: 30_000 });
+  const { first, other, otherPage, title, conflicts } = await clashOnPages(page, context, 'Twice edited estuary sediment cores');
 
   // The person edits the field again, offline again so no sync runs in between: the newest
   // edit becomes the conflict's own side, and a pull does not put the older value back.

@@ -37,6 +37,7 @@ function library(count: number) {
     'documents.update': () => undefined,
     'folders.tree': () => [],
     'folders.rename': () => undefined,
+    'documents.copyToGroup': ({ ids }: { ids: string[] }) => ({ copies: ids.map((id) => ({ from: id, to: `copy-${id}`, filesLeftBehind: 0 })), skipped: [] }),
   };
   const renameListeners = new Set<(rename: IdRenamed) => void>();
   const transport: BridgeTransport = {
@@ -173,6 +174,15 @@ describe('library store', () => {
     expect(store.getState().trashUndo).toBeNull();
     await store.getState().undoTrash();
     expect(docs.find((d) => d.id === 'd1')!.trashed).toBe(true);
+  });
+
+  it('offers no undo beside the notice of a copy to a group that came after the move', async () => {
+    const { store } = library(5);
+    await store.getState().reload();
+    await store.getState().trash(['d1']);
+    await store.getState().copyToGroup('g1', ['d3']);
+    expect(store.getState().notice).toMatch(/copied to/);
+    expect(store.getState().trashUndo).toBeNull();
   });
 
   it('keeps the selection, the rows and the folder shown on what the core renames', async () => {

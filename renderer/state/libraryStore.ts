@@ -168,6 +168,9 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
 
     const current = (id: string) => renames.getState().currentId(id);
 
+    /** Every notice goes here: the offer to undo a move to the trash lives only with its own notice. */
+    const announce = (notice: string | null, trashUndo: string[] | null = null) => set({ notice, trashUndo });
+
     /** Runs a command on each id; reports how many failed, with the first reason; answers the ids it changed. */
     async function each(ids: string[], run: (id: string) => Promise<unknown>, done: (n: number) => string): Promise<string[]> {
       let failed = 0;
@@ -183,8 +186,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         }
       }
       if (failed) set({ error: `${plural(failed, 'document')} could not be changed: ${reason}` });
-      // A newer notice ends the offer to undo an older move to the trash.
-      if (changed.length) set({ notice: done(changed.length), trashUndo: null });
+      if (changed.length) announce(done(changed.length));
       await refresh(false);
       return changed;
     }
@@ -396,7 +398,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
           if (left) parts.push(`${plural(left, 'PDF')} not copied: not on this computer, and the service cannot be reached`);
           if (result.skipped.length) parts.push(`${plural(result.skipped.length, 'document')} left alone: ${result.skipped[0]!.reason}`);
           const text = parts.join('; ');
-          set({ notice: text.endsWith('.') ? text : `${text}.` });
+          announce(text.endsWith('.') ? text : `${text}.`);
           if (get().groupFolders?.groupId === groupId) await get().loadGroupFolders();
         } catch (error) {
           set({ error: (error as Error).message });
@@ -448,7 +450,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         set({ error: message });
       },
       showNotice(message) {
-        set({ notice: message, trashUndo: null });
+        announce(message);
       },
       currentId: (id) => renames.getState().currentId(id),
       originalId: (id) => renames.getState().originalId(id),

@@ -10,6 +10,7 @@ import { parseRis } from '../../../shared/ris/parseRis.ts';
 import type { Replica } from '../replica/index.ts';
 import { ADD_ALWAYS, type DuplicateGate } from './duplicateGate.ts';
 import type { FileKind } from './fileChecks.ts';
+import { targetGroupId, type ImportTarget } from './importTarget.ts';
 
 /** Bibliography files are read whole: far larger than any real one is refused. */
 export const MAX_BIBLIOGRAPHY_BYTES = 64 * 1024 * 1024;
@@ -28,7 +29,7 @@ function formatOf(kind: FileKind | undefined, text: string): 'bibtex' | 'ris' {
 }
 
 export async function importBibliography(
-  deps: BibliographyImportDeps, file: string, options: { kind?: FileKind; displayName?: string; folderId?: string; groupId?: string } = {},
+  deps: BibliographyImportDeps, file: string, options: { kind?: FileKind; displayName?: string } & ImportTarget = {},
 ): Promise<ImportFileOutcome> {
   const name = options.displayName ?? path.basename(file);
   const info = await stat(file).catch(() => undefined);
@@ -39,7 +40,7 @@ export async function importBibliography(
   const problems = parsed.errors.map((e) => ({ line: e.line, message: e.key ? `${e.key}: ${e.message}` : e.message }));
   const ids: string[] = [];
   const held: HeldDuplicate[] = [];
-  const groupId = (options.folderId ? deps.replica.getFolder(options.folderId)?.group_id : undefined) ?? options.groupId ?? null;
+  const groupId = targetGroupId(deps.replica, options);
   let fileDone = false;
   for (const record of parsed.records) {
     const add = async () => {

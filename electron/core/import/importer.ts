@@ -23,6 +23,7 @@ import { createDuplicateGate, heldMessage, type DuplicateGate } from './duplicat
 import { createHeldDuplicates } from './heldDuplicates.ts';
 import type { StagingArea } from '../files/stagingArea.ts';
 import { every, systemClock, type Clock } from '../clock.ts';
+import type { ImportTarget } from './importTarget.ts';
 
 export interface ImporterDeps {
   replica: Replica;
@@ -46,11 +47,6 @@ export interface ImporterDeps {
   duplicates?: DuplicateFinder;
 }
 
-/** Where imported documents go: a folder (and so its library), or a group's library. */
-export interface ImportTarget {
-  folderId?: string;
-  groupId?: string;
-}
 
 export function createImporter(deps: ImporterDeps) {
   const { replica, fileStore } = deps;
@@ -107,7 +103,7 @@ export function createImporter(deps: ImporterDeps) {
   async function importPaths(paths: readonly string[], options: ImportTarget & { duplicates?: DuplicatePolicy } = {}): Promise<ImportReport> {
     if (options.folderId && !replica.getFolder(options.folderId)) throw new BridgeFailure('not_found', `Folder ${options.folderId} is not in the library`, 'folderId');
     // Whether this person may write to the group is the core's group-write guard's to say.
-    const target: ImportTarget = { ...(options.folderId ? { folderId: options.folderId } : {}), ...(options.groupId ? { groupId: options.groupId } : {}) };
+    const target: ImportTarget = { folderId: options.folderId, groupId: options.groupId };
     return serial(async () => {
       const batchId = randomUUID();
       const gate = createDuplicateGate(options.duplicates ?? 'add', duplicates.batch(), held);

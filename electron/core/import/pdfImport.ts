@@ -19,6 +19,7 @@ import { pdfProblem, titleFromFileName } from './fileChecks.ts';
 import type { LookupQueue } from '../replica/index.ts';
 import type { PdfLane } from './pdfLane.ts';
 import { ADD_ALWAYS, heldMessage, type DuplicateGate } from './duplicateGate.ts';
+import { targetGroupId, type ImportTarget } from './importTarget.ts';
 
 export interface PdfImportDeps {
   replica: ReplicaReads & ReplicaWrites;
@@ -31,12 +32,10 @@ export interface PdfImportDeps {
   gate?: DuplicateGate;
 }
 
-export interface PdfImportOptions {
+/** Where the document goes (importTarget.ts: a folder decides; else a group's library, if named). */
+export interface PdfImportOptions extends ImportTarget {
   /** The name the user knows the file by (a staged file keeps its original name). */
   displayName?: string;
-  folderId?: string;
-  /** A group's library (dropped while it is shown); a folder's own group comes first. */
-  groupId?: string;
 }
 
 export async function importPdf(deps: PdfImportDeps, file: string, options: PdfImportOptions = {}): Promise<ImportFileOutcome> {
@@ -49,9 +48,9 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
   if (bomb) return { file: name, status: 'failed', message: `${bomb} It was not imported.` };
 
   // Dropped on a group's folder or its library: the document belongs to that group's library.
-  const groupId = (options.folderId ? replica.getFolder(options.folderId)?.group_id : undefined) ?? options.groupId;
+  const groupId = targetGroupId(replica, options);
   const stored = await fileStore.put({ path: file });
-  const existing = replica.documentWithFile(stored.sha1, groupId ?? null);
+  const existing = replica.documentWithFile(stored.sha1, groupId);
   if (existing) {
     const where = groupId ? 'Already in this group’s library' : 'Already in your library';
     return { file: name, status: 'duplicate', documentId: existing.id, message: existing.trashed ? `${where} (in the trash).` : `${where}.` };
@@ -94,7 +93,7 @@ export async function importPdf(deps: PdfImportDeps, file: string, options: PdfI
     return currentId() ?? created.id;
   }
 
-  const admitted = await (deps.gate ?? ADD_ALWAYS).admit(values, groupId ?? null, {
+  const admitted = await (deps.gate ?? ADD_ALWAYS).admit(values, groupId, {
     add,
     discard: async () => void (await fileStore.remove(stored.sha1, replica.fileHashInUse)),
   });

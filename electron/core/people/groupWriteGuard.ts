@@ -7,6 +7,7 @@ import type { Handlers } from '../commands/handlerTypes.ts';
 import { BridgeFailure } from '../commands/failure.ts';
 import type { Replica } from '../replica/index.ts';
 import { canWriteGroupLibrary } from './groupRoles.ts';
+import { targetGroupId } from '../import/importTarget.ts';
 
 type Body = Record<string, unknown>;
 type GroupOf = (replica: Replica, body: Body) => string | null | undefined;
@@ -23,7 +24,7 @@ const WRITES: Partial<Record<CommandName, GroupOf>> = {
   'documents.restore': (replica, body) => documentGroup(replica, text(body, 'id')),
   'documents.delete': (replica, body) => documentGroup(replica, text(body, 'id')),
   'documents.copyToGroup': (_, body) => text(body, 'groupId'),
-  'import.paths': (replica, body) => text(body, 'groupId') ?? folderGroup(replica, text(body, 'folderId')),
+  'import.paths': (replica, body) => targetGroupId(replica, { folderId: text(body, 'folderId'), groupId: text(body, 'groupId') }),
   'folders.create': (_, body) => text(body, 'group_id'),
   'folders.rename': (replica, body) => folderGroup(replica, text(body, 'id')),
   'folders.move': (replica, body) => folderGroup(replica, text(body, 'id')),

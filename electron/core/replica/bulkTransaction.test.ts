@@ -44,6 +44,13 @@ describe('the bulk load shared transaction', () => {
     expect(onDisk()).toBe(501);
   });
 
+  it('commits the pages before a single-statement local write too, so a kill cannot lose it', () => {
+    applyPage(0, 500);
+    expect(r.replica.markOpened('d7')).toBe(true);
+    expect(onDisk()).toBe(500);
+    expect(disk.prepare('SELECT last_opened_local FROM documents WHERE id = ?').pluck().get('d7')).not.toBeNull();
+  });
+
   it('keeps the applied pages and their watermark when the replica closes or a page fails', () => {
     applyPage(0, 500);
     expect(() => r.replica.applyBulkPage(1, () => {

@@ -62,7 +62,7 @@ export function createLookupQueue(db: Db) {
     },
     /** The service could not answer for now (its upstream is down): kept, not counted as a try. */
     deferred(documentId: string, message: string): void {
-      db.prepare('UPDATE import_lookups SET last_error = ? WHERE document_id = ?').run(message.slice(0, 500), documentId);
+      stmt(db, 'UPDATE import_lookups SET last_error = ? WHERE document_id = ?').run(message.slice(0, 500), documentId);
     },
     /** A failure that is not "offline": tried again later, at most MAX_LOOKUP_ATTEMPTS times. */
     failed(documentId: string, message: string): void {

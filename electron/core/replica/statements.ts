@@ -9,6 +9,9 @@ export function stmt(db: Db, sql: string): Database.Statement {
   if (!statements) cache.set(db, (statements = new Map()));
   let statement = statements.get(sql);
   if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+  // A write outside a pulled page (marking a document opened, a downloaded file's path)
+  // must not wait in a first sync's shared transaction, where a kill would lose it.
+  if (!statement.reader) commitBulkUnlessInPage(db);
   return statement;
 }
 
@@ -21,10 +24,15 @@ const committedWork = new WeakMap<Db, (() => void)[]>();
 // the id indexes of documents, annotations and base copies), and per 500-row page that was
 // most of the load's disk writes. Each page is still a savepoint of its own with its
 // watermark, so a stop loses at most the uncommitted pages and their watermarks together.
-// Any other write first commits the pages before it, so it is never held back or lost.
+// Any other write (in a transaction or a single statement) first commits the pages before
+// it, so it is never held back or lost.
 const BULK_COMMIT_ROWS = 5_000;
 const openBulk = new WeakMap<Db, { rows: number }>();
-let applyingBulkPage = false;
+const applyingBulkPage = new WeakSet<Db>();
+
+function commitBulkUnlessInPage(db: Db): void {
+  if (!applyingBulkPage.has(db) && openBulk.has(db)) commitBulkTransaction(db);
+}
 
 /** Runs fn (one pulled page of `rows` rows) inside the bulk load's shared transaction. */
 export function inBulkTransaction<T>(db: Db, rows: number, fn: () => T): T {
@@ -33,11 +41,11 @@ export function inBulkTransaction<T>(db: Db, rows: number, fn: () => T): T {
     if (!db.inTransaction) db.exec('BEGIN IMMEDIATE');
     openBulk.set(db, (bulk = { rows: 0 }));
   }
-  applyingBulkPage = true;
+  applyingBulkPage.add(db);
   try {
     return inTransaction(db, fn);
   } finally {
-    applyingBulkPage = false;
+    applyingBulkPage.delete(db);
     bulk.rows += rows;
     if (bulk.rows >= BULK_COMMIT_ROWS) commitBulkTransaction(db);
   }
@@ -53,7 +61,7 @@ export function commitBulkTransaction(db: Db): void {
 
 /** Runs fn in a transaction (a savepoint when already inside one). */
 export function inTransaction<T>(db: Db, fn: () => T): T {
-  if (!applyingBulkPage && openBulk.has(db)) commitBulkTransaction(db);
+  commitBulkUnlessInPage(db);
   let queue = committedWork.get(db);
   if (!queue) committedWork.set(db, (queue = []));
   const mark = queue.length;

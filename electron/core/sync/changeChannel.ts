@@ -61,6 +61,8 @@ export function openChangeChannel(options: ChangeChannelOptions): ChangeChannel 
   let cancelReopen = (): void => undefined;
   let attempt = 0;
   let connecting = false;
+  // A service without the extension stays without it: nothing reopens the channel.
+  let unsupported = false;
 
   async function connect(): Promise<void> {
     connecting = true;
@@ -73,10 +75,11 @@ export function openChangeChannel(options: ChangeChannelOptions): ChangeChannel 
       if (!controller.signal.aborted) options.onClosed(new Error('The change channel closed'));
     } catch (error) {
       if (controller.signal.aborted) return;
-      if (error instanceof ServiceError && UNSUPPORTED.has(error.status)) return;
-      options.onClosed(error);
+      if (error instanceof ServiceError && UNSUPPORTED.has(error.status)) unsupported = true;
+      else options.onClosed(error);
     }
     connecting = false;
+    if (unsupported) return;
     if (controller.signal.aborted) return;
     cancelReopen = clock.after(delay(attempt++), () => void connect());
   }
@@ -88,7 +91,7 @@ export function openChangeChannel(options: ChangeChannelOptions): ChangeChannel 
       cancelReopen();
     },
     reopenNow() {
-      if (connecting || controller.signal.aborted) return;
+      if (connecting || unsupported || controller.signal.aborted) return;
       cancelReopen();
       attempt = 0;
       void connect();
