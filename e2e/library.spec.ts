@@ -190,6 +190,38 @@ test('documents move to the trash, come back, and the trash empties after confir
   await expect(app.row(keep)).toHaveCount(1);
 });
 
+test('deleting from the trash for good asks first; Cancel keeps the document', async ({ page }) => {
+  const app = await LibraryWindow.open(page);
+  const title = unique('Asked before deleting');
+  await app.createDocument({ title });
+  await app.selectOnly(title);
+  await app.list.focus();
+  await page.keyboard.press('Delete');
+  await expect(page.getByRole('status').filter({ hasText: 'moved to the trash' })).toBeVisible();
+  await app.clearSearch();
+  await app.collection('Trash').click();
+  await app.searchFor(title);
+
+  // The key asks, naming how many; Cancel has the focus, so Enter keeps the document.
+  await app.selectOnly(title);
+  await app.list.focus();
+  await page.keyboard.press('Delete');
+  const asked = page.getByRole('dialog', { name: 'Delete 1 document for good?' });
+  await expect(asked).toBeVisible();
+  await expect(asked.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(asked).toHaveCount(0);
+  await expect(app.row(title)).toHaveCount(1);
+
+  // The menu asks too; confirming deletes it.
+  await app.row(title).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: /Delete for good/ }).click();
+  await expect(asked).toBeVisible();
+  await asked.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 document deleted for good' })).toBeVisible();
+  await expect(app.row(title)).toHaveCount(0);
+});
+
 test('a move to the trash is undone by the notice\'s Undo, or by Ctrl/Cmd+Z right after', async ({ page }) => {
   const app = await LibraryWindow.open(page);
   const title = unique('Undo the trash');

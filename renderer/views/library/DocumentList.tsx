@@ -10,7 +10,7 @@ import type { DocumentSort, LibraryDocument } from '../../../shared/bridge/contr
 import { SHORT_TYPE_LABELS, TYPE_LABELS } from '../../lib/fieldLayout.ts';
 import { folderPaths } from '../../lib/folderTree.ts';
 import { ALWAYS_SHOWN, FIXED_COLUMNS, gridTemplate, moveColumnEdge, parseLayout, resizeColumn, toggleColumn, visibleColumns, type ColumnId } from '../../lib/columnLayout.ts';
-import { authorsSummary, listDate, shortDate } from '../../lib/format.ts';
+import { authorsSummary, listDate, plural, shortDate } from '../../lib/format.ts';
 import { usePersistentState } from '../../lib/usePersistentState.ts';
 import { searchTerms } from '../../lib/highlight.ts';
 import { shortcutFor } from '../../lib/shortcuts.ts';
@@ -22,6 +22,7 @@ import { DOCUMENTS_MIME } from './dragData.ts';
 import { dragOutData } from '../../citing/dragCitations.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 const ROW_HEIGHT = 26;
 
@@ -92,6 +93,8 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
   const terms = useMemo(() => searchTerms(search), [search]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [layout, setLayout] = usePersistentState('refshelf.columns', parseLayout);
+  // Deleting from the trash cannot be undone: the key and the menu ask first, naming how many.
+  const [deleteAsked, setDeleteAsked] = useState<string[] | null>(null);
   const shown = visibleColumns(layout).map((id) => COLUMNS[id]);
   const template = gridTemplate(layout);
   const searching = search.trim() !== '';
@@ -165,7 +168,7 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
       case 'trash':
         if (ids.length === 0) break;
         handled();
-        if (collection.kind === 'trash') void state().deleteForever(ids);
+        if (collection.kind === 'trash') setDeleteAsked(ids);
         else void state().trash(ids);
         break;
       case 'toggle-star': {
@@ -390,7 +393,7 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
                 <>
                   <ContextMenu.Item className="menu-item" onSelect={() => void state().restore(selected)}>Restore</ContextMenu.Item>
                   <ContextMenu.Separator className="menu-separator" />
-                  <ContextMenu.Item className="menu-item danger" onSelect={() => void state().deleteForever(selected)}>Delete for good</ContextMenu.Item>
+                  <ContextMenu.Item className="menu-item danger" onSelect={() => setDeleteAsked(selected)}>Delete for good…<span className="menu-hint">Del</span></ContextMenu.Item>
                 </>
               ) : (
                 <>
@@ -446,6 +449,14 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
         </ContextMenu.Root>
       </div>
       <RetrieveMetadataDialog />
+      <ConfirmDialog
+        open={deleteAsked !== null}
+        title={`Delete ${plural(deleteAsked?.length ?? 0, 'document')} for good?`}
+        body="They are deleted here and on the service, with their files and annotations. This cannot be undone."
+        confirmLabel="Delete for good"
+        onConfirm={() => { if (deleteAsked) void state().deleteForever(deleteAsked); }}
+        onClose={() => setDeleteAsked(null)}
+      />
     </section>
   );
 }
