@@ -62,6 +62,14 @@ export function createAutoExporter(deps: AutoExporterDeps): AutoExporter {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  // Who waits for no write to be due or under way. Settled when that becomes true, not on a
+  // write: a debounce cleared by stop(), or one that fires with no file left, writes nothing.
+  const idleWaiters = new Set<() => void>();
+  const settleIfIdle = () => {
+    if (timer || running) return;
+    for (const resolve of idleWaiters) resolve();
+    idleWaiters.clear();
+  };
 
   const configured = () => deps.preferences.get().autoExports;
   const withStatus = (exp: AutoExport): AutoExport => ({ ...exp, ...status.get(exp.id) });
@@ -122,6 +130,7 @@ export function createAutoExporter(deps: AutoExporterDeps): AutoExporter {
       } while (again && !stopped);
     })().finally(() => {
       running = undefined;
+      settleIfIdle();
     });
     return running;
   }
@@ -155,15 +164,8 @@ export function createAutoExporter(deps: AutoExporterDeps): AutoExporter {
     notifyChanged: () => schedule(debounceMs),
     refreshAll: () => schedule(0),
     async whenIdle() {
-      while (timer || running) {
-        if (running) await running;
-        else await new Promise<void>((resolve) => {
-          const off = this.onWritten(() => {
-            off();
-            resolve();
-          });
-        });
-      }
+      if (!timer && !running) return;
+      await new Promise<void>((resolve) => idleWaiters.add(resolve));
     },
     onWritten(listener) {
       listeners.add(listener);
@@ -173,6 +175,7 @@ export function createAutoExporter(deps: AutoExporterDeps): AutoExporter {
       stopped = true;
       timer?.();
       timer = undefined;
+      settleIfIdle();
       await running;
     },
   };
