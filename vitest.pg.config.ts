@@ -15,8 +15,10 @@ export default defineConfig({
     include: ['server/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...SQLITE_ONLY],
     globalSetup: ['server/testing/pgGlobalSetup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hang guards, not waits: tests wait on signals. The slowest tests take about 5 s on a quiet
+    // 2-core machine and over 30 s when it is shared at load 20; these limits leave room for that.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     reporters: process.env.CI_REPORT_DIR ? ['default', 'json'] : ['default'],
     outputFile: process.env.CI_REPORT_DIR ? { json: `${process.env.CI_REPORT_DIR}/vitest-pg.json` } : undefined,
