@@ -73,3 +73,19 @@ describe('merging note lists three ways', () => {
     expect(mergeNoteLists(base, formatNoteList([{ ...a, text: 'x' }, b]), formatNoteList([{ ...a, text: 'y' }, b]))).toEqual({ clean: false });
   });
 });
+
+describe('editing a note list', () => {
+  const now = '2026-11-24T12:00:00.000Z';
+  it('adds at the top, edits in place with a new date, removes and restores at the same place', async () => {
+    const { addNote, editNote, removeNote, restoreNote } = await import('./noteEdits.ts');
+    const added = addNote([a, b], 'fresh', now);
+    expect(added.map((n) => n.text)).toEqual(['fresh', a.text, b.text]);
+    expect(added[0]!.modified).toBe(now);
+    const edited = editNote(added, 'na', 'changed', now);
+    expect(edited[1]).toEqual({ id: 'na', text: 'changed', modified: now });
+    expect(editNote([a], 'na', a.text, now)[0]).toBe(a);
+    const { notes, removed } = removeNote(edited, 'na');
+    expect(notes.map((n) => n.id)).not.toContain('na');
+    expect(restoreNote(notes, removed!).map((n) => n.id)).toEqual(edited.map((n) => n.id));
+  });
+});
