@@ -89,3 +89,12 @@ describe('editing a note list', () => {
     expect(restoreNote(notes, removed!).map((n) => n.id)).toEqual(edited.map((n) => n.id));
   });
 });
+
+describe('hasNoteMarkers', () => {
+  it('tells a note list from one plain note', async () => {
+    const { hasNoteMarkers } = await import('./noteList.ts');
+    expect(hasNoteMarkers(formatNoteList([a]))).toBe(true);
+    expect(hasNoteMarkers('plain text\n<!-- a comment -->')).toBe(false);
+    expect(hasNoteMarkers(undefined)).toBe(false);
+  });
+});

@@ -54,6 +54,11 @@ export function formatNoteList(notes: readonly DocumentNoteItem[]): string {
     .join('\n\n');
 }
 
+/** Whether the text was written as a note list (has a marker line), not as one plain note. */
+export function hasNoteMarkers(text: string | null | undefined): boolean {
+  return new RegExp(MARKER_LINES.source, 'm').test(text ?? '');
+}
+
 /** The text with the markers taken out: what search indexes and plain exports show. */
 export function noteListPlainText(text: string): string {
   return text.replace(MARKER_LINES, '').replace(/\n{3,}/g, '\n\n').trim();

@@ -57,10 +57,12 @@ export function NotesSection({ doc, readOnly }: { doc: LibraryDocument; readOnly
   const inGroup = doc.group_id !== undefined && doc.group_id !== null;
   const byline = (a: LibraryAnnotation) => (isMine(a) ? '' : ` · by ${names[a.profile_id!] ?? 'another member'}`);
   const privacy = (a: LibraryAnnotation) => (a.privacy_level === 'private' ? ' · private' : inGroup ? ' · shared with the group' : '');
-  const isExpanded = (id: string, index: number) => (expanded ? expanded.has(id) : index === 0);
-  const toggle = (id: string, index: number) => {
-    const next = new Set(expanded ?? (notes[0] ? [notes[0].id] : []));
-    if (isExpanded(id, index)) next.delete(id); else next.add(id);
+  // Notes are told apart by their carrier too: two members' notes may share an id.
+  const keyOf = (n: ListedNote) => `${n.carrier.id}:${n.id}`;
+  const isExpanded = (n: ListedNote, index: number) => (expanded ? expanded.has(keyOf(n)) : index === 0);
+  const toggle = (n: ListedNote, index: number) => {
+    const next = new Set(expanded ?? (notes[0] ? [keyOf(notes[0])] : []));
+    if (isExpanded(n, index)) next.delete(keyOf(n)); else next.add(keyOf(n));
     setExpanded(next);
   };
 
@@ -81,7 +83,8 @@ export function NotesSection({ doc, readOnly }: { doc: LibraryDocument; readOnly
   const add = async (text: string) => {
     const next = addNote(myNotes(), text.trim(), new Date().toISOString());
     const saved = await saveMine(next);
-    if (saved) { setUndo(null); setExpanded(new Set([next[0]!.id])); }
+    // The new note opens; the carrier's id is that of the note just created or updated.
+    if (saved) { setUndo(null); setExpanded(null); }
     return saved;
   };
   const save = async (id: string, text: string) => {
@@ -103,12 +106,12 @@ export function NotesSection({ doc, readOnly }: { doc: LibraryDocument; readOnly
       {notes.length === 0 && readOnly ? <p className="hint">No notes.</p> : null}
       <ul className="plain-list note-list" aria-label="Notes">
         {notes.map((n, index) => {
-          const open = isExpanded(n.id, index);
+          const open = isExpanded(n, index);
           const editable = n.mine && !readOnly;
           return (
-            <li key={`${n.carrier.id}:${n.id}`} className="note-item" data-testid="annotation">
+            <li key={keyOf(n)} className="note-item" data-testid="annotation">
               <div className="note-head">
-                <button type="button" className="note-title" aria-expanded={open} onClick={() => toggle(n.id, index)}>{noteTitle(n)}</button>
+                <button type="button" className="note-title" aria-expanded={open} onClick={() => toggle(n, index)}>{noteTitle(n)}</button>
                 <span className="note-meta annotation-kind" title={n.modified ? `Last changed ${shortDate(n.modified)}` : undefined}>
                   {listDate(n.modified)}{byline(n.carrier)}{privacy(n.carrier)}
                 </span>
