@@ -98,3 +98,13 @@ describe('hasNoteMarkers', () => {
     expect(hasNoteMarkers(undefined)).toBe(false);
   });
 });
+
+describe('upgrading a plain note', () => {
+  it('lists it as the first note, and a note added to it keeps its text whole', async () => {
+    const { addNote } = await import('./noteEdits.ts');
+    const old = 'Read for the seminar.\nSee section 3.';
+    expect(parseNoteList(old)).toEqual([{ id: UNMARKED_NOTE_ID, text: old }]);
+    const saved = formatNoteList(addNote(parseNoteList(old), 'A second note', '2026-11-24T12:00:00.000Z'));
+    expect(parseNoteList(saved).map((n) => n.text)).toEqual(['A second note', old]);
+  });
+});

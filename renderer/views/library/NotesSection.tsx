@@ -111,7 +111,7 @@ export function NotesSection({ doc, readOnly }: { doc: LibraryDocument; readOnly
           return (
             <li key={keyOf(n)} className="note-item" data-testid="annotation">
               <div className="note-head">
-                <button type="button" className="note-title" aria-expanded={open} onClick={() => toggle(n, index)}>{noteTitle(n)}</button>
+                <button type="button" className="note-title" aria-expanded={open} onClick={() => toggle(n, index)}><span className="note-caret" aria-hidden="true">{open ? '▾' : '▸'}</span><span className="note-title-text">{noteTitle(n)}</span></button>
                 <span className="note-meta annotation-kind" title={n.modified ? `Last changed ${shortDate(n.modified)}` : undefined}>
                   {listDate(n.modified)}{byline(n.carrier)}{privacy(n.carrier)}
                 </span>

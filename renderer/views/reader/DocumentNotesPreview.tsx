@@ -8,7 +8,7 @@ import { MarkdownView } from '../library/MarkdownView.tsx';
 export function DocumentNotesPreview({ note }: { note: LibraryAnnotation }) {
   const notes = parseNoteList(note.text);
   return (
-    <div className="document-notes-preview" aria-label="Your notes">
+    <section className="document-notes-preview" aria-label="Your notes">
       {notes.map((n) => (
         <details key={n.id} open={notes.length === 1}>
           <summary>{noteTitle(n)}</summary>
@@ -16,6 +16,6 @@ export function DocumentNotesPreview({ note }: { note: LibraryAnnotation }) {
         </details>
       ))}
       <p className="hint">Write and edit notes in the library’s details pane.</p>
-    </div>
+    </section>
   );
 }
