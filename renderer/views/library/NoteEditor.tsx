@@ -11,7 +11,7 @@ const TOOLS: readonly { format: MarkdownFormat; label: string; keys: string; fac
   { format: 'italic', label: 'Italic', keys: 'Ctrl+I', face: 'I' },
   { format: 'heading', label: 'Heading', keys: 'Ctrl+Shift+H', face: 'H' },
   { format: 'list', label: 'Bulleted list', keys: 'Ctrl+Shift+L', face: '•' },
-  { format: 'link', label: 'Link', keys: 'Ctrl+K', face: '🔗' },
+  { format: 'link', label: 'Link', keys: 'Ctrl+K', face: 'Link' },
 ];
 
 export interface NoteEditorProps {
