@@ -22,6 +22,8 @@ export interface LibraryDocument extends DocumentFields {
   modified_local: string;
   /** When this device last opened the document (not synced). */
   last_opened_local?: string;
+  /** Search results only: words around where the search was found in the document's notes. */
+  note_match?: string;
 }
 
 export interface LibraryFolder {

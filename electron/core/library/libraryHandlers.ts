@@ -73,7 +73,10 @@ export function libraryHandlers(deps: LibraryDeps): HandlersOf<LibraryCommands> 
       const { text, ...filter } = query;
       // Counting every match of a common prefix costs a walk over them all: the list shows
       // "5,000+" instead, and nobody scrolls past that many search results.
-      return { items: rowsIn(query.view, replica.searchDocuments(text, filter)), total: replica.countSearchResults(text, { ...filter, atMost: SEARCH_COUNT_CAP }) };
+      const found = replica.searchDocuments(text, filter);
+      const inNotes = replica.noteMatches(text, found.map((d) => d.id));
+      const items = found.map((d) => (inNotes.has(d.id) ? { ...d, note_match: inNotes.get(d.id)! } : d));
+      return { items: rowsIn(query.view, items), total: replica.countSearchResults(text, { ...filter, atMost: SEARCH_COUNT_CAP }) };
     },
     'documents.get': (request) => {
       const id = idOf(request, 'documents.get');

@@ -3,7 +3,7 @@
 // long fields made up most of each page's bytes over the bridge.
 import { LIST_ROW_FIELDS, type LibraryDocument } from '../../../shared/bridge/contract.ts';
 
-const LOCAL_FIELDS = ['id', 'trashed', 'added_local', 'modified_local', 'last_opened_local'] as const;
+const LOCAL_FIELDS = ['id', 'trashed', 'added_local', 'modified_local', 'last_opened_local', 'note_match'] as const;
 const KEPT: readonly string[] = [...LIST_ROW_FIELDS, ...LOCAL_FIELDS];
 
 export function listRow(document: LibraryDocument): LibraryDocument {

@@ -10,6 +10,7 @@ import {
   type DocumentFilter, type DocumentListQuery, type SearchCountOptions, type SearchQuery,
 } from './documentQueries.ts';
 import { listFiles } from './fileWrites.ts';
+import { noteMatches } from './noteMatches.ts';
 import { folderTree, foldersOfDocument, getFolder } from './folderQueries.ts';
 import { roleInGroup } from './groupLibraries.ts';
 import { documentWithFile, followDocument } from './importQueries.ts';
@@ -30,6 +31,8 @@ export function replicaReads(db: Db, memo: WriteMemo) {
     // between two writes answers them from memory.
     countDocuments: (filter: DocumentFilter = {}) => memo.get(`count:${filterKey(filter)}`, () => countDocuments(db, filter)),
     searchDocuments: (text: string, query?: SearchQuery) => searchDocuments(db, text, query),
+    /** Of these search results, those found in notes, with the words around the find. */
+    noteMatches: (text: string, documentIds: readonly string[]) => noteMatches(db, text, documentIds),
     countSearchResults: (text: string, filter: SearchCountOptions = {}) =>
       memo.get(`search:${text}:${filterKey(filter)}`, () => countSearchResults(db, text, filter)),
     listTags: (groupId?: string | null) => memo.get(`tags:${groupId ?? ''}`, () => listTags(db, groupId ?? null)),

@@ -2,6 +2,7 @@
 // transaction as every write that changes what it holds (document fields, annotations,
 // PDF text), so a search never sees a half-written state.
 import type { DocumentFields } from '../../../shared/schemas/document.ts';
+import { noteListPlainText } from '../../../shared/notes/noteList.ts';
 import type { Db } from './database.ts';
 import { stmt } from './statements.ts';
 
@@ -44,7 +45,8 @@ function writeEntry(db: Db, rowNo: number, data: DocumentFields, notes: readonly
     data.abstract ?? '',
     (data.keywords ?? []).join('; '),
     (data.tags ?? []).join('; '),
-    notes.filter((n) => n.type === 'note').map((n) => n.text).join('\n'),
+    // A document note's marker lines (ids and dates of its several notes) are no words to find.
+    notes.filter((n) => n.type === 'note').map((n) => noteListPlainText(n.text)).join('\n'),
     notes.filter((n) => n.type !== 'note').map((n) => n.text).join('\n'),
     fulltext ?? '',
   );
@@ -91,15 +93,17 @@ export function reindexDocuments(db: Db, documentIds: Iterable<string>): void {
  */
 export function rebuildSearchIndex(db: Db): void {
   const joined = (path: string) => `coalesce((SELECT group_concat(coalesce(value, ''), '; ' ORDER BY key) FROM json_each(d.data, '${path}')), '')`;
-  const annotationText = (filter: string) =>
-    `coalesce((SELECT group_concat(a.text, char(10) ORDER BY a.rowid) FROM annotations a WHERE a.document_id = d.id AND a.text IS NOT NULL AND ${filter}), '')`;
+  // The same plain text of document notes as writeEntry's, by the same function.
+  db.function('note_plain_text', { deterministic: true }, (text: unknown) => noteListPlainText(String(text)));
+  const annotationText = (filter: string, text = 'a.text') =>
+    `coalesce((SELECT group_concat(${text}, char(10) ORDER BY a.rowid) FROM annotations a WHERE a.document_id = d.id AND a.text IS NOT NULL AND ${filter}), '')`;
   const text = (path: string) => `coalesce(d.data ->> '${path}', '')`;
   db.exec(`INSERT INTO documents_fts (rowid, ${SEARCH_COLUMNS.map(([c]) => c).join(', ')})
     SELECT d.row_no, ${text('$.title')},
       coalesce((SELECT group_concat(concat_ws(' ', nullif(value ->> '$.first_name', ''), nullif(value ->> '$.last_name', '')), '; ' ORDER BY key)
         FROM json_each(d.data, '$.authors')), ''),
       concat_ws(' ', nullif(d.data ->> '$.source', ''), d.data ->> '$.year'), ${text('$.abstract')}, ${joined('$.keywords')}, ${joined('$.tags')},
-      ${annotationText("a.type = 'note'")}, ${annotationText("a.type <> 'note'")},
+      ${annotationText("a.type = 'note'", 'note_plain_text(a.text)')}, ${annotationText("a.type <> 'note'")},
       coalesce((SELECT f.text FROM document_fulltext f WHERE f.document_id = d.id), '')
     FROM documents d ORDER BY d.row_no`);
 }

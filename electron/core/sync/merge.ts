@@ -3,7 +3,10 @@
 // replica saw), a field changed only there is taken, a field changed only here is pushed,
 // the same change on both sides is simply agreed, and different changes of one field become
 // a conflict: the row keeps the local value, the conflict keeps both, nothing is pushed for
-// that field until the person resolves it.
+// that field until the person resolves it. A document note's text holds several notes
+// (shared/notes/noteList.ts) and is merged note by note first: only one note changed two
+// ways is a conflict.
+import { mergeNoteLists } from '../../../shared/notes/mergeNoteLists.ts';
 import { ROW_CONFLICT_FIELD } from '../replica/index.ts';
 import type { ApplyOptions, EntityKind, ServerJson, ServerRow, WatermarkUpdate } from '../replica/index.ts';
 import type { SyncReplica } from './runContext.ts';
@@ -49,6 +52,14 @@ interface Restore {
   value: unknown;
 }
 
+/** The note-by-note merge of a document note's text, when it merges without a clash. */
+function noteListMerge(kind: EntityKind, field: string, remote: ServerJson, was: unknown, mine: unknown, theirs: unknown): string | undefined {
+  if (kind !== 'annotation' || field !== 'text' || remote.type !== 'note') return undefined;
+  if (typeof mine !== 'string' || typeof theirs !== 'string') return undefined;
+  const merged = mergeNoteLists(typeof was === 'string' ? was : '', mine, theirs);
+  return merged.clean ? merged.text : undefined;
+}
+
 /** Merges the pending fields of one row with a server version; answers the local values to put back after applying it. */
 function mergePending(replica: SyncReplica, kind: EntityKind, remote: ServerJson, found: { conflicts: number }): Restore[] {
   const id = remote.id as string;
@@ -61,6 +72,13 @@ function mergePending(replica: SyncReplica, kind: EntityKind, remote: ServerJson
       const was = base[field];
       if (sameValue(theirs, was)) continue; // only changed here: it will be pushed
       const mine = replica.readField(kind, id, field);
+      const notes = noteListMerge(kind, field, remote, was, mine, theirs);
+      if (notes !== undefined) {
+        // Different notes of one document note changed on each side: both kept, the merged
+        // text stays pending and is pushed over this version.
+        restores.push({ kind, id, field, value: notes });
+        continue;
+      }
       replica.dropPendingField(kind, id, field);
       if (sameValue(mine, theirs)) continue; // both sides made the same change
       replica.recordConflict({ kind, id, field, local_value: mine, remote_value: theirs, base_value: was });

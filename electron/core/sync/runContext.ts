@@ -6,7 +6,7 @@ import type { Clock } from '../clock.ts';
 import type { RetryOptions } from './retry.ts';
 
 /** The replica as the sync engine sees it: its sync side, reads, and the local writes a merge, a lost group or a name lookup makes. */
-export type SyncReplica = ReplicaReads & ReplicaSync & Pick<ReplicaWrites, 'resolveConflict' | 'forgetGroupLibrary' | 'rememberProfileNames'>;
+export type SyncReplica = ReplicaReads & ReplicaSync & Pick<ReplicaWrites, 'resolveConflict' | 'forgetGroupLibrary' | 'rememberProfileNames' | 'updateAnnotation'>;
 
 /** The personal library (scope null) or a group's. */
 export interface Library {

@@ -21,6 +21,7 @@ import { COLUMN_SORTS, groupOf } from '../../state/listQuery.ts';
 import { DOCUMENTS_MIME } from './dragData.ts';
 import { dragOutData } from '../../citing/dragCitations.ts';
 import { Highlighted } from './Highlighted.tsx';
+import { NoteMatchBadge } from './NoteMatchBadge.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
@@ -36,7 +37,7 @@ const COLUMNS: Record<ColumnId, Column> = {
   starred: { id: 'starred', label: 'Starred', render: (d) => <span className={`star ${d.starred ? 'on' : ''}`} aria-label={d.starred ? 'Starred' : 'Not starred'}>{d.starred ? '★' : '☆'}</span> },
   read: { id: 'read', label: 'Read', render: (d) => <span className={`read-dot ${d.read ? '' : 'unread'}`} aria-label={d.read ? 'Read' : 'Unread'} /> },
   file: { id: 'file', label: 'File', render: (d) => (d.file_attached ? <span aria-label="Has a file"><Icon name="clip" size={12} /></span> : null) },
-  title: { id: 'title', label: 'Title', render: (d, t) => <Highlighted text={d.title} terms={t} /> },
+  title: { id: 'title', label: 'Title', render: (d, t) => <>{d.note_match ? <NoteMatchBadge snippet={d.note_match} /> : null}<Highlighted text={d.title} terms={t} /></> },
   authors: { id: 'authors', label: 'Authors', render: (d, t) => <Highlighted text={authorsSummary(d.authors)} terms={t} /> },
   year: { id: 'year', label: 'Year', render: (d) => d.year ?? '' },
   source: { id: 'source', label: 'Source', render: (d, t) => <Highlighted text={d.source ?? ''} terms={t} /> },

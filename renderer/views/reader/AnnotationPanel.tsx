@@ -3,6 +3,8 @@
 import { memo, useMemo, useState } from 'react';
 import type { LibraryAnnotation } from '../../../shared/bridge/contract.ts';
 import type { AnnotationType } from '../../../shared/schemas/annotation.ts';
+import { hasNoteMarkers } from '../../../shared/notes/noteList.ts';
+import { DocumentNotesPreview } from './DocumentNotesPreview.tsx';
 import { AnnotationEditor } from './AnnotationEditor.tsx';
 import { colorName, cssColor } from './palette.ts';
 import { authorKey, colorKey, inReadingOrder, matchesFilter, type AnnotationFilter } from './readingOrder.ts';
@@ -58,7 +60,9 @@ function AnnotationPanelView({ api, documentId, selectedId, myProfileId, authorN
     <aside className="rs-panel" aria-label="Annotations">
       <section className="rs-note">
         <h3>Document note</h3>
-        {note ? (
+        {note && hasNoteMarkers(note.text) ? (
+          <DocumentNotesPreview note={note} />
+        ) : note ? (
           <AnnotationEditor annotation={note} api={api} readOnly={false} />
         ) : (
           <button type="button" className="button" onClick={() => void api.create({ document_id: documentId, type: 'note', text: '' })}>Add a note</button>

@@ -1,6 +1,7 @@
 // A document's annotations as Markdown: the note, then each highlight and sticky note in
 // reading order with its page, colour and text.
 import type { LibraryAnnotation } from '../../../shared/bridge/contract.ts';
+import { noteListPlainText } from '../../../shared/notes/noteList.ts';
 import { colorName } from './palette.ts';
 import { inReadingOrder } from './readingOrder.ts';
 
@@ -33,7 +34,8 @@ export function annotationsMarkdown(source: MarkdownSource, annotations: readonl
     const by = author ? ` — ${author}` : '';
     const privacy = a.privacy_level === 'private' ? '' : ` (${a.privacy_level})`;
     if (a.type === 'note') {
-      out.push('', `## Note${by}${privacy}`, '', a.text ?? '');
+      // The document note's several notes, without the marker lines between them.
+      out.push('', `## Note${by}${privacy}`, '', noteListPlainText(a.text ?? ''));
       continue;
     }
     const heading = a.type === 'highlight' ? `Highlight, ${colorName(a.color)}` : 'Sticky note';
