@@ -11,6 +11,7 @@ import { DOCUMENTS_MIME, FOLDER_MIME, carries, draggedDocuments } from './dragDa
 import { FolderMenu } from './FolderMenu.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
+import { SavedSearchesSection } from './SavedSearchesSection.tsx';
 import { TagsSection } from './TagsSection.tsx';
 
 const FIXED: { collection: Collection; label: string; icon: IconName }[] = [
@@ -310,6 +311,8 @@ export function Sidebar() {
           </li>
         ))}
       </ul>
+
+      <SavedSearchesSection />
 
       <TagsSection />
 
