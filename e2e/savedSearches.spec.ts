@@ -31,7 +31,7 @@ test('a saved search keeps its filters, survives a reload and finds documents ad
   await name.press('Enter');
   const item = saved.getByRole('treeitem', { name: `Kestrels ${word}` });
   await expect(item).toHaveAttribute('aria-selected', 'true');
-  await expect(item).toHaveAttribute('title', `“${word}” in My Library · 2003`);
+  await expect(item).toHaveAttribute('title', `Kestrels ${word}: “${word}” in My Library · 2003`);
 
   // Elsewhere, then a fresh window: the saved search is read back from the replica.
   await filters.getByRole('button', { name: 'Clear' }).click();

@@ -122,7 +122,7 @@ export function SavedSearchesSection() {
                     role="treeitem"
                     aria-selected={active}
                     className={`nav-item ${active ? 'active' : ''}`}
-                    title={describeCriteria(s.criteria, names)}
+                    title={`${s.name}: ${describeCriteria(s.criteria, names)}`}
                     onClick={() => run(s)}
                     onKeyDown={(e) => {
                       if (e.key === 'F2') setEditing({ mode: 'rename', id: s.id });
