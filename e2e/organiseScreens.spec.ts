@@ -2,9 +2,12 @@
 // into artifacts/screenshots/organise-<theme>-<size>.png (and the picker open), to be looked at.
 import { expect, test } from '@playwright/test';
 import { LibraryWindow, unique } from './app.ts';
+import { contrastFailures } from './contrast.ts';
 import { nodeBridge } from './nodeBridge.ts';
 
 test('saved searches and related items in both themes at 1440x900 and 1024x700', async ({ page }) => {
+  // Eight screens, each with an axe-core pass: a wider bound than one screen's, not a delay.
+  test.setTimeout(360_000);
   const bridge = await nodeBridge();
   const word = unique('Heron').split(' ')[1]!;
   const a = await bridge.call('documents.create', { title: `Grey heron ${word} colony dynamics over two decades`, type: 'journal', year: 2008 });
@@ -31,10 +34,12 @@ test('saved searches and related items in both themes at 1440x900 and 1024x700',
         await app.details.getByRole('heading', { name: 'Related' }).scrollIntoViewIfNeeded();
         const name = `organise-${theme.toLowerCase()}-${width}x${height}`;
         await app.shot(name);
+        expect(await contrastFailures(page), `${name}: WCAG AA contrast`).toEqual([]);
         await app.details.getByRole('button', { name: 'Add related…' }).click();
         await app.details.getByRole('combobox', { name: 'Find a document to relate' }).fill(word);
         await expect(app.details.getByRole('listbox', { name: 'Documents to relate' }).getByRole('option').first()).toBeVisible();
         await app.shot(`${name}-picker`);
+        expect(await contrastFailures(page), `${name}-picker: WCAG AA contrast`).toEqual([]);
         await app.details.getByRole('combobox', { name: 'Find a document to relate' }).press('Escape');
       }
     }

@@ -31,12 +31,15 @@ test('a saved search keeps its filters, survives a reload and finds documents ad
   await name.press('Enter');
   const item = saved.getByRole('treeitem', { name: `Kestrels ${word}` });
   await expect(item).toHaveAttribute('aria-selected', 'true');
+  // The saved search is the current place, not My Library as well.
+  await expect(app.collection('My Library')).toHaveAttribute('aria-selected', 'false');
   await expect(item).toHaveAttribute('title', `Kestrels ${word}: “${word}” in My Library · 2003`);
 
   // Elsewhere, then a fresh window: the saved search is read back from the replica.
   await filters.getByRole('button', { name: 'Clear' }).click();
   await app.clearSearch();
   await expect(item).toHaveAttribute('aria-selected', 'false');
+  await expect(app.collection('My Library')).toHaveAttribute('aria-selected', 'true');
   await page.reload();
   const again = new LibraryWindow(page);
   await expect(again.rows().first()).toBeVisible();
@@ -65,6 +68,12 @@ test('a saved search keeps its filters, survives a reload and finds documents ad
   await rename.fill(`Kestrels of 2003 ${word}`);
   await rename.press('Enter');
   const renamed = page.getByRole('tree', { name: 'Saved searches' }).getByRole('treeitem', { name: `Kestrels of 2003 ${word}` });
+  await expect(renamed).toBeVisible();
+  // And F2 from the keyboard (Escape leaves the name as it was).
+  await renamed.focus();
+  await page.keyboard.press('F2');
+  await expect(app.sidebar.getByRole('textbox', { name: 'Saved search name' })).toBeFocused();
+  await page.keyboard.press('Escape');
   await expect(renamed).toBeVisible();
 
   // A name already taken is refused with a sentence.

@@ -1,6 +1,8 @@
 // Saved searches and related items: the sidebar's and the details pane's way to the core
 // (the replica keeps both on this device). Ids may be ones a push has replaced: the core
 // brings them up to date.
+import { create } from 'zustand';
+import type { SavedSearch } from '../../shared/bridge/organiseCommands.ts';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
 import { command, useAreaStore } from './areaCommands.ts';
 
@@ -23,3 +25,13 @@ export type OrganiseCommands = ReturnType<typeof createOrganiseCommands>;
 export function useOrganiseCommands(): OrganiseCommands {
   return useAreaStore(createOrganiseCommands);
 }
+
+/**
+ * The saved searches as the sidebar last loaded them, and the one the list shows (null: none),
+ * so the sidebar marks that one alone as the current place rather than its collection too.
+ */
+export const useSavedSearches = create<{ list: SavedSearch[]; shownId: string | null; set(list: SavedSearch[], shownId: string | null): void }>((set) => ({
+  list: [],
+  shownId: null,
+  set: (list, shownId) => set({ list, shownId }),
+}));

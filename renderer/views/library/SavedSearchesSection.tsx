@@ -8,7 +8,7 @@ import type { SavedSearch } from '../../../shared/bridge/organiseCommands.ts';
 import { findFolder } from '../../lib/folderTree.ts';
 import { criteriaOf, describeCriteria, sameCriteria, suggestedName, type Names } from '../../lib/savedSearch.ts';
 import { useLibrary, useStores } from '../../state/context.tsx';
-import { useOrganiseCommands } from '../../state/organiseStore.ts';
+import { useOrganiseCommands, useSavedSearches } from '../../state/organiseStore.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
@@ -74,6 +74,10 @@ export function SavedSearchesSection() {
     group: (id) => groups.find((g) => g.id === id)?.name,
   }), [folders, groupFolders, groups]);
   const shown = criteriaOf(collection, search, filters);
+  const shownId = saved.find((s) => sameCriteria(s.criteria, shown))?.id ?? null;
+  // The sidebar marks the saved search shown as the current place, not its collection too.
+  const publish = useSavedSearches((s) => s.set);
+  useEffect(() => publish(saved, shownId), [publish, saved, shownId]);
 
   const act = async (work: () => Promise<unknown>) => {
     setError(null);
@@ -105,7 +109,7 @@ export function SavedSearchesSection() {
           <li role="none" className="nav-empty">Save a search with +: type in the search box or set filters, then + keeps them here to run again.</li>
         ) : null}
         {saved.map((s) => {
-          const active = sameCriteria(s.criteria, shown);
+          const active = s.id === shownId;
           if (editing?.mode === 'rename' && editing.id === s.id) {
             return (
               <li role="none" key={s.id} className="folder-edit" style={{ paddingLeft: 8 }}>
