@@ -44,3 +44,20 @@ export function unrelateDocuments(db: Db, documentId: string, relatedId: string)
       .run(documentId, relatedId, relatedId, documentId);
   });
 }
+
+/**
+ * Gives `toId` the links `fromId` has (a merge of duplicates keeps what they were related to);
+ * a link between the two is dropped rather than turned into a link to itself.
+ */
+export function moveRelations(db: Db, fromId: string, toId: string, now: Date = new Date()): void {
+  inTransaction(db, () => {
+    const others = stmt(db, 'SELECT related_id FROM document_relations WHERE document_id = ?').pluck().all(fromId) as string[];
+    const insert = stmt(db, 'INSERT INTO document_relations (document_id, related_id, created) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
+    for (const other of others) {
+      if (other === toId) continue;
+      insert.run(toId, other, now.toISOString());
+      insert.run(other, toId, now.toISOString());
+    }
+    stmt(db, 'DELETE FROM document_relations WHERE document_id = ? OR related_id = ?').run(fromId, fromId);
+  });
+}

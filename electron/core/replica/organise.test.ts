@@ -117,4 +117,20 @@ describe('related items', () => {
     expect(() => temp.replica.relateDocuments(a, 'nope')).toThrow(/not in the library/);
     expect(titles(a)).toEqual([]);
   });
+
+  it('a merge gives the master the links of the duplicate it absorbs', () => {
+    const master = newDoc('Master');
+    const duplicate = newDoc('Duplicate');
+    const other = newDoc('Other');
+    const shared = newDoc('Shared');
+    temp.replica.relateDocuments(duplicate, master);
+    temp.replica.relateDocuments(duplicate, other);
+    temp.replica.relateDocuments(duplicate, shared);
+    temp.replica.relateDocuments(master, shared);
+    temp.replica.moveRelations(duplicate, master);
+    temp.replica.deleteDocument(duplicate);
+    expect(titles(master)).toEqual(['Other', 'Shared']);
+    expect(titles(other)).toEqual(['Master']);
+    expect(titles(shared)).toEqual(['Master']);
+  });
 });

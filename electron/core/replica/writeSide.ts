@@ -8,7 +8,7 @@ import { createAnnotation, deleteAnnotation, updateAnnotation, type NewAnnotatio
 import { linkCatalogRecord } from './catalogCopies.ts';
 import { resolveConflict } from './conflicts.ts';
 import type { Db } from './database.ts';
-import { relateDocuments, unrelateDocuments } from './documentRelations.ts';
+import { moveRelations, relateDocuments, unrelateDocuments } from './documentRelations.ts';
 import { markOpened } from './documentQueries.ts';
 import { createDocument, deleteDocument, restoreDocument, setDocumentFulltext, trashDocument, updateDocument, type NewDocument } from './documentWrites.ts';
 import { addFile, removeFile, setFileLocalPath, type NewFile } from './fileWrites.ts';
@@ -67,6 +67,8 @@ export function replicaWrites(db: Db) {
     deleteSavedSearch: (id: string) => deleteSavedSearch(db, id),
     relateDocuments: (documentId: string, relatedId: string) => relateDocuments(db, documentId, relatedId),
     unrelateDocuments: (documentId: string, relatedId: string) => unrelateDocuments(db, documentId, relatedId),
+    /** A merge: the master takes the links of a duplicate it absorbs. */
+    moveRelations: (fromId: string, toId: string) => moveRelations(db, fromId, toId),
   };
 }
 
