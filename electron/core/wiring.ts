@@ -23,6 +23,7 @@ import { copyToGroupHandlers } from './library/copyToGroup.ts';
 import { libraryHandlers } from './library/libraryHandlers.ts';
 import { guardGroupWrites } from './people/groupWriteGuard.ts';
 import { peopleHandlers } from './people/peopleHandlers.ts';
+import { organiseHandlers } from './organise/organiseHandlers.ts';
 import type { StagingArea } from './files/stagingArea.ts';
 import type { ExportShelf } from './reader/exportShelf.ts';
 import { readerHandlers } from './reader/readerHandlers.ts';
@@ -70,5 +71,6 @@ export function createHandlers(parts: CoreParts): Handlers {
     ...duplicatesHandlers({ replica, api, fileStore, events, sync, finder: importer.duplicates }),
     ...retrieveHandlers({ replica, api, fileStore, pdfLane: parts.pdfLane, events, sync }),
     ...(parts.citing ?? citingUnavailable()),
+    ...organiseHandlers({ replica, events }),
   }, replica), replica), grants);
 }

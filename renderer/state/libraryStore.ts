@@ -47,6 +47,8 @@ export interface LibraryActions extends DocumentCommands {
   sortBy(sort: DocumentSort): void;
   setSearch(text: string): void;
   setFilters(filters: ListFilters): void;
+  /** Runs a saved search: its collection, search text and filters at once, as one query. */
+  runSearch(criteria: { collection: Collection; search: string; filters: ListFilters }): void;
   loadTags(): Promise<void>;
   /** Records that a document was opened (Recently Read). */
   markOpened(id: string): Promise<void>;
@@ -264,6 +266,12 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
       setFilters(filters) {
         set({ filters });
         void refresh(true);
+      },
+      runSearch({ collection, search, filters }) {
+        const groupChanged = groupOf(collection) !== get().groupFolders?.groupId;
+        set({ collection, search, filters });
+        void refresh(true);
+        if (groupChanged) void get().loadGroupFolders();
       },
       async loadTags() {
         try {

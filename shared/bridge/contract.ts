@@ -16,6 +16,7 @@ import { PEOPLE_COMMAND_NAMES, type PeopleCommands } from './peopleCommands.ts';
 import { READER_COMMAND_NAMES, type ReaderCommands } from './readerCommands.ts';
 import { DUPLICATES_COMMAND_NAMES, type DuplicatesCommands } from './duplicatesCommands.ts';
 import { RETRIEVE_COMMAND_NAMES, type RetrieveCommands } from './retrieveCommands.ts';
+import { ORGANISE_COMMAND_NAMES, type OrganiseCommands } from './organiseCommands.ts';
 
 export type * from './libraryTypes.ts';
 export type * from './catalogCommands.ts';
@@ -25,6 +26,7 @@ export type * from './peopleCommands.ts';
 export type * from './readerCommands.ts';
 export type * from './duplicatesCommands.ts';
 export type * from './retrieveCommands.ts';
+export type * from './organiseCommands.ts';
 export { DOCUMENT_SORTS, LIST_ROW_FIELDS, SEARCH_COUNT_CAP } from './libraryTypes.ts';
 
 // ---- Errors -------------------------------------------------------------------------
@@ -227,7 +229,7 @@ export interface CoreCommands {
  * Every command: the core's, and one interface per area (import, reader, people, catalog,
  * datasets), each in its own file beside this one, with its own list of names.
  */
-export type BridgeCommands = CoreCommands & CatalogCommands & ImportCommands & PeopleCommands & ReaderCommands & DuplicatesCommands & RetrieveCommands & CitingCommands;
+export type BridgeCommands = CoreCommands & CatalogCommands & ImportCommands & PeopleCommands & ReaderCommands & DuplicatesCommands & RetrieveCommands & CitingCommands & OrganiseCommands;
 
 export type CommandName = keyof BridgeCommands;
 export type CommandRequest<K extends CommandName> = BridgeCommands[K]['request'];
@@ -261,6 +263,7 @@ export const COMMAND_NAMES = [
   ...DUPLICATES_COMMAND_NAMES,
   ...RETRIEVE_COMMAND_NAMES,
   ...CITING_COMMAND_NAMES,
+  ...ORGANISE_COMMAND_NAMES,
 ] as const satisfies readonly CommandName[];
 
 // The list above must name every command: this fails to compile when one is missing.

@@ -112,6 +112,8 @@ export function mergeDuplicates(deps: MergeDeps, request: MergeRequest): MergeRe
         masterFolders.add(folderId);
         result.foldersJoined++;
       }
+      // Related items (device-local links) of the duplicate stay with the work.
+      replica.moveRelations(duplicate.id, master.id);
       replica.deleteDocument(duplicate.id);
       result.deleted.push(duplicate.id);
     }

@@ -5,6 +5,7 @@ import { listAnnotations } from './annotationWrites.ts';
 import { libraryCopiesOf, type CatalogRecordRef } from './catalogCopies.ts';
 import { listConflicts } from './conflicts.ts';
 import type { Db } from './database.ts';
+import { listRelated } from './documentRelations.ts';
 import {
   countDocuments, countSearchResults, documentPosition, filterKey, getDocument, listDocuments, listTags, searchDocuments,
   type DocumentFilter, type DocumentListQuery, type SearchCountOptions, type SearchQuery,
@@ -18,6 +19,7 @@ import { countOutbox } from './outbox.ts';
 import { fileHashInUse } from './syncQueries.ts';
 import { profileNamesOf } from './profileNames.ts';
 import { currentIdOf } from './remapId.ts';
+import { listSavedSearches } from './savedSearches.ts';
 import { getProfile, listGroups } from './syncState.ts';
 import type { EntityKind } from './types.ts';
 import type { WriteMemo } from './writeMemo.ts';
@@ -64,6 +66,11 @@ export function replicaReads(db: Db, memo: WriteMemo) {
     profileNamesOf: (ids: readonly string[]) => profileNamesOf(db, ids),
     countOutbox: () => countOutbox(db),
     listConflicts: (filter?: { kind?: EntityKind; id?: string }) => listConflicts(db, filter),
+
+    /** Saved searches by name (device-local). */
+    listSavedSearches: () => listSavedSearches(db),
+    /** The documents related to one (device-local links), trashed ones left out. */
+    listRelated: (documentId: string) => listRelated(db, documentId),
   };
 }
 

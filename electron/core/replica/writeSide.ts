@@ -8,6 +8,7 @@ import { createAnnotation, deleteAnnotation, updateAnnotation, type NewAnnotatio
 import { linkCatalogRecord } from './catalogCopies.ts';
 import { resolveConflict } from './conflicts.ts';
 import type { Db } from './database.ts';
+import { moveRelations, relateDocuments, unrelateDocuments } from './documentRelations.ts';
 import { markOpened } from './documentQueries.ts';
 import { createDocument, deleteDocument, restoreDocument, setDocumentFulltext, trashDocument, updateDocument, type NewDocument } from './documentWrites.ts';
 import { addFile, removeFile, setFileLocalPath, type NewFile } from './fileWrites.ts';
@@ -15,7 +16,9 @@ import { addDocumentToFolder, createFolder, deleteFolder, moveFolder, removeDocu
 import { forgetGroupLibrary } from './groupLibraries.ts';
 import { createLookupQueue } from './importLookups.ts';
 import { rememberProfileNames } from './profileNames.ts';
+import { deleteSavedSearch, renameSavedSearch, saveSearch } from './savedSearches.ts';
 import { inTransaction } from './statements.ts';
+import type { SavedSearchCriteria } from '../../../shared/bridge/organiseCommands.ts';
 import type { ConflictResolution, EntityKind } from './types.ts';
 
 export function replicaWrites(db: Db) {
@@ -57,6 +60,15 @@ export function replicaWrites(db: Db) {
     rememberProfileNames: (names: readonly { id: string; name: string }[]) => rememberProfileNames(db, names),
     /** Imported documents waiting for their catalog lookup. */
     importLookups: createLookupQueue(db),
+
+    /** Saved searches and related items: device-local rows, no outbox entry (the service has no place for them). */
+    saveSearch: (name: string, criteria: SavedSearchCriteria) => saveSearch(db, name, criteria),
+    renameSavedSearch: (id: string, name: string) => renameSavedSearch(db, id, name),
+    deleteSavedSearch: (id: string) => deleteSavedSearch(db, id),
+    relateDocuments: (documentId: string, relatedId: string) => relateDocuments(db, documentId, relatedId),
+    unrelateDocuments: (documentId: string, relatedId: string) => unrelateDocuments(db, documentId, relatedId),
+    /** A merge: the master takes the links of a duplicate it absorbs. */
+    moveRelations: (fromId: string, toId: string) => moveRelations(db, fromId, toId),
   };
 }
 

@@ -8,6 +8,7 @@ import { plural, shortDate } from '../../lib/format.ts';
 import { useLibrary, useStores } from '../../state/context.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { NotesSection } from './NotesSection.tsx';
+import { RelatedSection } from './RelatedSection.tsx';
 import { ChipsField, IdentifiersField, PeopleField, TextField, type Save } from './fields.tsx';
 
 const PEOPLE: ReadonlySet<DocumentFieldName> = new Set(['authors', 'editors', 'translators']);
@@ -139,6 +140,7 @@ export const DetailsPane = forwardRef<HTMLElement>(function DetailsPane(_props, 
       </form>
       </fieldset>
       <NotesSection key={identity} doc={doc} readOnly={readOnly !== null || inTrash} />
+      <RelatedSection key={`related:${identity}`} doc={doc} readOnly={readOnly !== null || inTrash} />
       <dl className="details-meta">
         <dt>Added</dt><dd>{shortDate(doc.added_local)}</dd>
         <dt>Modified</dt><dd>{shortDate(doc.modified_local)}</dd>

@@ -11,6 +11,8 @@ import { DOCUMENTS_MIME, FOLDER_MIME, carries, draggedDocuments } from './dragDa
 import { FolderMenu } from './FolderMenu.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
+import { SavedSearchesSection } from './SavedSearchesSection.tsx';
+import { useSavedSearches } from '../../state/organiseStore.ts';
 import { TagsSection } from './TagsSection.tsx';
 
 const FIXED: { collection: Collection; label: string; icon: IconName }[] = [
@@ -80,7 +82,9 @@ export function Sidebar() {
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const flat = useMemo(() => flattenTree(folders, collapsed), [folders, collapsed]);
-  const activeKey = collectionKey(collection);
+  // A saved search shown is the current place: its collection is not marked as well.
+  const savedShown = useSavedSearches((s) => s.shownId);
+  const activeKey = savedShown ? `saved:${savedShown}` : collectionKey(collection);
   // The library the list shows, so the documents dragged from it: the personal one or a group's.
   const shownGroup = collection.kind === 'group' ? collection.id : collection.kind === 'folder' ? collection.groupId : undefined;
 
@@ -311,12 +315,14 @@ export function Sidebar() {
         ))}
       </ul>
 
+      <SavedSearchesSection />
+
       <TagsSection />
 
       <ul role="tree" aria-label="Trash" className="nav-list trash">
         {item('trash', 'Trash', 'trash', () => setCollection({ kind: 'trash' }), dropProps('trash', { documents: (ids) => void trash(ids) }))}
       </ul>
-      {activeKey === 'trash' ? (
+      {collection.kind === 'trash' ? (
         <button type="button" className="button small empty-trash" onClick={() => openDialog('empty-trash')}>Empty trash…</button>
       ) : null}
 

@@ -24,6 +24,13 @@ function FilterBar() {
   const collection = useLibrary((s) => s.collection);
   const [from, setFrom] = useState(filters.yearFrom?.toString() ?? '');
   const [to, setTo] = useState(filters.yearTo?.toString() ?? '');
+  // The store set the years itself (a saved search ran): the boxes follow it.
+  const [storeYears, setStoreYears] = useState([filters.yearFrom, filters.yearTo]);
+  if (storeYears[0] !== filters.yearFrom || storeYears[1] !== filters.yearTo) {
+    setStoreYears([filters.yearFrom, filters.yearTo]);
+    setFrom(filters.yearFrom?.toString() ?? '');
+    setTo(filters.yearTo?.toString() ?? '');
+  }
   const change = (next: Partial<ListFilters>) => setFilters({ ...filters, ...next });
   const badYears = (from && yearOf(from) === undefined) || (to && yearOf(to) === undefined);
   return (
