@@ -1,11 +1,13 @@
 // The tab strip at 1024x700 with five documents open: the reader tabs that do not fit go into
 // a "More tabs" menu, reached by keyboard, listing their titles; choosing one activates it,
-// and the active tab is always in the strip. Nothing in the strip is cut off.
+// and the active tab is always in the strip. Nothing in the strip is cut off; the strip and
+// the menu pass axe's AA contrast check in both themes.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { LibraryWindow, SCREENSHOTS, unique } from './app.ts';
+import { contrastFailures } from './contrast.ts';
 import { nodeBridge } from './nodeBridge.ts';
 
 const FIXTURES = 'shared/node/pdf/fixtures';
@@ -80,6 +82,7 @@ test('at 1024x700, reader tabs that do not fit are in the More tabs menu; the ac
   const inMenu = await items.allTextContents();
   expect([...inStrip, ...inMenu].sort()).toEqual([...titles].sort());
   await page.screenshot({ path: `${SCREENSHOTS}/tab-overflow-menu-1024x700-light.png`, caret: 'hide', animations: 'disabled' });
+  expect(await contrastFailures(page, ['.textLayer', '.annotationLayer'])).toEqual([]);
 
   // Choosing the first hidden one by keyboard activates it and brings it into the strip.
   const chosen = inMenu[0]!;
@@ -97,6 +100,7 @@ test('at 1024x700, reader tabs that do not fit are in the More tabs menu; the ac
   await more.click();
   await expect(menu).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/tab-overflow-menu-1024x700-dark.png`, caret: 'hide', animations: 'disabled' });
+  expect(await contrastFailures(page, ['.textLayer', '.annotationLayer'])).toEqual([]);
   await page.keyboard.press('Escape');
 
   // Wide enough, every tab is in the strip and the menu goes.
