@@ -2,7 +2,7 @@
 // Type, Source) so the title stays readable; they come back when the window widens, and the
 // columns menu says why they are not shown. Screenshots at both sizes in both themes.
 import { expect, test } from '@playwright/test';
-import { LibraryWindow, SCREENSHOTS } from './app.ts';
+import { LibraryWindow } from './app.ts';
 
 test('columns give way to the title at 1024x700 and come back at 1440x900', async ({ page }) => {
   const app = await LibraryWindow.open(page);
