@@ -3,8 +3,9 @@
 // lines of .bib/.ris files.
 import { useStores } from '../state/context.tsx';
 import { useImport } from './importContext.tsx';
+import { isFinished } from './importStore.ts';
 
-const STATUS_LABELS = { waiting: 'Waiting', imported: 'Imported', duplicate: 'Already in library', held: 'Likely duplicate', warning: 'Imported with a warning', failed: 'Not imported' } as const;
+const STATUS_LABELS = { waiting: 'Waiting', reading: 'Reading…', importing: 'Importing…', imported: 'Imported', duplicate: 'Already in library', held: 'Likely duplicate', warning: 'Imported with a warning', failed: 'Not imported' } as const;
 
 export function ImportPanel() {
   const { library } = useStores();
@@ -13,14 +14,15 @@ export function ImportPanel() {
   const busy = useImport((s) => s.busy);
   const phase = useImport((s) => s.phase);
   const pending = useImport((s) => s.pendingLookups);
+  const read = useImport((s) => s.read);
   const setOpen = useImport((s) => s.setPanelOpen);
   const clearFinished = useImport((s) => s.clearFinished);
   if (!open || rows.length === 0) return null;
-  const done = rows.filter((r) => r.status !== 'waiting').length;
+  const done = rows.filter(isFinished).length;
   const failed = rows.filter((r) => r.status === 'failed').length;
   const held = rows.filter((r) => r.status === 'held').length;
   const heading = busy
-    ? `${phase === 'lookup' ? 'Looking up details' : 'Importing'}… ${done} of ${rows.length}`
+    ? phase === 'reading' ? `Reading files… ${read} of ${rows.length}` : `${phase === 'lookup' ? 'Looking up details' : 'Importing'}… ${done} of ${rows.length}`
     : `Import finished: ${done - failed - held} of ${rows.length} in your library${held ? `, ${held} held as likely duplicates` : ''}${failed ? `, ${failed} not imported` : ''}`;
 
   return (
@@ -31,7 +33,7 @@ export function ImportPanel() {
         {!busy ? <button type="button" className="button small" onClick={clearFinished}>Clear</button> : null}
         <button type="button" className="button small" aria-label="Close the import panel" onClick={() => setOpen(false)}>✕</button>
       </header>
-      {busy ? <progress className="import-progress" max={rows.length} value={done} /> : null}
+      {busy ? <progress className="import-progress" aria-label="Import progress" max={rows.length} value={phase === 'reading' ? read : done} /> : null}
       <ul className="import-rows">
         {rows.map((row) => (
           <li key={row.key} className={`import-row status-${row.status}`} data-status={row.status}>

@@ -1,5 +1,7 @@
 // The import panel's state: one row per file of the batches started from this window,
 // updated by the core's 'import.progress' events, plus the commands the import UI sends.
+// A row follows its file's work: waiting, being read into the core (browser mode stages the
+// bytes first), being imported, then what became of it; the panel counts the finished ones.
 // Imports from this window ask first about likely duplicates: the items the core held wait
 // in `held` for one decision (add anyway, merge into the existing document, or skip).
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -8,12 +10,20 @@ import type { BridgeClient } from '../bridge/bridgeClient.ts';
 import { command, commandResult, useAreaStore } from '../state/areaCommands.ts';
 import { stageFile } from './stageFile.ts';
 
+/** A row not finished yet: queued, its bytes being handed to the core, or being imported. */
+export type RowWork = 'waiting' | 'reading' | 'importing';
+const UNFINISHED: ReadonlySet<ImportRow['status']> = new Set<RowWork>(['waiting', 'reading', 'importing']);
+
+export function isFinished(row: Pick<ImportRow, 'status'>): boolean {
+  return !UNFINISHED.has(row.status);
+}
+
 export interface ImportRow {
   key: string;
   /** The run of this window that made the row (rows of a run are replaced by its report). */
   run: number;
   file: string;
-  status: ImportOutcomeStatus | 'waiting';
+  status: ImportOutcomeStatus | RowWork;
   message?: string;
   problems?: { line: number; message: string }[];
   documentId?: string;
@@ -28,6 +38,8 @@ export interface ImportState {
   panelOpen: boolean;
   busy: boolean;
   phase?: string;
+  /** Browser mode: how many of this run's files the core has received so far. */
+  read: number;
   pendingLookups: number;
   identifierDialogOpen: boolean;
   /** Items held as likely duplicates, waiting for the user's choice. */
@@ -83,12 +95,22 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
       ...(o.held?.length ? { heldIds: o.held.map((h) => h.heldId), single: o.records === undefined } : {}),
     });
 
-    async function run(names: string[], paths: () => Promise<string[]>, folderId?: string, groupId?: string): Promise<void> {
+    /** The first unfinished row of this run for `file` (names may repeat: rows are taken in order). */
+    const rowFor = (run: number, file: string) => get().rows.find((r) => r.run === run && r.file === file && !isFinished(r));
+    const setRow = (row: ImportRow, change: Partial<ImportRow>) => set({ rows: get().rows.map((r) => (r === row ? { ...r, ...change } : r)) });
+
+    async function run(names: string[], paths: (onReading: (index: number, received: boolean) => void) => Promise<string[]>, folderId?: string, groupId?: string): Promise<void> {
       const id = ++runCounter;
       currentRun = id;
-      set({ rows: [...get().rows, ...names.map((file) => rowOf(id, file, {}))], panelOpen: true, busy: true, phase: 'importing' });
+      const rows = names.map((file) => rowOf(id, file, {}));
+      set({ rows: [...get().rows, ...rows], panelOpen: true, busy: true, phase: 'importing', read: 0 });
       try {
-        const list = await paths();
+        const list = await paths((index, received) => {
+          const row = get().rows.find((r) => r.key === rows[index]?.key);
+          if (row) setRow(row, { status: received ? 'waiting' : 'reading' });
+          set({ phase: 'reading', read: index + (received ? 1 : 0) });
+        });
+        set({ phase: 'importing' });
         const report = await bridge.call('import.paths', { paths: list, duplicates: 'ask', ...(folderId ? { folderId } : groupId ? { groupId } : {}) });
         // The report is the truth for this run (folders expand into many files).
         set({
@@ -97,7 +119,7 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
           held: [...get().held, ...report.files.flatMap((o) => o.held ?? [])],
         });
       } catch (error) {
-        set({ rows: get().rows.map((r) => (r.run === id && r.status === 'waiting' ? { ...r, status: 'failed', message: (error as Error).message } : r)) });
+        set({ rows: get().rows.map((r) => (r.run === id && !isFinished(r) ? { ...r, status: 'failed', message: (error as Error).message } : r)) });
       } finally {
         set({ busy: false, phase: undefined });
       }
@@ -107,15 +129,20 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
       rows: [],
       panelOpen: false,
       busy: false,
+      read: 0,
       pendingLookups: 0,
       identifierDialogOpen: false,
       held: [],
 
       importPaths: (paths, folderId, groupId) => run(paths.map((p) => p.split(/[\\/]/).pop() || p), async () => paths, folderId, groupId),
 
-      importFiles: (files, folderId, groupId) => run(files.map((f) => f.name), async () => {
+      importFiles: (files, folderId, groupId) => run(files.map((f) => f.name), async (onReading) => {
         const staged: string[] = [];
-        for (const file of files) staged.push(await stageFile(command(bridge, 'staging.write'), file));
+        for (const [index, file] of files.entries()) {
+          onReading(index, false);
+          staged.push(await stageFile(command(bridge, 'staging.write'), file));
+          onReading(index, true);
+        }
         return staged;
       }, folderId, groupId),
 
@@ -126,18 +153,23 @@ export function createImportStore(bridge: BridgeClient): ImportStore {
       },
 
       onProgress(progress) {
-        set({ phase: progress.phase === 'done' ? undefined : progress.phase });
-        if (!progress.file || !progress.status) return;
         if (!get().busy) return; // another window's import
+        set({ phase: progress.phase === 'done' ? undefined : progress.phase });
+        if (!progress.file) return;
+        const row = rowFor(currentRun, progress.file);
+        // The core has started on this file (an event without a status), or says what became of it.
+        if (!progress.status) {
+          if (row) setRow(row, { status: 'importing' });
+          return;
+        }
         const change = { status: progress.status, message: progress.message, documentId: progress.documentId };
-        const row = get().rows.find((r) => r.run === currentRun && r.file === progress.file && r.status === 'waiting');
-        if (row) set({ rows: get().rows.map((r) => (r === row ? { ...r, ...change } : r)) });
-        else set({ rows: [...get().rows, rowOf(currentRun, progress.file, change)] });
+        if (row) setRow(row, change);
+        else set({ rows: [...get().rows, rowOf(currentRun, progress.file, change)] }); // a file found in a dropped folder
       },
 
       setPanelOpen: (open) => set({ panelOpen: open }),
       setIdentifierDialogOpen: (open) => set({ identifierDialogOpen: open }),
-      clearFinished: () => set({ rows: get().rows.filter((r) => r.status === 'waiting') }),
+      clearFinished: () => set({ rows: get().rows.filter((r) => !isFinished(r)) }),
 
       async resolveHeld(choice) {
         const held = get().held;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LAYOUT, DEFAULT_WIDTHS, gridTemplate, moveColumnEdge, parseLayout, resizeColumn, toggleColumn, visibleColumns } from './columnLayout.ts';
+import { DEFAULT_LAYOUT, DEFAULT_WIDTHS, fitColumnsToWidth, gridTemplate, moveColumnEdge, parseLayout, resizeColumn, TITLE_READABLE, toggleColumn, visibleColumns } from './columnLayout.ts';
 
 describe('column layout', () => {
   it('resizes text columns within bounds and leaves icon columns alone', () => {
@@ -48,5 +48,30 @@ describe('column layout', () => {
     const stored = parseLayout(JSON.stringify({ hidden: ['year', 'title', 'nope', 'year'], widths: { authors: 210, starred: 400, title: 'wide' } }));
     expect(stored.hidden).toEqual(['year']);
     expect(stored.widths).toEqual({ ...DEFAULT_WIDTHS, authors: 210 });
+  });
+});
+
+describe('fitColumnsToWidth', () => {
+  it('leaves the layout as it is when the title has its room', () => {
+    expect(fitColumnsToWidth(DEFAULT_LAYOUT, 900)).toBe(DEFAULT_LAYOUT);
+  });
+
+  it('at 1024x700 (a list about 474 px wide) drops Added, Type and Source so the title keeps 200 px or more', () => {
+    const fitted = fitColumnsToWidth(DEFAULT_LAYOUT, 474);
+    expect(visibleColumns(fitted)).toEqual(['starred', 'read', 'file', 'title', 'authors', 'year']);
+    const others = visibleColumns(fitted).filter((id) => id !== 'title').reduce((sum, id) => sum + fitted.widths[id], 0);
+    expect(474 - others).toBeGreaterThanOrEqual(TITLE_READABLE);
+    // The user's own layout keeps those columns for a wider window.
+    expect(DEFAULT_LAYOUT.hidden).toEqual(['modified']);
+  });
+
+  it('gives way in order, and never drops the title, the authors or the icon columns', () => {
+    expect(visibleColumns(fitColumnsToWidth(DEFAULT_LAYOUT, 600))).toEqual(['starred', 'read', 'file', 'title', 'authors', 'year', 'source']);
+    expect(visibleColumns(fitColumnsToWidth(DEFAULT_LAYOUT, 100))).toEqual(['starred', 'read', 'file', 'title', 'authors']);
+  });
+
+  it('a title the user made narrower than 200 px only needs its own width', () => {
+    const narrowTitle = resizeColumn(DEFAULT_LAYOUT, 'title', 150);
+    expect(fitColumnsToWidth(narrowTitle, 150 + 68 + 130 + 46 + 130 + 80 + 70)).toBe(narrowTitle);
   });
 });

@@ -99,3 +99,25 @@ export function gridTemplate(layout: ColumnLayout): string {
     })
     .join(' ');
 }
+
+/** Below this the title is cut to a few words: other columns give way before it shrinks further. */
+export const TITLE_READABLE = 200;
+/** The columns that make room for the title in a narrow list, the first to go first. */
+export const GIVE_WAY_ORDER: readonly ColumnId[] = ['modified', 'added', 'type', 'source', 'year'];
+
+/**
+ * The layout as a list `width` px wide shows it: when the visible columns at their widths
+ * would leave the title less than TITLE_READABLE (or its own width, if smaller), the columns
+ * of GIVE_WAY_ORDER are left out, in that order, until it has that room. The user's layout
+ * itself is unchanged (they come back when the window widens).
+ */
+export function fitColumnsToWidth(layout: ColumnLayout, width: number): ColumnLayout {
+  const floor = Math.min(layout.widths.title, TITLE_READABLE);
+  const needed = (l: ColumnLayout) => visibleColumns(l).reduce((sum, id) => sum + (id === 'title' ? floor : l.widths[id]), 0);
+  let fitted = layout;
+  for (const id of GIVE_WAY_ORDER) {
+    if (needed(fitted) <= width) break;
+    if (!fitted.hidden.includes(id)) fitted = { ...fitted, hidden: [...fitted.hidden, id] };
+  }
+  return fitted;
+}

@@ -9,7 +9,8 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEve
 import type { DocumentSort, LibraryDocument } from '../../../shared/bridge/contract.ts';
 import { SHORT_TYPE_LABELS, TYPE_LABELS } from '../../lib/fieldLayout.ts';
 import { folderPaths } from '../../lib/folderTree.ts';
-import { ALWAYS_SHOWN, FIXED_COLUMNS, gridTemplate, moveColumnEdge, parseLayout, resizeColumn, toggleColumn, visibleColumns, type ColumnId } from '../../lib/columnLayout.ts';
+import { ALWAYS_SHOWN, FIXED_COLUMNS, fitColumnsToWidth, gridTemplate, moveColumnEdge, parseLayout, resizeColumn, toggleColumn, visibleColumns, type ColumnId } from '../../lib/columnLayout.ts';
+import { useElementWidth } from '../../lib/useElementWidth.ts';
 import { authorsSummary, listDate, plural, shortDate } from '../../lib/format.ts';
 import { usePersistentState } from '../../lib/usePersistentState.ts';
 import { searchTerms } from '../../lib/highlight.ts';
@@ -96,8 +97,11 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
   const [layout, setLayout] = usePersistentState('refshelf.columns', parseLayout);
   // Deleting from the trash cannot be undone: the key and the menu ask first, naming how many.
   const [deleteAsked, setDeleteAsked] = useState<string[] | null>(null);
-  const shown = visibleColumns(layout).map((id) => COLUMNS[id]);
-  const template = gridTemplate(layout);
+  // In a narrow window the less needed columns give way so the title stays readable.
+  const paneRef = useRef<HTMLElement>(null);
+  const fitted = fitColumnsToWidth(layout, useElementWidth(paneRef));
+  const shown = visibleColumns(fitted).map((id) => COLUMNS[id]);
+  const template = gridTemplate(fitted);
   const searching = search.trim() !== '';
   /** A collection that shows part of a library: "Show in library" shows the document in the whole of it. */
   const narrowed = collection.kind !== 'all' && collection.kind !== 'group';
@@ -301,7 +305,7 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
   const copyTargets = groups.filter((g) => g.writable && g.id !== shownGroup);
 
   return (
-    <section className="list-pane" aria-label="Documents">
+    <section ref={paneRef} className="list-pane" aria-label="Documents">
       <div role="grid" aria-label="Documents" aria-rowcount={total + 1} aria-colcount={shown.length} aria-multiselectable="true" className="grid">
         <ContextMenu.Root>
           <ContextMenu.Trigger asChild>
@@ -321,6 +325,7 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
                   onSelect={(e) => { e.preventDefault(); setLayout(toggleColumn(layout, c.id)); }}
                 >
                   <span className="menu-check" aria-hidden="true">{layout.hidden.includes(c.id) ? '' : '✓'}</span><span className="menu-item-label">{c.label}</span>
+                  {fitted.hidden.includes(c.id) && !layout.hidden.includes(c.id) ? <span className="menu-hint">no room</span> : null}
                 </ContextMenu.CheckboxItem>
               ))}
               <ContextMenu.Separator className="menu-separator" />
