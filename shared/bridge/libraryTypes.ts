@@ -45,12 +45,16 @@ export interface LibraryAnnotation {
   text?: string;
   color?: Color;
   positions?: Position[];
+  /** How a highlight is drawn: underlined text or a rectangle over a figure (absent: highlighted). */
+  style?: HighlightStyle;
   privacy_level: PrivacyLevel;
   profile_id?: string;
   group_id?: string;
   created?: string;
   last_modified?: string;
 }
+
+export type HighlightStyle = 'underline' | 'area';
 
 export interface LibraryFile {
   id: string;
