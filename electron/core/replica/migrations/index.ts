@@ -10,6 +10,7 @@ import { sql as m0005 } from './0005-catalog-links.ts';
 import { sql as m0006 } from './0006-document-identifiers.ts';
 import { migrate as m202611240349 } from './202611240349-outbox-idempotency.ts';
 import { migrate as m202611240815 } from './202611240815-search-year.ts';
+import { migrate as m202611241605 } from './202611241605-annotation-style.ts';
 import type { Db } from '../database.ts';
 
 export interface ReplicaMigration {
@@ -27,4 +28,5 @@ export const migrations: readonly ReplicaMigration[] = [
   { name: '0006-document-identifiers', sql: m0006 },
   { name: '202611240349-outbox-idempotency', sql: m202611240349 },
   { name: '202611240815-search-year', sql: m202611240815 },
+  { name: '202611241605-annotation-style', sql: m202611241605 },
 ];
