@@ -4,6 +4,7 @@ import { memo, useMemo, useState } from 'react';
 import type { LibraryAnnotation } from '../../../shared/bridge/contract.ts';
 import type { AnnotationType } from '../../../shared/schemas/annotation.ts';
 import { AnnotationEditor } from './AnnotationEditor.tsx';
+import { markName } from './markStyles.ts';
 import { colorName, cssColor } from './palette.ts';
 import { authorKey, colorKey, inReadingOrder, matchesFilter, type AnnotationFilter } from './readingOrder.ts';
 import type { AnnotationsApi } from './useAnnotations.ts';
@@ -109,7 +110,7 @@ const AnnotationItem = memo(function AnnotationItem({ annotation: a, selected, a
     <li className={`rs-item ${selected ? 'selected' : ''}`} data-annotation-id={a.id} aria-current={selected ? 'true' : undefined}>
       <button type="button" className="rs-item-head" onClick={() => onSelect(a)}>
         <span className="rs-dot" style={{ background: a.type === 'highlight' ? cssColor(a.color) : 'var(--accent)' }} aria-hidden="true" />
-        <span className="rs-kind">{a.type === 'highlight' ? 'Highlight' : a.type === 'sticky_note' ? 'Sticky note' : 'Note'}</span>
+        <span className="rs-kind">{markName(a) ?? (a.type === 'sticky_note' ? 'Sticky note' : 'Note')}</span>
         {page ? <span className="rs-page">p. {page}</span> : null}
         <span className="rs-author">{author}</span>
       </button>

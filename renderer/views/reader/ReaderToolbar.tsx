@@ -20,6 +20,7 @@ interface Props {
   onRotate(): void;
   onFind(): void;
   onHighlight(): void;
+  onUnderline(): void;
   onSticky(): void;
   onUndo(): void;
   onExport(): void;
@@ -58,6 +59,7 @@ export function ReaderToolbar(p: Props) {
       <div className="rs-group">
         <button type="button" className="tool" onClick={p.onFind} title="Find in the PDF (Ctrl+F)">Find</button>
         <button type="button" className="tool" onClick={p.onHighlight} title="Highlight the selected text (H)">Highlight</button>
+        <button type="button" className="tool" onClick={p.onUnderline} title="Underline the selected text (U)">Underline</button>
         <button type="button" className={`tool ${p.placingSticky ? 'on' : ''}`} aria-pressed={p.placingSticky} onClick={p.onSticky} title="Place a sticky note (N)">Sticky note</button>
         <button type="button" className="tool" disabled={!p.canUndo} onClick={p.onUndo} title={p.canUndo ?? 'Nothing to undo'}>Undo</button>
         <button type="button" className="tool" onClick={p.onExport} title="Save the annotations as Markdown">Export Markdown</button>

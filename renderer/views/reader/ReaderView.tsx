@@ -22,6 +22,7 @@ import { useAnnotations } from './useAnnotations.ts';
 import { usePdfViewer } from './usePdfViewer.ts';
 import { useScrollingFlag } from './useScrollingFlag.ts';
 import { injectViewerStyles } from './viewerStyles.ts';
+import { UNDERLINE_COLOR } from './palette.ts';
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -93,10 +94,11 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
     return (a: LibraryAnnotation) => cache.quoteOf(a);
   }, [viewer]);
 
-  const highlightSelection = useCallback(async () => {
+  /** Marks the selected text: highlighted, or underlined (`style`). */
+  const highlightSelection = useCallback(async (style?: 'underline') => {
     const selection = window.getSelection();
     if (!viewer || !file || !selection || selection.isCollapsed || !selection.rangeCount) {
-      setHint('Select some text on the page first, then press H or Highlight.');
+      setHint(style ? 'Select some text on the page first, then press U or Underline.' : 'Select some text on the page first, then press H or Highlight.');
       return;
     }
     const range = selection.getRangeAt(0);
@@ -111,7 +113,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
     }
     const positions = snapToText(lines, (page) => runs.get(page) ?? []);
     selection.removeAllRanges();
-    const created = await api.create({ document_id: documentId, type: 'highlight', filehash: file.filehash, positions, color: DEFAULT_HIGHLIGHT_COLOR, privacy_level: DEFAULT_PRIVACY_LEVEL });
+    const created = await api.create({ document_id: documentId, type: 'highlight', filehash: file.filehash, positions, color: style ? UNDERLINE_COLOR : DEFAULT_HIGHLIGHT_COLOR, ...(style ? { style } : {}), privacy_level: DEFAULT_PRIVACY_LEVEL });
     if (created) setSelectedId(created.id);
     setHint(null);
   }, [viewer, file, api, documentId]);
@@ -171,6 +173,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
       }
       if (typing || mod || e.altKey) return;
       if (e.key === 'h' || e.key === 'H') { e.preventDefault(); void highlightSelection(); }
+      if (e.key === 'u' || e.key === 'U') { e.preventDefault(); void highlightSelection('underline'); }
       if (e.key === 'n' || e.key === 'N') { e.preventDefault(); setPlacingSticky((v) => !v); }
       if (e.key === 'Escape') { setPlacingSticky(false); setSelectedId(null); }
       if ((e.key === 'Delete' || e.key === 'Backspace') && selectedId) { e.preventDefault(); void api.remove(selectedId); setSelectedId(null); }
@@ -211,7 +214,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
         onSidebar={setSidebar} onPage={(n) => { if (viewer) viewer.currentPageNumber = n; }}
         onZoom={(v) => { if (viewer) viewer.currentScaleValue = v; }} onZoomStep={zoomStep}
         onRotate={() => { if (viewer) viewer.pagesRotation = (viewer.pagesRotation + 90) % 360; }}
-        onFind={() => setFindOpen(true)} onHighlight={() => void highlightSelection()} onSticky={() => setPlacingSticky((v) => !v)}
+        onFind={() => setFindOpen(true)} onHighlight={() => void highlightSelection()} onUnderline={() => void highlightSelection('underline')} onSticky={() => setPlacingSticky((v) => !v)}
         onUndo={() => void api.undo()} onExport={exportMarkdown} onExportPdf={() => void exportPdf()} exportingPdf={exportingPdf}
       />
       {findOpen && state.eventBus ? <FindBar eventBus={state.eventBus} find={state.find} onClose={() => setFindOpen(false)} /> : null}

@@ -1,6 +1,7 @@
 // A document's annotations as Markdown: the note, then each highlight and sticky note in
 // reading order with its page, colour and text.
 import type { LibraryAnnotation } from '../../../shared/bridge/contract.ts';
+import { markName } from './markStyles.ts';
 import { colorName } from './palette.ts';
 import { inReadingOrder } from './readingOrder.ts';
 
@@ -36,7 +37,7 @@ export function annotationsMarkdown(source: MarkdownSource, annotations: readonl
       out.push('', `## Note${by}${privacy}`, '', a.text ?? '');
       continue;
     }
-    const heading = a.type === 'highlight' ? `Highlight, ${colorName(a.color)}` : 'Sticky note';
+    const heading = a.type === 'highlight' ? `${markName(a)}, ${colorName(a.color)}` : 'Sticky note';
     out.push('', `### ${heading}, ${pages(a)}${by}${privacy}`);
     const quoted = a.type === 'highlight' ? source.quoteOf?.(a) : undefined;
     if (quoted) out.push('', quote(quoted));

@@ -11,6 +11,9 @@ export const PALETTE: readonly { name: string; color: Color }[] = [
   { name: 'purple', color: { r: 220, g: 200, b: 255 } },
 ];
 
+/** Underlines are drawn as thin lines: a pale highlight colour would hardly show, so they start dark blue. */
+export const UNDERLINE_COLOR: Color = { r: 0, g: 90, b: 200 };
+
 export function colorName(color: Color | undefined): string {
   if (!color) return 'no colour';
   return PALETTE.find((p) => colorKey(p.color) === colorKey(color))?.name ?? colorKey(color);
