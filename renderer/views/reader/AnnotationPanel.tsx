@@ -21,6 +21,10 @@ interface Props {
   quoteOf(annotation: LibraryAnnotation): string | undefined;
   /** Changes when more text under highlights can be read (a page's text layer rendered). */
   textVersion: number;
+  /** An area's picture (areaImages.ts), once its page is painted. */
+  imageOf(annotation: LibraryAnnotation): string | undefined;
+  /** Changes when a page is painted (more pictures can be cut). */
+  layoutVersion: number;
   onSelect(annotation: LibraryAnnotation): void;
 }
 
@@ -44,9 +48,9 @@ export function authorLabel(a: LibraryAnnotation, myProfileId: string | undefine
  */
 export const AnnotationPanel = memo(AnnotationPanelView, (a, b) =>
   a.api.annotations === b.api.annotations && a.api.loaded === b.api.loaded && a.selectedId === b.selectedId && a.myProfileId === b.myProfileId && a.authorNames === b.authorNames
-  && a.textVersion === b.textVersion && a.quoteOf === b.quoteOf && a.onSelect === b.onSelect && a.documentId === b.documentId);
+  && a.textVersion === b.textVersion && a.quoteOf === b.quoteOf && a.imageOf === b.imageOf && a.layoutVersion === b.layoutVersion && a.onSelect === b.onSelect && a.documentId === b.documentId);
 
-function AnnotationPanelView({ api, documentId, selectedId, myProfileId, authorNames, quoteOf, onSelect }: Props) {
+function AnnotationPanelView({ api, documentId, selectedId, myProfileId, authorNames, quoteOf, imageOf, onSelect }: Props) {
   const [filter, setFilter] = useState<AnnotationFilter>({ colors: new Set(), authors: new Set(), kinds: new Set() });
   const isMine = (a: LibraryAnnotation) => !a.profile_id || a.profile_id === myProfileId;
   const note = api.annotations.find((a) => a.type === 'note' && isMine(a));
@@ -87,7 +91,7 @@ function AnnotationPanelView({ api, documentId, selectedId, myProfileId, authorN
         {shown.map((a) => {
           const selected = a.id === selectedId;
           return (
-            <AnnotationItem key={api.keyOf(a.id)} annotation={a} selected={selected} author={authorLabel(a, myProfileId, authorNames)} quote={a.type === 'highlight' ? quoteOf(a) : undefined} onSelect={onSelect}
+            <AnnotationItem key={api.keyOf(a.id)} annotation={a} selected={selected} author={authorLabel(a, myProfileId, authorNames)} quote={a.type === 'highlight' && a.style !== 'area' ? quoteOf(a) : undefined} image={imageOf(a)} onSelect={onSelect}
               editor={selected ? <AnnotationEditor annotation={a} api={api} readOnly={!isMine(a)} /> : null} />
           );
         })}
@@ -97,11 +101,12 @@ function AnnotationPanelView({ api, documentId, selectedId, myProfileId, authorN
 }
 
 /** One entry of the list; memoised, so a long list re-renders only the entries that changed. */
-const AnnotationItem = memo(function AnnotationItem({ annotation: a, selected, author, quote, editor, onSelect }: {
+const AnnotationItem = memo(function AnnotationItem({ annotation: a, selected, author, quote, image, editor, onSelect }: {
   annotation: LibraryAnnotation;
   selected: boolean;
   author: string;
   quote: string | undefined;
+  image: string | undefined;
   editor: React.ReactNode;
   onSelect(annotation: LibraryAnnotation): void;
 }) {
@@ -115,6 +120,7 @@ const AnnotationItem = memo(function AnnotationItem({ annotation: a, selected, a
         <span className="rs-author">{author}</span>
       </button>
       {quote ? <blockquote className="rs-quote" title={quote}>{quote}</blockquote> : null}
+      {image ? <img className="rs-area-image" src={image} alt={`The area marked on page ${page ?? ''}`} /> : null}
       {editor ?? (a.text ? <p className="rs-item-text">{a.text}</p> : null)}
     </li>
   );

@@ -48,4 +48,14 @@ describe('markdown export', () => {
     const md = annotationsMarkdown({ title: 'A Paper' }, [{ ...highlight, style: 'underline', text: undefined }]);
     expect(md).toContain('### Underline, blue, pp. 4–5 (group)');
   });
+
+  it('keeps an area as its picture when the reader has one, else as a reference to its page and rectangle', () => {
+    const area: LibraryAnnotation = { ...highlight, style: 'area', text: 'Figure 2', positions: [{ top_left: { x: 100, y: 380.25 }, bottom_right: { x: 300, y: 300 }, page: 3 }] };
+    const where = 'Area on page 3: x 100–300, y 300–380.3 (PDF points from the bottom left of the page)';
+    const plain = annotationsMarkdown({ title: 'A Paper', quoteOf: () => 'text under it' }, [area]);
+    expect(plain).toContain(['### Area, blue, p. 3 (group)', '', `_${where}_`, '', 'Figure 2'].join('\n'));
+    expect(plain).not.toContain('text under it');
+    const pictured = annotationsMarkdown({ title: 'A Paper', imageOf: () => 'data:image/png;base64,AAAA' }, [area]);
+    expect(pictured).toContain(`![${where}](data:image/png;base64,AAAA)`);
+  });
 });
