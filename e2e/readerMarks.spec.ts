@@ -121,7 +121,16 @@ test('an area dragged over a figure shows its picture in the panel, survives a r
   const picture = panel.locator('img.rs-area-image');
   await expect(picture).toBeVisible();
   expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
-  await page.screenshot({ path: `${SCREENSHOTS}/reader-area-1360x820-light.png`, animations: 'disabled', caret: 'hide' });
+  for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(picture).toBeVisible();
+      await page.screenshot({ path: `${SCREENSHOTS}/reader-area-${width}x${height}-${scheme}.png`, animations: 'disabled', caret: 'hide' });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1360, height: 820 });
 
   // Reload: the area and its picture (from the local cache) are back.
   await page.reload();
