@@ -274,7 +274,8 @@ test('text typed just before the tab closes is saved, undo brings back a deleted
   expect(markdown).toContain('> and support for heavy tailed');
 
   // A copy of the PDF with the annotations in it, as PDF annotations any reader shows.
-  const pdfDownload = page.waitForEvent('download');
+  // The core's first use of pdf.js loads it: on a loaded machine that alone takes many seconds.
+  const pdfDownload = page.waitForEvent('download', { timeout: 90_000 });
   await reader.getByRole('button', { name: 'Export PDF' }).click();
   const pdfFile = await pdfDownload;
   expect(pdfFile.suggestedFilename()).toMatch(/ \(annotated\)\.pdf$/);

@@ -71,6 +71,10 @@ export async function writeAnnotatedPdf(file: string, plan: AnnotationPlan, sign
     return { ok: true, bytes: await pdf.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false }) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    // Encrypted with an empty user password (restrictions only): pdf.js opens it, but new
+    // objects would have to be encrypted too, which pdf-lib cannot do. (Its EncryptedPDFError
+    // is compiled to ES5, where instanceof does not hold: the message says it.)
+    if (/is encrypted/i.test(message)) return failure('encrypted', 'This PDF is encrypted.');
     return failure('damaged', `The annotations could not be written into this PDF (${message}).`);
   }
 }

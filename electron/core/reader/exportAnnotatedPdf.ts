@@ -35,7 +35,7 @@ export interface ExportRequest {
 function refusal(problem: ExtractionFailure): BridgeFailure {
   switch (problem.reason) {
     case 'encrypted':
-      return new BridgeFailure('unsupported', 'This PDF is protected by a password, so no copy with annotations can be written.');
+      return new BridgeFailure('unsupported', 'This PDF is encrypted (protected by a password, or by restrictions on what may be done with it), so no copy with annotations can be written.');
     case 'too-large':
       return new BridgeFailure('unsupported', `Copies with annotations are written of PDFs up to ${MAX_EXPORT_BYTES / 1024 / 1024} MB; this one is larger.`);
     default:
