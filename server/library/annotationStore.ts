@@ -5,7 +5,7 @@ import type { Transaction } from 'kysely';
 import type { ServiceDb } from '../storage/database.ts';
 import type { AnnotationsTable, Database } from '../storage/tables.ts';
 import type { Color } from '../../shared/schemas/common.ts';
-import type { Annotation, AnnotationType, Position, PrivacyLevel } from '../../shared/schemas/annotation.ts';
+import type { Annotation, AnnotationType, HighlightStyle, Position, PrivacyLevel } from '../../shared/schemas/annotation.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { canReadItem, READING_ROLES, roleInGroup } from './access.ts';
 
@@ -30,6 +30,7 @@ export function toAnnotation(row: AnnotationRow): Annotation {
   if (row.text !== null) annotation.text = row.text;
   if (row.color !== null) annotation.color = JSON.parse(row.color) as Color;
   if (row.positions !== null) annotation.positions = JSON.parse(row.positions) as Position[];
+  if (row.style !== null) annotation.style = row.style as HighlightStyle;
   return annotation;
 }
 
@@ -83,6 +84,7 @@ export interface NewAnnotation {
   text: string | null;
   color: Color | null;
   positions: Position[] | null;
+  style: HighlightStyle | null;
   filehash: string | null;
   privacyLevel: PrivacyLevel;
   /** The id to give it (one an idempotency key reserved); a new one otherwise. */
@@ -102,6 +104,7 @@ export async function insertAnnotation(db: ServiceDb, input: NewAnnotation): Pro
     text: input.text,
     color: input.color ? JSON.stringify(input.color) : null,
     positions: input.positions ? JSON.stringify(input.positions) : null,
+    style: input.style,
     privacy_level: input.privacyLevel,
     created: now,
     last_modified: now,
@@ -130,6 +133,7 @@ export interface AnnotationChanges {
   text?: string | null;
   color?: Color | null;
   positions?: Position[] | null;
+  style?: HighlightStyle | null;
   filehash?: string | null;
   privacy_level?: PrivacyLevel;
 }
@@ -140,6 +144,7 @@ export async function updateAnnotation(db: ServiceDb, row: AnnotationRow, change
   if (changes.text !== undefined) values.text = changes.text;
   if (changes.color !== undefined) values.color = changes.color ? JSON.stringify(changes.color) : null;
   if (changes.positions !== undefined) values.positions = changes.positions?.length ? JSON.stringify(changes.positions) : null;
+  if (changes.style !== undefined) values.style = changes.style;
   if (changes.filehash !== undefined) values.filehash = changes.filehash;
   if (changes.privacy_level !== undefined) values.privacy_level = changes.privacy_level;
   await db.updateTable('annotations').set(values).where('id', '=', row.id).execute();

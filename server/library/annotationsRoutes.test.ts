@@ -117,6 +117,26 @@ describe('creating each kind', () => {
     expect(plain.color).toEqual(DEFAULT_HIGHLIGHT_COLOR);
   });
 
+  it('keeps a highlight’s style (underline, area), changes and clears it, and refuses it elsewhere', async () => {
+    const doc = await insertDocument(user);
+    const underline = await create(user, { type: 'highlight', document_id: doc, filehash: HASH, positions: [box(10, 20, 300, 32.5)], style: 'underline', color: { r: 0, g: 90, b: 200 } });
+    expect(underline).toMatchObject({ type: 'highlight', style: 'underline', color: { r: 0, g: 90, b: 200 } });
+    const area = await create(user, { document_id: doc, filehash: HASH, positions: [box(100, 300, 300, 380)], style: 'area' });
+    expect(area).toMatchObject({ type: 'highlight', style: 'area' });
+    expect((await list(user, `?document_id=${doc}`)).map((a) => a.style).sort()).toEqual(['area', 'underline']);
+
+    const res = await send(user, 'PATCH', `/annotations/${underline.id}`, { style: null });
+    expect(res.status).toBe(200);
+    expect('style' in ((await res.json()) as Annotation)).toBe(false);
+    const restyled = (await (await send(user, 'PATCH', `/annotations/${underline.id}`, { style: 'area' })).json()) as Annotation;
+    expect(restyled.style).toBe('area');
+
+    await expectError(await send(user, 'POST', '/annotations', { document_id: doc, filehash: HASH, positions: [box(1, 1, 2, 2)], style: 'wavy' }), 400, /underline, area/);
+    await expectError(await send(user, 'POST', '/annotations', { type: 'sticky_note', document_id: doc, filehash: HASH, positions: [point(5, 6)], text: 'x', style: 'underline' }), 400, /Only a highlight has a style/);
+    const sticky = await create(user, { type: 'sticky_note', document_id: doc, filehash: HASH, positions: [point(5, 6)], text: 'x' });
+    await expectError(await send(user, 'PATCH', `/annotations/${sticky.id}`, { style: 'area' }), 400, /Only a highlight has a style/);
+  });
+
   it('infers the kind from the shape when type is left out', async () => {
     const doc = await insertDocument(user);
     expect((await create(user, { document_id: doc, text: 'plain' })).type).toBe('note');

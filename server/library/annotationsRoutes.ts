@@ -83,6 +83,7 @@ export async function annotationsRoutes(app: FastifyInstance, ctx: ServiceContex
       color: body.color ?? null,
       positions: body.positions?.length ? body.positions : null,
       filehash: body.filehash?.toLowerCase() ?? null,
+      style: body.style ?? null,
     };
     const type = body.type ?? inferKind(shape);
     if (type === 'highlight' && !shape.color) shape.color = DEFAULT_HIGHLIGHT_COLOR;
@@ -98,6 +99,7 @@ export async function annotationsRoutes(app: FastifyInstance, ctx: ServiceContex
       text: shape.text ?? null,
       color: shape.color ?? null,
       positions: shape.positions ?? null,
+      style: body.style ?? null,
       filehash: shape.filehash ?? null,
       privacyLevel: body.privacy_level ?? DEFAULT_PRIVACY_LEVEL,
       id: newResourceId(request),
@@ -126,6 +128,7 @@ export async function annotationsRoutes(app: FastifyInstance, ctx: ServiceContex
     if (body.text !== undefined) changes.text = body.text;
     if (body.color !== undefined) changes.color = body.color;
     if (body.positions !== undefined) changes.positions = body.positions?.length ? body.positions : null;
+    if (body.style !== undefined) changes.style = body.style;
     if (body.filehash !== undefined) changes.filehash = body.filehash?.toLowerCase() ?? null;
     if (body.privacy_level !== undefined) changes.privacy_level = body.privacy_level;
     reply.type(request.responseType);
@@ -137,6 +140,7 @@ export async function annotationsRoutes(app: FastifyInstance, ctx: ServiceContex
       color: changes.color !== undefined ? changes.color : current.color,
       positions: changes.positions !== undefined ? changes.positions : current.positions,
       filehash: changes.filehash !== undefined ? changes.filehash : current.filehash,
+      style: changes.style !== undefined ? changes.style : current.style,
     };
     const problem = kindProblem(current.type, patched);
     if (problem) throw badRequest(problem);

@@ -160,6 +160,7 @@ export interface AnnotationsTable {
   text: string | null;
   color: string | null; // JSON {r,g,b}
   positions: string | null; // JSON array
+  style: string | null; // underline, area; null for highlighted text
   privacy_level: string;
   created: string;
   last_modified: string;

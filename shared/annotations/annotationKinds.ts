@@ -9,6 +9,7 @@ export interface AnnotationShape {
   color?: Color | null;
   positions?: Position[] | null;
   filehash?: string | null;
+  style?: string | null;
 }
 
 function isPoint(position: Position): boolean {
@@ -26,6 +27,7 @@ export function inferKind(shape: AnnotationShape): AnnotationType {
 /** Why `shape` is not a valid annotation of kind `type`, or undefined when it is. */
 export function kindProblem(type: AnnotationType, shape: AnnotationShape): string | undefined {
   const positions = shape.positions ?? [];
+  if (shape.style && type !== 'highlight') return `Only a highlight has a style (this is a ${type})`;
   switch (type) {
     case 'note':
       if (shape.filehash || positions.length || shape.color) {

@@ -1,6 +1,6 @@
 // The library shapes that cross the bridge: the one definition the replica
 // (electron/core/replica/types.ts), the core's handlers and the renderer all use.
-import type { AnnotationCreate, AnnotationPatch, AnnotationType, Position, PrivacyLevel } from '../schemas/annotation.ts';
+import type { AnnotationCreate, AnnotationPatch, AnnotationType, HighlightStyle, Position, PrivacyLevel } from '../schemas/annotation.ts';
 import type { Color } from '../schemas/common.ts';
 import type { DocumentCreate, DocumentFields, DocumentPatch, DocumentType } from '../schemas/document.ts';
 import type { FolderCreate, FolderPatch } from '../schemas/folder.ts';
@@ -47,6 +47,8 @@ export interface LibraryAnnotation {
   text?: string;
   color?: Color;
   positions?: Position[];
+  /** How a highlight is drawn: underlined text or a rectangle over a figure (absent: highlighted). */
+  style?: HighlightStyle;
   privacy_level: PrivacyLevel;
   profile_id?: string;
   group_id?: string;

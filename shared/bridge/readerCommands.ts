@@ -52,8 +52,8 @@ export interface ReaderCommands {
   'reader.openFile': Command<{ documentId: string; fileId?: string }, ReaderFile>;
   /**
    * Writes a copy of the document's PDF (or of the file `fileId`) with its highlights as
-   * /Highlight annotations (colour, author, text as the comment) and its sticky notes as
-   * /FreeText at their points; the document note, and annotations on another file or on
+   * /Highlight annotations (colour, author, text as the comment; underlines as /Underline,
+   * areas as /Square) and its sticky notes as /Text note icons at their points; the document note, and annotations on another file or on
    * pages the PDF lacks, are listed in `skipped`. To `path` (an absolute path, from the
    * shell's save dialog) when given; else kept for download from `url`. A PDF that cannot
    * be opened fails with 'invalid' (damaged, not a PDF) or 'unsupported' (a password, too large).

@@ -4,12 +4,18 @@
 // Kinds (real-api notes "Annotations"):
 //   note        document_id and text only; at most one per document and creator
 //   sticky_note filehash, exactly one position whose top_left equals bottom_right, text
-//   highlight   filehash, one or more positions, color
+//   highlight   filehash, one or more positions, color; optionally a style (beyond the
+//               real API: 'underline' for underlined text, 'area' for a rectangle over a
+//               figure; absent, the text is highlighted). Clients that do not know it see
+//               an ordinary highlight.
 import { Type, type Static } from 'typebox';
 import { Color, Nullable } from './common.ts';
 
 export const ANNOTATION_TYPES = ['note', 'sticky_note', 'highlight'] as const;
 export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
+
+export const HIGHLIGHT_STYLES = ['underline', 'area'] as const;
+export type HighlightStyle = (typeof HIGHLIGHT_STYLES)[number];
 
 export const PRIVACY_LEVELS = ['public', 'group', 'private'] as const;
 export type PrivacyLevel = (typeof PRIVACY_LEVELS)[number];
@@ -46,6 +52,7 @@ export const Positions = Type.Array(Position, { maxItems: ANNOTATION_POSITIONS_M
 const Privacy = Type.Unsafe<PrivacyLevel>({ type: 'string', enum: [...PRIVACY_LEVELS] });
 const Kind = Type.Unsafe<AnnotationType>({ type: 'string', enum: [...ANNOTATION_TYPES] });
 const Text = Type.String({ maxLength: ANNOTATION_TEXT_MAX });
+const Style = Type.Unsafe<HighlightStyle>({ type: 'string', enum: [...HIGHLIGHT_STYLES] });
 
 /**
  * POST body. `type` may be left out: it is inferred from the shape (see shared/annotations/annotationKinds.ts).
@@ -58,6 +65,7 @@ export const AnnotationCreate = Type.Object({
   text: Type.Optional(Text),
   color: Type.Optional(Color),
   positions: Type.Optional(Positions),
+  style: Type.Optional(Style),
   privacy_level: Type.Optional(Privacy),
   filehash: Type.Optional(Filehash),
   profile_id: Type.Optional(Type.String({ maxLength: 64 })),
@@ -73,6 +81,7 @@ export const AnnotationPatch = Type.Object({
   text: Type.Optional(Nullable(Text)),
   color: Type.Optional(Nullable(Color)),
   positions: Type.Optional(Nullable(Positions)),
+  style: Type.Optional(Nullable(Style)),
   privacy_level: Type.Optional(Privacy),
   filehash: Type.Optional(Nullable(Filehash)),
   type: Type.Optional(Kind),
@@ -91,6 +100,7 @@ export interface Annotation {
   text?: string;
   color?: Color;
   positions?: Position[];
+  style?: HighlightStyle;
   privacy_level: PrivacyLevel;
   created: string;
   last_modified: string;

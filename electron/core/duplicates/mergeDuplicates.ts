@@ -99,6 +99,7 @@ export function mergeDuplicates(deps: MergeDeps, request: MergeRequest): MergeRe
             ...(annotation.text !== undefined ? { text: annotation.text } : {}),
             ...(annotation.color ? { color: annotation.color } : {}),
             ...(annotation.positions ? { positions: annotation.positions } : {}),
+            ...(annotation.style ? { style: annotation.style } : {}),
             ...(annotation.filehash ? { filehash: annotation.filehash } : {}),
             ...(annotation.privacy_level ? { privacy_level: annotation.privacy_level } : {}),
           });

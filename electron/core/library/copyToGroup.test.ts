@@ -55,7 +55,7 @@ describe('copy to group', () => {
     const { sha1, size } = await a.device.fileStore.put(bytes);
     a.device.replica.addFile({ document_id: doc.id, filehash: sha1, file_name: 'fourqurean.pdf', mime_type: 'application/pdf', size, local_path: a.device.fileStore.pathOf(sha1) });
     const box = { top_left: { x: 10, y: 10 }, bottom_right: { x: 200, y: 24 }, page: 1 };
-    await a.run('annotations.create', { document_id: doc.id, filehash: sha1, positions: [box], color: { r: 255, g: 200, b: 0 }, text: 'Key figure', privacy_level: 'private' });
+    await a.run('annotations.create', { document_id: doc.id, filehash: sha1, positions: [box], color: { r: 255, g: 200, b: 0 }, style: 'area', text: 'Key figure', privacy_level: 'private' });
 
     const result = await a.run('documents.copyToGroup', { ids: [doc.id], groupId, folderId: folder.id, withAnnotations: true });
     expect(result.skipped).toEqual([]);
@@ -78,7 +78,7 @@ describe('copy to group', () => {
     const [file] = await b.run('files.list', { documentId: sharedId });
     await downloadFile(b.device, file!.id);
     expect((await b.device.fileStore.read(sha1)).equals(bytes)).toBe(true);
-    expect((await b.run('annotations.list', { documentId: sharedId })).map((x) => [x.text, x.positions?.[0]?.page, x.filehash])).toEqual([['Key figure', 1, sha1]]);
+    expect((await b.run('annotations.list', { documentId: sharedId })).map((x) => [x.text, x.positions?.[0]?.page, x.filehash, x.style])).toEqual([['Key figure', 1, sha1, 'area']]);
   });
 
   it('leaves the annotations home unless asked, and says why it skips a document already in the group', async () => {

@@ -89,6 +89,7 @@ export async function copyDocumentsToGroup(deps: CopyToGroupDeps, request: CopyT
           ...(annotation.text !== undefined ? { text: annotation.text } : {}),
           ...(annotation.color !== undefined ? { color: annotation.color } : {}),
           ...(annotation.positions !== undefined ? { positions: annotation.positions } : {}),
+          ...(annotation.style !== undefined ? { style: annotation.style } : {}),
           ...(annotation.filehash !== undefined ? { filehash: annotation.filehash } : {}),
           privacy_level: 'group',
         });

@@ -1,6 +1,6 @@
 // reader.exportAnnotatedPdf: the document's PDF made local, its annotations turned into
-// pdf.js editor entries (editorEntries.ts) and written into a copy (annotatedPdf.ts) in the
-// core's PDF lane, then the copy saved where the person chose, or shelved for download.
+// standard PDF annotations (pageAnnotations.ts) and written into a copy (annotatedPdf.ts) in
+// the core's PDF lane, then the copy saved where the person chose, or shelved for download.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AnnotatedPdfExport } from '../../../shared/bridge/readerCommands.ts';
@@ -13,7 +13,7 @@ import type { ReplicaReads } from '../replica/index.ts';
 import { BridgeFailure } from '../commands/failure.ts';
 import type { PdfLane } from '../import/pdfLane.ts';
 import { writeAnnotatedPdf, MAX_EXPORT_BYTES, type AnnotatedPdfResult } from './annotatedPdf.ts';
-import { editorEntries, type EditorEntry } from './editorEntries.ts';
+import { pageAnnotations, type PageAnnotation } from './pageAnnotations.ts';
 import type { ExportShelf } from './exportShelf.ts';
 import { chooseFile, ensureLocal, type FileDeps } from './readerFiles.ts';
 
@@ -35,7 +35,7 @@ export interface ExportRequest {
 function refusal(problem: ExtractionFailure): BridgeFailure {
   switch (problem.reason) {
     case 'encrypted':
-      return new BridgeFailure('unsupported', 'This PDF is protected by a password, so no copy with annotations can be written.');
+      return new BridgeFailure('unsupported', 'This PDF is encrypted (protected by a password, or by restrictions on what may be done with it), so no copy with annotations can be written.');
     case 'too-large':
       return new BridgeFailure('unsupported', `Copies with annotations are written of PDFs up to ${MAX_EXPORT_BYTES / 1024 / 1024} MB; this one is larger.`);
     default:
@@ -70,11 +70,11 @@ export async function exportAnnotatedPdf(deps: ExportDeps, request: ExportReques
 
   const annotations = deps.replica.listAnnotations(documentId);
   const authorOf = authors(deps, annotations);
-  let outcome: Omit<ReturnType<typeof editorEntries>, 'entries'> = { written: [], skipped: [] };
+  let outcome: Omit<ReturnType<typeof pageAnnotations>, 'entries'> = { written: [], skipped: [] };
   const plan = {
     pages: annotations.flatMap((a) => (a.positions ?? []).map((p) => p.page)),
-    entriesFor: (layout: { pageCount: number; frameOf: (page: number) => { view: readonly number[]; rotate: number } }): EditorEntry[] => {
-      const { entries, ...rest } = editorEntries(annotations, { filehash: file.filehash, pageCount: layout.pageCount, frameOf: layout.frameOf, authorOf });
+    entriesFor: (layout: { pageCount: number; frameOf: (page: number) => { view: readonly number[]; rotate: number } }): PageAnnotation[] => {
+      const { entries, ...rest } = pageAnnotations(annotations, { filehash: file.filehash, pageCount: layout.pageCount, frameOf: layout.frameOf, authorOf });
       outcome = rest;
       return entries;
     },

@@ -1,8 +1,7 @@
 // A highlight's rectangles (PDF user space of its page, one per line) in the shapes a
 // standard /Highlight annotation has: QuadPoints naming each line, a Rect around them all,
-// and the outline of the coloured area its appearance fills. The fill is even-odd (pdf.js
-// writes it so), where two overlapping rectangles would cancel out: the outline is the
-// union of the lines cut into rectangles that do not overlap.
+// and the coloured area its appearance fills: the union of the lines cut into rectangles
+// that do not overlap, so that no part is painted twice (or cancelled by an even-odd fill).
 import type { Position } from '../../../shared/schemas/annotation.ts';
 
 /** x1 < x2, y1 < y2 (PDF y grows upwards). */
@@ -70,9 +69,4 @@ export function disjointBoxes(boxes: readonly Box[]): Box[] {
     open = next;
   }
   return out;
-}
-
-/** Each box as a closed polygon (x, y pairs), as pdf.js's highlight appearance takes outlines. */
-export function outlinesOf(boxes: readonly Box[]): number[][] {
-  return boxes.map((b) => [b.x1, b.y1, b.x2, b.y1, b.x2, b.y2, b.x1, b.y2]);
 }

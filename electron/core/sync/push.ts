@@ -16,7 +16,7 @@ import { existingNoteId, mergeIntoExistingNote } from './noteMerge.ts';
 
 const SERVER_OWNED = new Set(['file_attached']);
 const FOLDER_FIELDS = ['name', 'parent_id'] as const;
-const ANNOTATION_FIELDS = ['text', 'color', 'positions', 'privacy_level', 'filehash'] as const;
+const ANNOTATION_FIELDS = ['text', 'color', 'positions', 'style', 'privacy_level', 'filehash'] as const;
 
 /** Waiting for another entry first (a row or parent that has no server id yet): not a failure. */
 class NotYet extends Error {}

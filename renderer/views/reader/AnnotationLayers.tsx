@@ -1,13 +1,13 @@
 // The annotations drawn on the pages: a layer in each page's box (pdf.js rebuilds the box's
 // contents when it re-renders, so the layer is put back after every render), highlights as
-// translucent rectangles and sticky notes as pins, placed from PDF units by the page's
+// translucent rectangles, underlines as a line under the text, areas outlined, sticky notes as pins, placed from PDF units by the page's
 // current viewport, so they stay on their text at every zoom and rotation.
 import { memo, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import type { PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import type { LibraryAnnotation } from '../../../shared/bridge/contract.ts';
 import { pageBox } from './pageGeometry.ts';
-import { cssColor } from './palette.ts';
+import { cssColor, HIGHLIGHT_FILL_ALPHA } from './palette.ts';
 import { pdfPointToScreen, positionToScreenRect } from './pdfCoordinates.ts';
 
 const LAYER_CLASS = 'rs-annotation-layer';
@@ -78,13 +78,19 @@ export const AnnotationLayers = memo(function AnnotationLayers({ viewer, annotat
             );
           }
           const rect = positionToScreenRect(position, box.viewport);
+          const underline = annotation.style === 'underline';
+          const area = annotation.style === 'area';
           return (
             <div
               key={`${annotation.id}-${index}`}
-              className={`rs-highlight ${selected ? 'selected' : ''}`}
+              className={`${underline ? 'rs-underline' : area ? 'rs-area' : 'rs-highlight'} ${selected ? 'selected' : ''}`}
               data-annotation-id={annotation.id}
               data-position-index={index}
-              style={{ left: rect.left, top: rect.top, width: rect.width, height: rect.height, background: cssColor(annotation.color, 0.45) }}
+              style={{
+                left: rect.left, top: rect.top, width: rect.width, height: rect.height,
+                // An underline is a line under the text (the bottom of its box as shown), in its full colour.
+                ...(underline ? { borderBottomColor: cssColor(annotation.color) } : area ? { borderColor: cssColor(annotation.color) } : { background: cssColor(annotation.color, HIGHLIGHT_FILL_ALPHA) }),
+              }}
             />
           );
         }),

@@ -6,6 +6,7 @@ import type { AnnotationType } from '../../../shared/schemas/annotation.ts';
 import { hasNoteMarkers } from '../../../shared/notes/noteList.ts';
 import { DocumentNotesPreview } from './DocumentNotesPreview.tsx';
 import { AnnotationEditor } from './AnnotationEditor.tsx';
+import { markName } from './markStyles.ts';
 import { colorName, cssColor } from './palette.ts';
 import { authorKey, colorKey, inReadingOrder, matchesFilter, type AnnotationFilter } from './readingOrder.ts';
 import type { AnnotationsApi } from './useAnnotations.ts';
@@ -22,6 +23,10 @@ interface Props {
   quoteOf(annotation: LibraryAnnotation): string | undefined;
   /** Changes when more text under highlights can be read (a page's text layer rendered). */
   textVersion: number;
+  /** An area's picture (areaImages.ts), once its page is painted. */
+  imageOf(annotation: LibraryAnnotation): string | undefined;
+  /** Changes when a page is painted (more pictures can be cut). */
+  layoutVersion: number;
   onSelect(annotation: LibraryAnnotation): void;
 }
 
@@ -45,9 +50,9 @@ export function authorLabel(a: LibraryAnnotation, myProfileId: string | undefine
  */
 export const AnnotationPanel = memo(AnnotationPanelView, (a, b) =>
   a.api.annotations === b.api.annotations && a.api.loaded === b.api.loaded && a.selectedId === b.selectedId && a.myProfileId === b.myProfileId && a.authorNames === b.authorNames
-  && a.textVersion === b.textVersion && a.quoteOf === b.quoteOf && a.onSelect === b.onSelect && a.documentId === b.documentId);
+  && a.textVersion === b.textVersion && a.quoteOf === b.quoteOf && a.imageOf === b.imageOf && a.layoutVersion === b.layoutVersion && a.onSelect === b.onSelect && a.documentId === b.documentId);
 
-function AnnotationPanelView({ api, documentId, selectedId, myProfileId, authorNames, quoteOf, onSelect }: Props) {
+function AnnotationPanelView({ api, documentId, selectedId, myProfileId, authorNames, quoteOf, imageOf, onSelect }: Props) {
   const [filter, setFilter] = useState<AnnotationFilter>({ colors: new Set(), authors: new Set(), kinds: new Set() });
   const isMine = (a: LibraryAnnotation) => !a.profile_id || a.profile_id === myProfileId;
   const note = api.annotations.find((a) => a.type === 'note' && isMine(a));
@@ -90,7 +95,7 @@ function AnnotationPanelView({ api, documentId, selectedId, myProfileId, authorN
         {shown.map((a) => {
           const selected = a.id === selectedId;
           return (
-            <AnnotationItem key={api.keyOf(a.id)} annotation={a} selected={selected} author={authorLabel(a, myProfileId, authorNames)} quote={a.type === 'highlight' ? quoteOf(a) : undefined} onSelect={onSelect}
+            <AnnotationItem key={api.keyOf(a.id)} annotation={a} selected={selected} author={authorLabel(a, myProfileId, authorNames)} quote={a.type === 'highlight' && a.style !== 'area' ? quoteOf(a) : undefined} image={imageOf(a)} onSelect={onSelect}
               editor={selected ? <AnnotationEditor annotation={a} api={api} readOnly={!isMine(a)} /> : null} />
           );
         })}
@@ -100,11 +105,12 @@ function AnnotationPanelView({ api, documentId, selectedId, myProfileId, authorN
 }
 
 /** One entry of the list; memoised, so a long list re-renders only the entries that changed. */
-const AnnotationItem = memo(function AnnotationItem({ annotation: a, selected, author, quote, editor, onSelect }: {
+const AnnotationItem = memo(function AnnotationItem({ annotation: a, selected, author, quote, image, editor, onSelect }: {
   annotation: LibraryAnnotation;
   selected: boolean;
   author: string;
   quote: string | undefined;
+  image: string | undefined;
   editor: React.ReactNode;
   onSelect(annotation: LibraryAnnotation): void;
 }) {
@@ -113,11 +119,12 @@ const AnnotationItem = memo(function AnnotationItem({ annotation: a, selected, a
     <li className={`rs-item ${selected ? 'selected' : ''}`} data-annotation-id={a.id} aria-current={selected ? 'true' : undefined}>
       <button type="button" className="rs-item-head" onClick={() => onSelect(a)}>
         <span className="rs-dot" style={{ background: a.type === 'highlight' ? cssColor(a.color) : 'var(--accent)' }} aria-hidden="true" />
-        <span className="rs-kind">{a.type === 'highlight' ? 'Highlight' : a.type === 'sticky_note' ? 'Sticky note' : 'Note'}</span>
+        <span className="rs-kind">{markName(a) ?? (a.type === 'sticky_note' ? 'Sticky note' : 'Note')}</span>
         {page ? <span className="rs-page">p. {page}</span> : null}
         <span className="rs-author">{author}</span>
       </button>
       {quote ? <blockquote className="rs-quote" title={quote}>{quote}</blockquote> : null}
+      {image ? <img className="rs-area-image" src={image} alt={`The area marked on page ${page ?? ''}`} /> : null}
       {editor ?? (a.text ? <p className="rs-item-text">{a.text}</p> : null)}
     </li>
   );

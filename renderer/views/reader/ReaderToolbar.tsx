@@ -12,6 +12,7 @@ interface Props {
   state: ViewerState;
   sidebar: 'thumbnails' | 'outline' | null;
   placingSticky: boolean;
+  drawingArea: boolean;
   canUndo: string | null;
   onSidebar(mode: 'thumbnails' | 'outline' | null): void;
   onPage(page: number): void;
@@ -20,6 +21,8 @@ interface Props {
   onRotate(): void;
   onFind(): void;
   onHighlight(): void;
+  onUnderline(): void;
+  onArea(): void;
   onSticky(): void;
   onUndo(): void;
   onExport(): void;
@@ -58,6 +61,8 @@ export function ReaderToolbar(p: Props) {
       <div className="rs-group">
         <button type="button" className="tool" onClick={p.onFind} title="Find in the PDF (Ctrl+F)">Find</button>
         <button type="button" className="tool" onClick={p.onHighlight} title="Highlight the selected text (H)">Highlight</button>
+        <button type="button" className="tool" onClick={p.onUnderline} title="Underline the selected text (U)">Underline</button>
+        <button type="button" className={`tool ${p.drawingArea ? 'on' : ''}`} aria-pressed={p.drawingArea} onClick={p.onArea} title="Mark an area, such as a figure: drag a rectangle over it (A)">Area</button>
         <button type="button" className={`tool ${p.placingSticky ? 'on' : ''}`} aria-pressed={p.placingSticky} onClick={p.onSticky} title="Place a sticky note (N)">Sticky note</button>
         <button type="button" className="tool" disabled={!p.canUndo} onClick={p.onUndo} title={p.canUndo ?? 'Nothing to undo'}>Undo</button>
         <button type="button" className="tool" onClick={p.onExport} title="Save the annotations as Markdown">Export Markdown</button>

@@ -12,7 +12,8 @@ import { AnnotationPanel, authorLabel } from './AnnotationPanel.tsx';
 import { annotationsMarkdown } from './annotationsMarkdown.ts';
 import { useReaderStore } from './readerStore.ts';
 import { FindBar } from './FindBar.tsx';
-import { clientPointToPdf, selectionToPositions, textLayerOf, textUnder } from './pageGeometry.ts';
+import { areaImages } from './areaImages.ts';
+import { clientDragToPosition, clientPointToPdf, selectionToPositions, textLayerOf, textUnder } from './pageGeometry.ts';
 import { createQuoteCache } from './quoteCache.ts';
 import { ReaderSidebar } from './ReaderSidebar.tsx';
 import { ReaderToolbar } from './ReaderToolbar.tsx';
@@ -22,6 +23,7 @@ import { useAnnotations } from './useAnnotations.ts';
 import { usePdfViewer } from './usePdfViewer.ts';
 import { useScrollingFlag } from './useScrollingFlag.ts';
 import { injectViewerStyles } from './viewerStyles.ts';
+import { AREA_COLOR, UNDERLINE_COLOR } from './palette.ts';
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -43,6 +45,9 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
   const [sidebar, setSidebar] = useState<'thumbnails' | 'outline' | null>(null);
   const [findOpen, setFindOpen] = useState(false);
   const [placingSticky, setPlacingSticky] = useState(false);
+  const [drawingArea, setDrawingArea] = useState(false);
+  /** The rectangle being dragged, in client coordinates (from the drag's start to the pointer). */
+  const [areaDrag, setAreaDrag] = useState<{ from: { x: number; y: number }; to: { x: number; y: number } } | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [hint, setHint] = useState<string | null>(null);
   const [exportingPdf, setExportingPdf] = useState(false);
@@ -93,10 +98,11 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
     return (a: LibraryAnnotation) => cache.quoteOf(a);
   }, [viewer]);
 
-  const highlightSelection = useCallback(async () => {
+  /** Marks the selected text: highlighted, or underlined (`style`). */
+  const highlightSelection = useCallback(async (style?: 'underline') => {
     const selection = window.getSelection();
     if (!viewer || !file || !selection || selection.isCollapsed || !selection.rangeCount) {
-      setHint('Select some text on the page first, then press H or Highlight.');
+      setHint(style ? 'Select some text on the page first, then press U or Underline.' : 'Select some text on the page first, then press H or Highlight.');
       return;
     }
     const range = selection.getRangeAt(0);
@@ -111,7 +117,24 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
     }
     const positions = snapToText(lines, (page) => runs.get(page) ?? []);
     selection.removeAllRanges();
-    const created = await api.create({ document_id: documentId, type: 'highlight', filehash: file.filehash, positions, color: DEFAULT_HIGHLIGHT_COLOR, privacy_level: DEFAULT_PRIVACY_LEVEL });
+    const created = await api.create({ document_id: documentId, type: 'highlight', filehash: file.filehash, positions, color: style ? UNDERLINE_COLOR : DEFAULT_HIGHLIGHT_COLOR, ...(style ? { style } : {}), privacy_level: DEFAULT_PRIVACY_LEVEL });
+    if (created) setSelectedId(created.id);
+    setHint(null);
+  }, [viewer, file, api, documentId]);
+
+  // Pictures of areas: a new function when the viewer changes; the panel asks again on every paint.
+  const imageOf = useMemo(() => areaImages(viewer, localStorage), [viewer]);
+
+  const finishArea = useCallback(async (from: { x: number; y: number }, to: { x: number; y: number }) => {
+    setAreaDrag(null);
+    setDrawingArea(false);
+    if (!viewer || !file) return;
+    const position = clientDragToPosition(viewer, from, to);
+    if (!position) {
+      setHint('Drag a rectangle over the figure to mark it as an area.');
+      return;
+    }
+    const created = await api.create({ document_id: documentId, type: 'highlight', style: 'area', filehash: file.filehash, positions: [position], color: AREA_COLOR, privacy_level: DEFAULT_PRIVACY_LEVEL });
     if (created) setSelectedId(created.id);
     setHint(null);
   }, [viewer, file, api, documentId]);
@@ -132,7 +155,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
   const exportMarkdown = () => {
     if (!doc) return;
     const authors = (doc.authors ?? []).map((p) => [p.last_name, p.first_name].filter(Boolean).join(', ')).join('; ');
-    const text = annotationsMarkdown({ title: doc.title, authors, fileName: file?.fileName, quoteOf, authorName: (a) => (a.profile_id && a.profile_id !== myProfileId ? authorLabel(a, myProfileId, authorNames) : undefined) }, api.annotations);
+    const text = annotationsMarkdown({ title: doc.title, authors, fileName: file?.fileName, quoteOf, imageOf, authorName: (a) => (a.profile_id && a.profile_id !== myProfileId ? authorLabel(a, myProfileId, authorNames) : undefined) }, api.annotations);
     saveText(text, `${doc.title.replace(/[\\/:*?"<>|]+/g, ' ').slice(0, 80).trim() || 'annotations'} - annotations.md`, 'text/markdown;charset=utf-8');
   };
 
@@ -166,13 +189,16 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
         void api.saver.flush();
         (e.target as HTMLElement).blur();
         setPlacingSticky(false);
+        setDrawingArea(false);
         setSelectedId(null);
         return;
       }
       if (typing || mod || e.altKey) return;
       if (e.key === 'h' || e.key === 'H') { e.preventDefault(); void highlightSelection(); }
+      if (e.key === 'u' || e.key === 'U') { e.preventDefault(); void highlightSelection('underline'); }
       if (e.key === 'n' || e.key === 'N') { e.preventDefault(); setPlacingSticky((v) => !v); }
-      if (e.key === 'Escape') { setPlacingSticky(false); setSelectedId(null); }
+      if (e.key === 'a' || e.key === 'A') { e.preventDefault(); setDrawingArea((v) => !v); }
+      if (e.key === 'Escape') { setPlacingSticky(false); setDrawingArea(false); setAreaDrag(null); setSelectedId(null); }
       if ((e.key === 'Delete' || e.key === 'Backspace') && selectedId) { e.preventDefault(); void api.remove(selectedId); setSelectedId(null); }
     };
     const onUndo = (e: KeyboardEvent) => {
@@ -207,17 +233,24 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
   return (
     <div className="reader" data-document-id={documentId} aria-label={`Reader: ${doc?.title ?? ''}`}>
       <ReaderToolbar
-        state={state} sidebar={sidebar} placingSticky={placingSticky} canUndo={api.lastChange ? undoLabel(api.lastChange) : null}
+        state={state} sidebar={sidebar} placingSticky={placingSticky} drawingArea={drawingArea} canUndo={api.lastChange ? undoLabel(api.lastChange) : null}
         onSidebar={setSidebar} onPage={(n) => { if (viewer) viewer.currentPageNumber = n; }}
         onZoom={(v) => { if (viewer) viewer.currentScaleValue = v; }} onZoomStep={zoomStep}
         onRotate={() => { if (viewer) viewer.pagesRotation = (viewer.pagesRotation + 90) % 360; }}
-        onFind={() => setFindOpen(true)} onHighlight={() => void highlightSelection()} onSticky={() => setPlacingSticky((v) => !v)}
+        onFind={() => setFindOpen(true)} onHighlight={() => void highlightSelection()} onUnderline={() => void highlightSelection('underline')} onArea={() => setDrawingArea((v) => !v)} onSticky={() => setPlacingSticky((v) => !v)}
         onUndo={() => void api.undo()} onExport={exportMarkdown} onExportPdf={() => void exportPdf()} exportingPdf={exportingPdf}
       />
       {findOpen && state.eventBus ? <FindBar eventBus={state.eventBus} find={state.find} onClose={() => setFindOpen(false)} /> : null}
       {api.error ? <div className="error-banner" role="alert"><span>{api.error}</span><button type="button" className="link-button" onClick={api.clearError}>Dismiss</button></div> : null}
       {hint ? <div className="rs-hint" role="status"><span>{hint}</span><button type="button" className="link-button" onClick={() => setHint(null)}>OK</button></div> : null}
       {placingSticky ? <div className="rs-hint" role="status">Click on a page to place the sticky note (Esc cancels).</div> : null}
+      {drawingArea ? <div className="rs-hint" role="status">Drag a rectangle over a figure to mark it (Esc cancels).</div> : null}
+      {areaDrag ? (
+        <div className="rs-area-draft" style={{
+          left: Math.min(areaDrag.from.x, areaDrag.to.x), top: Math.min(areaDrag.from.y, areaDrag.to.y),
+          width: Math.abs(areaDrag.to.x - areaDrag.from.x), height: Math.abs(areaDrag.to.y - areaDrag.from.y),
+        }} />
+      ) : null}
       <div className="reader-body">
         {sidebar && state.pdf && state.linkService ? (
           <ReaderSidebar mode={sidebar} pdf={state.pdf} pageNumber={state.pageNumber} outline={state.outline} linkService={state.linkService}
@@ -227,13 +260,21 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
           {error ? (
             <div className="rs-error" role="alert"><h2>This PDF cannot be shown</h2><p>{error}</p></div>
           ) : null}
-          <div ref={containerRef} className={`rs-viewer-container ${placingSticky ? 'placing' : ''}`} data-testid="pdf-viewer" onClick={(e) => void onViewerClick(e)} tabIndex={0} aria-label="PDF pages">
+          <div ref={containerRef} className={`rs-viewer-container ${placingSticky ? 'placing' : ''} ${drawingArea ? 'drawing-area' : ''}`} data-testid="pdf-viewer" onClick={(e) => void onViewerClick(e)}
+            onPointerDown={(e) => {
+              if (!drawingArea || e.button !== 0) return;
+              e.preventDefault(); // no text selection while dragging
+              e.currentTarget.setPointerCapture(e.pointerId);
+              setAreaDrag({ from: { x: e.clientX, y: e.clientY }, to: { x: e.clientX, y: e.clientY } });
+            }}
+            onPointerMove={(e) => { if (areaDrag) setAreaDrag({ ...areaDrag, to: { x: e.clientX, y: e.clientY } }); }}
+            onPointerUp={(e) => { if (areaDrag) void finishArea(areaDrag.from, { x: e.clientX, y: e.clientY }); }} tabIndex={0} aria-label="PDF pages">
             <div className="pdfViewer" />
           </div>
           {!file && !error ? <div className="rs-loading" role="status">Opening the PDF…</div> : null}
         </div>
         {viewer ? <AnnotationLayers viewer={viewer} annotations={drawn} layoutVersion={state.layoutVersion} selectedId={selectedId} onSelect={setSelectedId} /> : null}
-        <AnnotationPanel api={api} documentId={documentId} selectedId={selectedId} myProfileId={myProfileId} authorNames={authorNames} quoteOf={quoteOf} textVersion={state.textVersion} onSelect={goTo} />
+        <AnnotationPanel api={api} documentId={documentId} selectedId={selectedId} myProfileId={myProfileId} authorNames={authorNames} quoteOf={quoteOf} textVersion={state.textVersion} imageOf={imageOf} layoutVersion={state.layoutVersion} onSelect={goTo} />
       </div>
     </div>
   );

@@ -32,6 +32,24 @@ export function clientPointToPdf(viewer: PDFViewer, clientX: number, clientY: nu
   return hit ? { page: hit.box.page, point: screenPointToPdf(hit.x, hit.y, hit.box.viewport) } : undefined;
 }
 
+/**
+ * A rectangle dragged from one client point to another as a position on the page where the
+ * drag started (the end is kept inside that page); undefined off the pages or when too small to mean anything.
+ */
+export function clientDragToPosition(viewer: PDFViewer, from: { x: number; y: number }, to: { x: number; y: number }): Position | undefined {
+  const start = pageAt(viewer, from.x, from.y);
+  if (!start) return undefined;
+  const r = start.box.div.getBoundingClientRect();
+  const endX = Math.min(Math.max(to.x, r.left), r.right) - r.left - start.box.div.clientLeft;
+  const endY = Math.min(Math.max(to.y, r.top), r.bottom) - r.top - start.box.div.clientTop;
+  const rect = { left: Math.min(start.x, endX), top: Math.min(start.y, endY), width: Math.abs(endX - start.x), height: Math.abs(endY - start.y) };
+  if (rect.width < MIN_DRAG_PX || rect.height < MIN_DRAG_PX) return undefined;
+  return screenRectToPosition(rect, start.box.viewport, start.box.page);
+}
+
+/** A drag shorter than this (CSS pixels) either way is a click, not an area. */
+const MIN_DRAG_PX = 6;
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LibraryAnnotation } from '../../../shared/bridge/contract.ts';
 import { annotationsMarkdown } from './annotationsMarkdown.ts';
-import { undoAction } from './undoChange.ts';
+import { undoAction, undoLabel } from './undoChange.ts';
 
 const highlight: LibraryAnnotation = {
   id: 'h1', document_id: 'd1', type: 'highlight', privacy_level: 'group', filehash: 'a'.repeat(40), text: 'central claim',
@@ -20,6 +20,15 @@ describe('undo', () => {
       command: 'annotations.update', id: 'h1', patch: { text: 'central claim', color: highlight.color, privacy_level: 'group' },
     });
   });
+
+  it('brings back an underline as an underline, and a changed style as it was', () => {
+    const underline: LibraryAnnotation = { ...highlight, style: 'underline' };
+    expect(undoAction({ kind: 'deleted', annotation: underline })).toMatchObject({ command: 'annotations.create', request: { type: 'highlight', style: 'underline' } });
+    expect(undoAction({ kind: 'updated', before: underline, after: highlight })).toEqual({ command: 'annotations.update', id: 'h1', patch: { style: 'underline' } });
+    expect(undoAction({ kind: 'updated', before: highlight, after: underline })).toEqual({ command: 'annotations.update', id: 'h1', patch: { style: null } });
+    expect(undoLabel({ kind: 'created', annotation: underline })).toBe('Undo adding the underline');
+    expect(undoLabel({ kind: 'deleted', annotation: highlight })).toBe('Undo deleting the highlight');
+  });
 });
 
 describe('markdown export', () => {
@@ -33,5 +42,20 @@ describe('markdown export', () => {
       '### Sticky note, p. 2', '', 'check eq. 3', '',
       '### Highlight, blue, pp. 4–5 — Ana Lee (group)', '', '> the quoted line', '> and the next', '', 'central claim', '',
     ].join('\n'));
+  });
+
+  it('names underlines as such', () => {
+    const md = annotationsMarkdown({ title: 'A Paper' }, [{ ...highlight, style: 'underline', text: undefined }]);
+    expect(md).toContain('### Underline, blue, pp. 4–5 (group)');
+  });
+
+  it('keeps an area as its picture when the reader has one, else as a reference to its page and rectangle', () => {
+    const area: LibraryAnnotation = { ...highlight, style: 'area', text: 'Figure 2', positions: [{ top_left: { x: 100, y: 380.25 }, bottom_right: { x: 300, y: 300 }, page: 3 }] };
+    const where = 'Area on page 3: x 100–300, y 300–380.3 (PDF points from the bottom left of the page)';
+    const plain = annotationsMarkdown({ title: 'A Paper', quoteOf: () => 'text under it' }, [area]);
+    expect(plain).toContain(['### Area, blue, p. 3 (group)', '', `_${where}_`, '', 'Figure 2'].join('\n'));
+    expect(plain).not.toContain('text under it');
+    const pictured = annotationsMarkdown({ title: 'A Paper', imageOf: () => 'data:image/png;base64,AAAA' }, [area]);
+    expect(pictured).toContain(`![${where}](data:image/png;base64,AAAA)`);
   });
 });

@@ -1,5 +1,6 @@
 // Undo of the last annotation change: what to send to the bridge to put things back.
 import type { AnnotationPatch, LibraryAnnotation, NewAnnotation } from '../../../shared/bridge/contract.ts';
+import { markName } from './markStyles.ts';
 
 export type AnnotationChange =
   | { kind: 'created'; annotation: LibraryAnnotation }
@@ -13,7 +14,7 @@ export type UndoAction =
 
 export function undoLabel(change: AnnotationChange): string {
   const what = change.kind === 'updated' ? change.after.type : change.annotation.type;
-  const noun = what === 'sticky_note' ? 'sticky note' : what;
+  const noun = what === 'sticky_note' ? 'sticky note' : markName(change.kind === 'updated' ? change.after : change.annotation)!.toLowerCase();
   return change.kind === 'created' ? `Undo adding the ${noun}` : change.kind === 'deleted' ? `Undo deleting the ${noun}` : `Undo the change to the ${noun}`;
 }
 
@@ -27,6 +28,7 @@ export function undoAction(change: AnnotationChange): UndoAction {
       if (a.text !== undefined) request.text = a.text;
       if (a.color) request.color = a.color;
       if (a.positions) request.positions = a.positions;
+      if (a.style) request.style = a.style;
       if (a.filehash) request.filehash = a.filehash;
       return { command: 'annotations.create', request };
     }
@@ -37,6 +39,7 @@ export function undoAction(change: AnnotationChange): UndoAction {
       if (JSON.stringify(before.color) !== JSON.stringify(after.color)) patch.color = before.color ?? null;
       if (before.privacy_level !== after.privacy_level) patch.privacy_level = before.privacy_level;
       if (JSON.stringify(before.positions) !== JSON.stringify(after.positions)) patch.positions = before.positions ?? null;
+      if (before.style !== after.style) patch.style = before.style ?? null;
       return { command: 'annotations.update', id: after.id, patch };
     }
   }

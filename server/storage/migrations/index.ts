@@ -19,6 +19,7 @@ import * as m202611240653authorities from './202611240653-catalog-authorities.ts
 import * as m202611241105catalogSearch from './202611241105-catalog-search-postgres.ts';
 import * as m202611241105search from './202611241105-document-search-index.ts';
 import * as m202611241106inviter from './202611241106-invitation-inviter-index.ts';
+import * as m202611241605style from './202611241605-annotation-style.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-library': m0001,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '202611241105-catalog-search-postgres': m202611241105catalogSearch,
   '202611241105-document-search-index': m202611241105search,
   '202611241106-invitation-inviter-index': m202611241106inviter,
+  '202611241605-annotation-style': m202611241605style,
 };

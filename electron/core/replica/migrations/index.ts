@@ -12,6 +12,7 @@ import { migrate as m202611240349 } from './202611240349-outbox-idempotency.ts';
 import { migrate as m202611240815 } from './202611240815-search-year.ts';
 import { sql as m202611241548 } from './202611241548-saved-searches.ts';
 import { sql as m202611241549 } from './202611241549-document-relations.ts';
+import { migrate as m202611241605 } from './202611241605-annotation-style.ts';
 import type { Db } from '../database.ts';
 
 export interface ReplicaMigration {
@@ -31,4 +32,5 @@ export const migrations: readonly ReplicaMigration[] = [
   { name: '202611240815-search-year', sql: m202611240815 },
   { name: '202611241548-saved-searches', sql: m202611241548 },
   { name: '202611241549-document-relations', sql: m202611241549 },
+  { name: '202611241605-annotation-style', sql: m202611241605 },
 ];
