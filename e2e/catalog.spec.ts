@@ -132,6 +132,26 @@ test('a dataset draft: two files, the checks and the service errors, two publish
   await expect(editor.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Drafts' })).toContainText(name);
 
+  // The drop zone shows only while files are dragged over the window, inside the Files section.
+  const zone = page.getByTestId('dataset-drop-zone');
+  await expect(zone).not.toHaveClass(/dragging/);
+  await expect(zone.getByRole('button', { name: 'Add files…' })).toBeVisible();
+  const fileDrag = (type: 'dragenter' | 'dragleave') => page.evaluate((kind) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['x'], 'x.csv', { type: 'text/csv' }));
+    document.body.dispatchEvent(new DragEvent(kind, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, type);
+  await fileDrag('dragenter');
+  await expect(zone).toHaveClass(/dragging/);
+  await expect(zone).toContainText('Drop the files here');
+  const zoneBox = (await zone.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(zoneBox.width).toBeLessThan(viewport.width * 0.9);
+  expect(zoneBox.height).toBeLessThan(viewport.height / 4);
+  await app.shot('dataset-drop-light');
+  await fileDrag('dragleave');
+  await expect(zone).not.toHaveClass(/dragging/);
+
   // One file by drop, one through the picker.
   await dropFiles(page, [{ name: 'densities.csv', text: 'sample,density\n1,0.41\n2,0.73\n', type: 'text/csv' }]);
   const files = editor.getByRole('list', { name: 'Files' });
@@ -143,31 +163,52 @@ test('a dataset draft: two files, the checks and the service errors, two publish
   await expect(files).toContainText('readme.txt');
   await expect(files.getByRole('listitem')).toHaveCount(2);
   await expect(editor.getByLabel('Contributor 1 last name')).toHaveValue('Lovelace');
+  // Another tab and back: the same draft is open, with the edit not saved yet.
+  await openView(page, 'Library');
+  await openView(page, 'Datasets');
+  await expect(editor.getByRole('heading', { name })).toBeVisible();
+  await expect(editor.getByLabel('Contributor 1 last name')).toHaveValue('Lovelace');
 
   // The checks say what is missing before publishing; the service says it too when asked.
   const problems = editor.getByRole('status', { name: 'Before publishing' });
   await expect(problems).toContainText('Add a description');
   await expect(problems).toContainText('Choose at least one category');
+  // Publishing asks first, naming the version and the DOI it keeps for good.
+  const confirmPublish = async (version: number) => {
+    await editor.getByRole('button', { name: `Publish version ${version}` }).click();
+    const asked = page.getByRole('dialog', { name: `Publish version ${version}?` });
+    await expect(asked).toContainText(/with the DOI 10\.\d+\//);
+    await expect(asked).toContainText('cannot be changed or withdrawn');
+    if (version === 2) await app.shot('dataset-publish-confirm-light');
+    await asked.getByRole('button', { name: `Publish version ${version}` }).click();
+    await expect(asked).toHaveCount(0);
+  };
   await editor.getByRole('button', { name: 'Publish version 1' }).click();
+  await page.getByRole('dialog', { name: 'Publish version 1?' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor.locator('.publish-notice')).toHaveCount(0);
+  await confirmPublish(1);
   const refused = editor.getByRole('alert', { name: 'The service refused to publish' });
   await expect(refused).toContainText('description');
   await expect(refused).toContainText('categories');
   await app.shot('dataset-errors-light');
 
-  // Fix it and publish.
+  // Fix it and publish: each of the service's errors goes once its field is fixed.
   await editor.getByLabel('Description').fill('Optical densities of letterpress inks, measured on three papers.');
+  await expect(refused).not.toContainText('description');
+  await expect(refused).toContainText('categories');
   await editor.getByLabel('Natural Sciences').check();
+  await expect(refused).toHaveCount(0);
   await editor.getByLabel('Licence').selectOption({ index: 1 });
   await editor.getByRole('button', { name: 'Add article' }).click();
   await editor.getByLabel('Article 1 DOI').fill('10.1234/inks.2026');
   await expect(problems).toHaveCount(0);
-  await editor.getByRole('button', { name: 'Publish version 1' }).click();
+  await confirmPublish(1);
   await expect(editor.locator('.publish-notice')).toContainText('Published version 1 with DOI');
   const versions = editor.getByRole('table', { name: 'Versions' });
   await expect(versions.getByRole('row', { name: /Version 1/ })).toContainText(/10\.\d+\//);
   await expect(refused).toHaveCount(0);
 
-  await editor.getByRole('button', { name: 'Publish version 2' }).click();
+  await confirmPublish(2);
   await expect(editor.locator('.publish-notice')).toContainText('Published version 2');
   await expect(versions.getByRole('row', { name: /Version 2/ })).toContainText(/10\.\d+\//);
   const dois = await versions.locator('td.doi').allTextContents();

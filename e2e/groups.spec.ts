@@ -1,9 +1,11 @@
 // Groups end to end: the first person creates a group and invites a second person, who
 // signs up on another device (its own core and replica) and accepts the invitation in that
 // app; both then see the group's documents and shared notes. Screenshots in both themes.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { osPersonName } from '../shared/node/osPersonName.ts';
 import { LibraryWindow, unique } from './app.ts';
+import { dropFiles, FIXTURES } from './dropFiles.ts';
 import type { BrowserModeProcess } from './browserModeProcess.ts';
 import { firstDeviceService, openSignedIn, startDevice } from './devices.ts';
 
@@ -316,6 +318,23 @@ test('documents dragged from My Library onto a group are shared as copies, with 
   await app.collection('My Library').click();
   await app.searchFor(title);
   await expect(app.rows()).toHaveCount(1);
+});
+
+test('a PDF dropped on a group\'s library becomes a group document, though My Library holds the same file', async ({ page }) => {
+  const app = await LibraryWindow.open(page);
+  const groupName = await createGroup(app, 'Actuarial reading group');
+  await app.collection(groupName).click();
+  await expect(app.rows()).toHaveCount(0);
+
+  // The reader's tests keep this very file in My Library: only the library dropped into counts.
+  await dropFiles(page, [{ name: 'actuar-intro.pdf', bytes: readFileSync(`${FIXTURES}/actuar-intro.pdf`), type: 'application/pdf' }]);
+  const panel = page.getByTestId('import-panel');
+  await expect(panel.locator('[data-status="imported"]')).toHaveCount(1, { timeout: 90_000 });
+  await expect(panel.locator('[data-status="duplicate"]')).toHaveCount(0);
+  await expect(app.rows()).toHaveCount(1);
+  await expect(app.rows().first()).toContainText('actuar');
+  await app.rows().first().click();
+  await expect(app.field('Title')).toHaveValue(/actuar/i);
 });
 
 test('"Copy to group" in the list\'s menu shares a document, and a group\'s documents file into the group\'s own folders', async ({ page }) => {

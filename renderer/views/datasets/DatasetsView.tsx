@@ -5,6 +5,7 @@ import type { DataLicence, DraftDataset } from '../../../shared/schemas/dataset.
 import { useDatasetsStore } from './datasetsStore.ts';
 import { onlineErrorText } from '../../state/onlineErrors.ts';
 import { DraftEditor } from './DraftEditor.tsx';
+import { useDatasetsViewState } from './datasetsViewState.ts';
 import './datasets.css';
 
 function publishedCount(draft: DraftDataset): number {
@@ -15,7 +16,9 @@ export function DatasetsView() {
   const datasets = useDatasetsStore();
   const [drafts, setDrafts] = useState<DraftDataset[] | null>(null);
   const [licences, setLicences] = useState<DataLicence[]>([]);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // Kept outside the view, so the open draft is still open after a visit to another tab.
+  const openId = useDatasetsViewState((state) => state.openId);
+  const setOpenId = useDatasetsViewState((state) => state.open);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
 

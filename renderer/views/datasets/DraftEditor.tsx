@@ -11,6 +11,8 @@ import { formOf, isEmptyPatch, patchOf, rebaseForm, type DraftForm } from './dra
 import { formProblems, publishProblems } from './publishChecks.ts';
 import { PublishPanel } from './PublishPanel.tsx';
 import { useDatasetsStore, type UploadProgress } from './datasetsStore.ts';
+import { useDatasetsViewState } from './datasetsViewState.ts';
+import { standingErrors, type RefusedDraft } from './serviceErrors.ts';
 
 interface Props {
   draft: DraftDataset;
@@ -22,10 +24,13 @@ interface Props {
 export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
   const datasets = useDatasetsStore();
   const saved = useMemo(() => formOf(draft), [draft]);
-  const [form, setForm] = useState<DraftForm>(saved);
+  // Edits not saved yet come back after a visit to another tab.
+  const keepUnsaved = useDatasetsViewState((state) => state.keepUnsaved);
+  const [form, setForm] = useState<DraftForm>(() => useDatasetsViewState.getState().unsaved[draft.id] ?? saved);
   const [uploads, setUploads] = useState<UploadProgress[]>([]);
   const [versions, setVersions] = useState<DatasetVersionInfo[]>([]);
-  const [serviceErrors, setServiceErrors] = useState<PublishFieldError[]>([]);
+  const [refusal, setRefusal] = useState<{ errors: PublishFieldError[]; draft: RefusedDraft } | null>(null);
+  const [confirmPublish, setConfirmPublish] = useState(false);
   const [busy, setBusy] = useState<'saving' | 'publishing' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -40,7 +45,7 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
     setForm((current) => rebaseForm(current, before, saved));
   }, [saved]);
   useEffect(() => {
-    setServiceErrors([]);
+    setRefusal(null);
     setNotice(null);
     setAccessLink(null);
     setError(null);
@@ -55,7 +60,10 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
 
   const patch = patchOf(form, saved);
   const dirty = !isEmptyPatch(patch);
-  const problems = publishProblems(form, draft.files?.length ?? 0);
+  const fileCount = draft.files?.length ?? 0;
+  const problems = publishProblems(form, fileCount);
+  const serviceErrors = refusal ? standingErrors(refusal.errors, refusal.draft, form, fileCount) : [];
+  useEffect(() => keepUnsaved(draft.id, dirty ? form : null), [keepUnsaved, draft.id, dirty, form]);
 
   const save = async (): Promise<DraftDataset | null> => {
     if (!dirty) return draft;
@@ -87,12 +95,12 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
     try {
       const result = await datasets.publish({ id: draft.id });
       if (result.published) {
-        setServiceErrors([]);
+        setRefusal(null);
         setAccessLink(null);
         setNotice(`Published version ${result.dataset.version ?? ''}${result.dataset.doi ? ` with DOI ${result.dataset.doi.id}` : ''}`);
         onChanged(await datasets.get({ id: draft.id }));
       } else {
-        setServiceErrors(result.fieldErrors);
+        setRefusal({ errors: result.fieldErrors, draft: { form, fileCount } });
       }
     } catch (e) {
       setError(onlineErrorText(e));
@@ -163,9 +171,17 @@ export function DraftEditor({ draft, licences, onChanged, onDeleted }: Props) {
         serviceErrors={serviceErrors}
         versions={versions}
         busy={busy === 'publishing'}
-        onPublish={() => void publish()}
+        onPublish={() => setConfirmPublish(true)}
         accessLink={accessLink}
         onShare={share}
+      />
+      <ConfirmDialog
+        open={confirmPublish}
+        title={`Publish version ${draft.version ?? 1}?`}
+        body={`Version ${draft.version ?? 1} of “${draft.name}” is published for good${draft.doi ? ` with the DOI ${draft.doi.id}` : " with a new DOI"}. A published version cannot be changed or withdrawn.`}
+        confirmLabel={`Publish version ${draft.version ?? 1}`}
+        onConfirm={() => void publish()}
+        onClose={() => setConfirmPublish(false)}
       />
       <ConfirmDialog
         open={confirmDelete}

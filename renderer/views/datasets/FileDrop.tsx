@@ -1,6 +1,8 @@
-// The draft's files: a drop zone (also a button that opens the file picker), the files
-// on their way with a progress bar each, and the files of the draft with a remove button.
+// The draft's files: a button that opens the file picker, which becomes a drop zone while
+// files are dragged over the window, the files on their way with a progress bar each, and
+// the files of the draft with a remove button.
 import { useRef, useState, type DragEvent } from 'react';
+import { useFilesDraggedOverWindow } from './useFilesDraggedOverWindow.ts';
 import type { DatasetFile } from '../../../shared/schemas/dataset.ts';
 import type { UploadProgress } from './datasetsStore.ts';
 
@@ -21,6 +23,7 @@ function size(bytes: number | undefined): string {
 export function FileDrop({ files, uploads, onFiles, onRemove }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  const dragging = useFilesDraggedOverWindow();
   const drop = (e: DragEvent) => {
     e.preventDefault();
     setOver(false);
@@ -30,17 +33,23 @@ export function FileDrop({ files, uploads, onFiles, onRemove }: Props) {
   const active = uploads.filter((u) => u.phase !== 'attached');
   return (
     <div className="dataset-files">
-      <button
-        type="button"
-        className={`drop-zone${over ? ' over' : ''}`}
+      {/* Its own class names: .drop-zone is the library's whole-window import overlay. */}
+      <div
+        className={`dataset-drop${dragging ? ' dragging' : ''}${over ? ' over' : ''}`}
         data-testid="dataset-drop-zone"
-        onClick={() => input.current?.click()}
         onDragOver={(e) => { e.preventDefault(); setOver(true); }}
         onDragLeave={() => setOver(false)}
         onDrop={drop}
       >
-        <strong>Drop files here</strong> or click to choose them
-      </button>
+        {dragging ? (
+          <strong>Drop the files here to add them to the draft</strong>
+        ) : (
+          <>
+            <button type="button" className="button" onClick={() => input.current?.click()}>Add files…</button>
+            <span className="hint">or drag them here</span>
+          </>
+        )}
+      </div>
       <input
         ref={input} type="file" multiple className="sr-only" aria-label="Choose files to upload" tabIndex={-1}
         onChange={(e) => { onFiles([...(e.target.files ?? [])]); e.target.value = ''; }}
