@@ -69,6 +69,13 @@ describe('merging note lists three ways', () => {
     expect(merged.clean && parseNoteList(merged.text).map((n) => n.id)).toEqual(['na', 'nb']);
   });
 
+  it('leaves one plain note plain: a merge of plain texts adds no marker', () => {
+    expect(mergeNoteLists('Base note', 'Base note edited', 'Base note')).toEqual({ clean: true, text: 'Base note edited' });
+    expect(formatNoteList([{ id: UNMARKED_NOTE_ID, text: 'Typed elsewhere' }])).toBe('Typed elsewhere');
+    // Once it has a date (edited as a list) or a second note, the markers are written.
+    expect(formatNoteList([{ id: UNMARKED_NOTE_ID, text: 'Dated', modified: a.modified }])).toContain('<!-- refshelf:note id=first');
+  });
+
   it('is a clash when one note changed two ways', () => {
     expect(mergeNoteLists(base, formatNoteList([{ ...a, text: 'x' }, b]), formatNoteList([{ ...a, text: 'y' }, b]))).toEqual({ clean: false });
   });

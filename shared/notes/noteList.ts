@@ -19,6 +19,7 @@ export const UNMARKED_NOTE_ID = 'first';
 
 const MARKER = /^<!-- refshelf:note id=([A-Za-z0-9_-]{1,40}) modified=([0-9T:.Z+-]{1,40}) -->$/;
 const MARKER_LINES = /^<!-- refshelf:note id=[A-Za-z0-9_-]{1,40} modified=[0-9T:.Z+-]{1,40} -->$/gm;
+const MARKER_LINE = new RegExp(MARKER_LINES.source, 'm');
 
 const markerOf = (note: DocumentNoteItem): string =>
   `<!-- refshelf:note id=${note.id} modified=${note.modified ?? new Date(0).toISOString()} -->`;
@@ -45,11 +46,14 @@ export function parseNoteList(text: string | null | undefined): DocumentNoteItem
 
 /**
  * The one text that carries `notes`. A line inside a note that reads like a marker gets a
- * leading space, so it stays part of that note instead of starting another.
+ * leading space, so it stays part of that note instead of starting another. A plain note
+ * alone (never edited as a note list, as a merge of two plain edits gives) stays plain text:
+ * other clients then see exactly what was typed.
  */
 export function formatNoteList(notes: readonly DocumentNoteItem[]): string {
-  return notes
-    .filter((note) => note.text.trim() !== '')
+  const kept = notes.filter((note) => note.text.trim() !== '');
+  if (kept.length === 1 && kept[0]!.id === UNMARKED_NOTE_ID && kept[0]!.modified === undefined && !MARKER_LINE.test(kept[0]!.text)) return kept[0]!.text.trim();
+  return kept
     .map((note) => `${markerOf(note)}\n${note.text.trim().replace(MARKER_LINES, (line) => ` ${line}`)}`)
     .join('\n\n');
 }
