@@ -28,6 +28,10 @@ describe('undo', () => {
     expect(undoAction({ kind: 'updated', before: highlight, after: underline })).toEqual({ command: 'annotations.update', id: 'h1', patch: { style: null } });
     expect(undoLabel({ kind: 'created', annotation: underline })).toBe('Undo adding the underline');
     expect(undoLabel({ kind: 'deleted', annotation: highlight })).toBe('Undo deleting the highlight');
+    // The panel's "Add a note" creates the document note: its label must not throw.
+    const note: LibraryAnnotation = { id: 'n', document_id: 'd1', type: 'note', privacy_level: 'private', text: '' };
+    expect(undoLabel({ kind: 'created', annotation: note })).toBe('Undo adding the document note');
+    expect(undoLabel({ kind: 'updated', before: note, after: { ...note, text: 'x' } })).toBe('Undo the change to the document note');
   });
 });
 

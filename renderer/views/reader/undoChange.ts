@@ -13,9 +13,15 @@ export type UndoAction =
   | { command: 'annotations.create'; request: NewAnnotation };
 
 export function undoLabel(change: AnnotationChange): string {
-  const what = change.kind === 'updated' ? change.after.type : change.annotation.type;
-  const noun = what === 'sticky_note' ? 'sticky note' : markName(change.kind === 'updated' ? change.after : change.annotation)!.toLowerCase();
+  const noun = nounOf(change.kind === 'updated' ? change.after : change.annotation);
   return change.kind === 'created' ? `Undo adding the ${noun}` : change.kind === 'deleted' ? `Undo deleting the ${noun}` : `Undo the change to the ${noun}`;
+}
+
+/** Every kind has a name: the document note's "Add a note" is an undoable change too. */
+function nounOf(a: LibraryAnnotation): string {
+  if (a.type === 'sticky_note') return 'sticky note';
+  if (a.type === 'note') return 'document note';
+  return (markName(a) ?? 'highlight').toLowerCase();
 }
 
 export function undoAction(change: AnnotationChange): UndoAction {
