@@ -7,6 +7,7 @@ import type { BridgeClient } from './bridge/bridgeClient.ts';
 import { ConfirmDialog } from './components/ConfirmDialog.tsx';
 import { ConflictsDialog } from './views/library/ConflictsDialog.tsx';
 import { LibraryView } from './views/library/LibraryView.tsx';
+import { ViewErrorBoundary } from './components/ViewErrorBoundary.tsx';
 import { NewDocumentDialog } from './views/library/NewDocumentDialog.tsx';
 import { SettingsDialog } from './components/SettingsDialog.tsx';
 import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
@@ -145,14 +146,16 @@ function Window() {
       <ViewTabs />
       <ReaderTabs />
       {reading ? null : OtherView ? (
-        <main className="view-body"><OtherView /></main>
+        <main className="view-body"><ViewErrorBoundary key={view}><OtherView /></ViewErrorBoundary></main>
       ) : (
-        <LibraryView searchRef={searchRef} detailsRef={detailsRef} onOpenDetails={() => {
-          // Opening a document (Enter, a double click) counts as reading it here.
-          const ids = library.getState().selectedIds();
-          if (ids.length === 1) void library.getState().markOpened(ids[0]!);
-          focusDetails();
-        }} />
+        <ViewErrorBoundary>
+          <LibraryView searchRef={searchRef} detailsRef={detailsRef} onOpenDetails={() => {
+            // Opening a document (Enter, a double click) counts as reading it here.
+            const ids = library.getState().selectedIds();
+            if (ids.length === 1) void library.getState().markOpened(ids[0]!);
+            focusDetails();
+          }} />
+        </ViewErrorBoundary>
       )}
       <StatusBar />
       {OtherView ? null : <ImportLayer />}

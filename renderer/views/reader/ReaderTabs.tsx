@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { readerViewId } from '../../state/appStore.ts';
 import { useApp, useStores } from '../../state/context.tsx';
+import { ViewErrorBoundary } from '../../components/ViewErrorBoundary.tsx';
 import { ReaderView } from './ReaderView.tsx';
 
 export function ReaderTabs() {
@@ -28,7 +29,7 @@ export function ReaderTabs() {
         const active = view === readerViewId(r.documentId);
         return (
           <main key={r.documentId} className="view-body reader-body-host" hidden={!active} role="tabpanel" aria-label={r.title}>
-            <ReaderView documentId={r.documentId} active={active} />
+            <ViewErrorBoundary><ReaderView documentId={r.documentId} active={active} /></ViewErrorBoundary>
           </main>
         );
       })}
