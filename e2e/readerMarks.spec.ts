@@ -6,7 +6,7 @@ import { loadPdfJs } from '../shared/node/pdf/openPdf.ts';
 import { LibraryWindow, SCREENSHOTS } from './app.ts';
 import { nodeBridge } from './nodeBridge.ts';
 
-const TITLE = 'Rcpp Extending';
+const TITLE = 'Rcpp Extending, marks copy';
 
 async function openReader(page: Page) {
   const library = await LibraryWindow.open(page);

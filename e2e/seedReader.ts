@@ -10,6 +10,8 @@ const FIXTURES = 'shared/node/pdf/fixtures';
 export const READER_DOCUMENTS = [
   { title: 'Introduction to actuar, reading copy', file: 'actuar-intro.pdf', authors: [{ last_name: 'Dutang', first_name: 'Christophe' }, { last_name: 'Goulet', first_name: 'Vincent' }, { last_name: 'Pigeon', first_name: 'Mathieu' }] },
   { title: 'Rcpp Extending', file: 'rcpp-extending.pdf', authors: [{ last_name: 'Eddelbuettel', first_name: 'Dirk' }, { last_name: 'François', first_name: 'Romain' }] },
+  // The reader-marks tests' own copy: the import test adds another "Rcpp Extending".
+  { title: 'Rcpp Extending, marks copy', file: 'rcpp-extending.pdf', authors: [{ last_name: 'Eddelbuettel', first_name: 'Dirk' }, { last_name: 'François', first_name: 'Romain' }] },
 ] as const;
 
 export async function seedReaderDocuments(replica: Replica, fileStore: FileStore): Promise<void> {
