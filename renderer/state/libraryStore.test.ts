@@ -37,6 +37,15 @@ function library(count: number) {
     'documents.update': () => undefined,
     'folders.tree': () => [],
     'folders.rename': () => undefined,
+    'documents.get': ({ id }: { id: string }) => {
+      const doc = docs.find((d) => d.id === id);
+      if (!doc) throw Object.assign(new Error(`Document ${id} is not in the library`), { code: 'not_found' });
+      return doc;
+    },
+    'documents.position': ({ id }: { id: string }) => {
+      const index = [...docs].reverse().findIndex((d) => d.id === id);
+      return { index: index < 0 ? null : index };
+    },
     'documents.copyToGroup': ({ ids }: { ids: string[] }) => ({ copies: ids.map((id) => ({ from: id, to: `copy-${id}`, filesLeftBehind: 0 })), skipped: [] }),
   };
   const renameListeners = new Set<(rename: IdRenamed) => void>();
@@ -61,7 +70,7 @@ function library(count: number) {
   const store = createLibraryStore(bridge, createIdRenamesStore(bridge));
   /** What the core says after a push gave a row the service's id. */
   const announceRename = (rename: IdRenamed) => renameListeners.forEach((listener) => listener(rename));
-  return { store, docs, calls, announceRename, setDelay: (fn: typeof delayFor) => { delayFor = fn; } };
+  return { store, docs, calls, handlers, announceRename, setDelay: (fn: typeof delayFor) => { delayFor = fn; } };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
@@ -203,5 +212,24 @@ describe('library store', () => {
     // Commands go out with the id the row has now.
     await store.getState().renameFolder('local:folder', 'Renamed');
     expect(calls.filter((c) => c.command === 'folders.rename').map((c) => c.request)).toEqual([{ id: 'srv-folder', name: 'Renamed' }]);
+  });
+
+  it('selects the revealed document even when a push renames it while the list loads', async () => {
+    const { store, docs, handlers, announceRename } = library(3);
+    docs[0]!.id = 'local:new';
+    await store.getState().reload();
+    // "Show in library" reads the document under its local id; the push renames it before
+    // the list's page is fetched, and the renderer hears of it before the page arrives.
+    const position = handlers['documents.position']!;
+    handlers['documents.position'] = (request: never) => {
+      const answer = position(request);
+      docs[0]!.id = 'srv-new';
+      announceRename({ kind: 'document', oldId: 'local:new', newId: 'srv-new' });
+      return answer;
+    };
+    expect(await store.getState().reveal('local:new')).toBe(true);
+    expect(store.getState().docAt(2)?.id).toBe('srv-new');
+    expect([...store.getState().selection.ids]).toEqual(['srv-new']);
+    expect(store.getState().selection.cursor).toBe(2);
   });
 });

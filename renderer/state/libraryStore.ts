@@ -160,7 +160,8 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         wanted.forEach((p) => inflight.delete(p));
         const update: Partial<LibraryState> = { pages, total: results[results.length - 1]!.total, loading: false, shownSearch: asked };
         // The cursor on the revealed row: the list scrolls to it (in the render that shows it).
-        if (reveal) update.selection = { ids: new Set([reveal.id]), anchor: reveal.index, cursor: reveal.index };
+        // Under the id it has now: a push may have renamed it while the page was fetched.
+        if (reveal) update.selection = { ids: new Set([current(reveal.id)]), anchor: reveal.index, cursor: reveal.index };
         if (resetView) set((s) => ({ ...update, queryVersion: s.queryVersion + 1 }));
         else set(update);
       } catch (error) {
@@ -327,7 +328,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         set({ selection: selectRow(get().selection, index, idAt, mods) });
       },
       selectIds(ids) {
-        set({ selection: { ids: new Set(ids), anchor: null, cursor: null } });
+        set({ selection: { ids: new Set(ids.map(current)), anchor: null, cursor: null } });
       },
       async reveal(id) {
         let document: LibraryDocument;
@@ -339,7 +340,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         }
         const collection: Collection = document.trashed ? { kind: 'trash' } : document.group_id ? { kind: 'group', id: document.group_id } : { kind: 'all' };
         const { sort, order } = get();
-        const { index } = await bridge.call('documents.position', { ...coreFilter(collection, {}), sort, order, id: document.id });
+        const { index } = await bridge.call('documents.position', { ...coreFilter(collection, {}), sort, order, id: current(document.id) });
         if (index === null) return false;
         const groupChanged = groupOf(collection) !== get().groupFolders?.groupId;
         set({ collection, search: '', filters: {} });
