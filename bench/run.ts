@@ -2,6 +2,7 @@
 // of each to its target. Parts: service (more join as the desktop grows).
 import { runServiceBench } from './service/serviceBench.ts';
 import { runServiceScaleBench } from './serviceScale/serviceScaleBench.ts';
+import { runLibrarySearchBench } from './service/librarySearchBench.ts';
 import { runCatalogBench } from './catalog/catalogBench.ts';
 import { runCatalogImportBench } from './catalog/catalogImportBench.ts';
 import { runImportBench } from './import/importBench.ts';
@@ -16,6 +17,7 @@ import { printResults, type BenchResult } from './report.ts';
 const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   service: runServiceBench,
   'service-scale': runServiceScaleBench,
+  'library-search': runLibrarySearchBench,
   catalog: runCatalogBench,
   'catalog-import': runCatalogImportBench,
   import: runImportBench,

@@ -127,25 +127,33 @@ export async function indexDocumentsPostgres(db: ServiceDb, rows: readonly Index
 const CATCH_UP_BATCH = 500;
 
 /**
- * Indexes the documents whose rows a write outside the document store marked stale. A row
- * is rewritten only if no write marked it again meanwhile (its mark is unchanged), so a
- * concurrent edit is never overwritten by the text read before it.
+ * Indexes the documents whose rows a write outside the document store marked stale. Each
+ * batch locks its rows and skips rows locked elsewhere (another instance catching up, or a
+ * write in progress, which marks or indexes its row itself), so instances never wait for
+ * or deadlock on one another. A row is rewritten only if no write marked it again since it
+ * was read, so a concurrent edit is never overwritten by the text read before it.
  */
 export async function catchUpDocumentSearch(db: ServiceDb): Promise<number> {
+  const { rows: pending } = await sql`SELECT 1 FROM documents_search WHERE stale IS NOT NULL LIMIT 1`.execute(db);
+  if (!pending.length) return 0;
   let indexed = 0;
   for (;;) {
-    const { rows } = await sql<IndexedRow & { stale: string }>`SELECT d.id, d.profile_id, d.group_id, d.title, d.year, d.trashed_at, d.data, s.stale
-      FROM documents_search s JOIN documents d ON d.id = s.id WHERE s.stale IS NOT NULL LIMIT ${CATCH_UP_BATCH}`.execute(db);
-    if (!rows.length) return indexed;
-    const values = rows.map((row) => {
-      const r = searchRowOf(row);
-      return sql`(${r.id}, ${row.stale}::bigint, ${r.year}::integer, ${r.words}::tsvector, ${r.fields}::tsvector)`;
+    const batch = await db.transaction().execute(async (trx) => {
+      const { rows } = await sql<IndexedRow & { stale: string }>`SELECT d.id, d.profile_id, d.group_id, d.title, d.year, d.trashed_at, d.data, s.stale
+        FROM documents_search s JOIN documents d ON d.id = s.id WHERE s.stale IS NOT NULL
+        LIMIT ${CATCH_UP_BATCH} FOR UPDATE OF s SKIP LOCKED`.execute(trx);
+      if (!rows.length) return 0;
+      const values = rows.map((row) => {
+        const r = searchRowOf(row);
+        return sql`(${r.id}, ${row.stale}::bigint, ${r.year}::integer, ${r.words}::tsvector, ${r.fields}::tsvector)`;
+      });
+      await sql`UPDATE documents_search s SET year = v.year, words = v.words, fields = v.fields, stale = NULL
+        FROM (VALUES ${sql.join(values)}) AS v (id, stale, year, words, fields)
+        WHERE s.id = v.id AND s.stale = v.stale`.execute(trx);
+      return rows.length;
     });
-    await sql`UPDATE documents_search s SET year = v.year, words = v.words, fields = v.fields, stale = NULL
-      FROM (VALUES ${sql.join(values)}) AS v (id, stale, year, words, fields)
-      WHERE s.id = v.id AND s.stale = v.stale`.execute(db);
-    indexed += rows.length;
-    if (rows.length < CATCH_UP_BATCH) return indexed;
+    indexed += batch;
+    if (batch < CATCH_UP_BATCH) return indexed;
   }
 }
 
