@@ -105,6 +105,16 @@ describe('the library search index', () => {
     expect(left).toEqual({ n: 0 });
   });
 
+  it('stores and finds a document with more distinct words than a tsvector holds', async () => {
+    // Longer than the routes accept, as an older service or a direct write may have stored it.
+    const abstract = Array.from({ length: 200_000 }, (_, i) => `q${i.toString(36)}`).join(' '); // 1.3 MB of distinct words
+    const time = new Date().toISOString();
+    const doc = { id: 'enormous', profile_id: profileId, group_id: null, created: time, last_modified: time, title: 'Enormous abstract', type: 'journal', year: null, trashed_at: null, data: JSON.stringify({ abstract }) };
+    await service.ctx.db.insertInto('documents').values(doc).execute();
+    expect((await search('title=enormous')).ids).toEqual([doc.id]);
+    expect((await search('abstract=q2bi')).ids).toEqual([doc.id]); // an early word (3,006th)
+  });
+
   it('keeps each library to itself in the index', async () => {
     const other = documentClient(service, await service.createUser());
     const groupId = await joinGroup(service, profileId, 'owner');

@@ -31,6 +31,12 @@ const isTooLong = (word: string) => word.length > MAX_WORD_LENGTH && [...word].l
 const indexedWord = (word: string) => (isTooLong(word) ? [...word].slice(0, MAX_WORD_LENGTH).join('') : word);
 /** Positions kept per lexeme (PostgreSQL keeps 256); enough for phrases, and the vector stays small. */
 const MAX_POSITIONS = 256;
+/**
+ * A tsvector's lexemes and positions take at most 1 MiB: a document with more words is
+ * indexed by its first ones. Counted as PostgreSQL stores them: the lexeme's bytes, up to
+ * one of alignment and two of position count, and two bytes a position.
+ */
+const MAX_VECTOR_BYTES = 1_000_000;
 
 const WEIGHT = { title: 'A', author: 'B', source: 'C', abstract: 'D' } as const;
 
@@ -51,6 +57,7 @@ function rowScope(row: IndexedRow): LibraryScope | undefined {
 class VectorText {
   private readonly positions = new Map<string, string[]>();
   private position = 0;
+  private bytes = 0;
 
   constructor(scope: LibraryScope | undefined) {
     const lexeme = scope && scopeLexeme(scope);
@@ -62,9 +69,17 @@ class VectorText {
       this.position = Math.min(this.position + 1, MAX_POSITION);
       const word = indexedWord(found);
       let list = this.positions.get(word);
-      if (!list) this.positions.set(word, (list = []));
+      if (!list) {
+        const cost = Buffer.byteLength(word) + 3;
+        if (this.bytes + cost + 2 > MAX_VECTOR_BYTES) continue;
+        this.bytes += cost;
+        this.positions.set(word, (list = []));
+      }
       const entry = `${this.position}${weight}`;
-      if (list.length < MAX_POSITIONS && list[list.length - 1] !== entry) list.push(entry);
+      if (list.length < MAX_POSITIONS && list[list.length - 1] !== entry && this.bytes + 2 <= MAX_VECTOR_BYTES) {
+        list.push(entry);
+        this.bytes += 2;
+      }
     }
     // A position left empty: "x y" across two columns is no phrase.
     this.position = Math.min(this.position + 1, MAX_POSITION);
