@@ -29,8 +29,12 @@ const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   citations: runCitationsBench,
 };
 
+const OPTIONS_WITH_VALUES = new Set(['--clients', '--seconds', '--documents']);
+
 async function main(): Promise<void> {
-  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  // Options and the values of those that take one (--clients 200) are no part names.
+  const args = process.argv.slice(2);
+  const wanted = args.filter((a, i) => !a.startsWith('-') && !OPTIONS_WITH_VALUES.has(args[i - 1] ?? ''));
   const names = wanted.length ? wanted : Object.keys(PARTS);
   const unknown = names.filter((n) => !PARTS[n]);
   if (unknown.length) {
