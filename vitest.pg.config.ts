@@ -7,7 +7,6 @@ import { defineConfig } from 'vitest/config';
 const SQLITE_ONLY = [
   'server/library/documentsListPlan.test.ts', // reads SQLite's query plans
   'server/catalog/matchCounts.test.ts', // SQLite's data_version and FTS5 counts
-  'server/library/documentSearchIndex.test.ts', // the SQLite search index and its plan
 ];
 
 export default defineConfig({

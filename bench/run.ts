@@ -2,6 +2,7 @@
 // of each to its target. Parts: service (more join as the desktop grows).
 import { runServiceBench } from './service/serviceBench.ts';
 import { runServiceScaleBench } from './serviceScale/serviceScaleBench.ts';
+import { runLibrarySearchBench } from './service/librarySearchBench.ts';
 import { runCatalogBench } from './catalog/catalogBench.ts';
 import { runCatalogImportBench } from './catalog/catalogImportBench.ts';
 import { runImportBench } from './import/importBench.ts';
@@ -16,6 +17,7 @@ import { printResults, type BenchResult } from './report.ts';
 const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   service: runServiceBench,
   'service-scale': runServiceScaleBench,
+  'library-search': runLibrarySearchBench,
   catalog: runCatalogBench,
   'catalog-import': runCatalogImportBench,
   import: runImportBench,
@@ -27,8 +29,12 @@ const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   citations: runCitationsBench,
 };
 
+const OPTIONS_WITH_VALUES = new Set(['--clients', '--seconds', '--documents']);
+
 async function main(): Promise<void> {
-  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  // Options and the values of those that take one (--clients 200) are no part names.
+  const args = process.argv.slice(2);
+  const wanted = args.filter((a, i) => !a.startsWith('-') && !OPTIONS_WITH_VALUES.has(args[i - 1] ?? ''));
   const names = wanted.length ? wanted : Object.keys(PARTS);
   const unknown = names.filter((n) => !PARTS[n]);
   if (unknown.length) {

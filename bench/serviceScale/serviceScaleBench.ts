@@ -57,7 +57,8 @@ export async function runServiceScaleBench(): Promise<BenchResult[]> {
   try {
     const library = await seededLibrary(dataDir, LIBRARY_SIZE);
     const clientTokens = await syncingUsers(dataDir, CLIENTS);
-    const sqlite = await measure('SQLite', dataDir, {}, path.join(work, 'sqlite'), library, clientTokens, out);
+    // The SQLite service must not pick up SERVICE_DATABASE_URL (the PostgreSQL server to copy to).
+    const sqlite = await measure('SQLite', dataDir, { SERVICE_DATABASE_URL: '' }, path.join(work, 'sqlite'), library, clientTokens, out);
 
     let serverUrl = process.env.SERVICE_DATABASE_URL?.trim();
     if (!serverUrl && findPgBin()) {

@@ -9,6 +9,7 @@ import type { Database } from '../storage/tables.ts';
 import { foldText } from './dedupe.ts';
 import { rowFields } from './catalogFields.ts';
 import { indexedTextOf } from './catalogStore.ts';
+import { catalogChanged, PostgresSearchMemory } from './postgresSearchMemory.ts';
 import { SEARCH_FIELDS, peopleText, type IndexedText, type SearchCriteria, type SearchField, type SearchWindow } from './catalogSearch.ts';
 
 type Queries = Kysely<Database>;
@@ -54,6 +55,16 @@ const operand = (word: string, weight?: string) => `'${word.replace(/[^\p{L}\p{N
  * all, beyond that newest first (as SQLite's tiers order them).
  */
 export async function searchPostgres(db: Queries, criteria: SearchCriteria, window: SearchWindow, scoreLimit = SCORE_LIMIT): Promise<{ seqs: number[]; total?: number }> {
+  const memory = PostgresSearchMemory.of(db);
+  const generation = await memory.generation(db);
+  const key = JSON.stringify([criteria.terms, criteria.fields, criteria.minYear, criteria.maxYear, criteria.openAccess, window.offset, window.limit, window.withTotal, scoreLimit]);
+  return memory.answer(generation, key, () => searchIndex(db, criteria, window, scoreLimit, (where, compute) => memory.count(generation, where, compute)));
+}
+
+/** Counts the matches of a WHERE clause (given by its compiled text), remembering the count. */
+type Counter = (where: string, compute: () => Promise<number>) => Promise<number>;
+
+async function searchIndex(db: Queries, criteria: SearchCriteria, window: SearchWindow, scoreLimit: number, counted: Counter): Promise<{ seqs: number[]; total?: number }> {
   const units: RawBuilder<boolean>[] = [];
   const anyWords: string[] = [];
   if (criteria.terms?.length) {
@@ -80,8 +91,8 @@ export async function searchPostgres(db: Queries, criteria: SearchCriteria, wind
 
   // Past the score limit only the order by matched units needs every match, so the count
   // decides the order even when the caller does not want it.
-  const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM catalog_search s WHERE ${where}`.execute(db);
-  const total = counted.rows[0]?.n ?? 0;
+  const countQuery = sql<{ n: number }>`SELECT count(*) AS n FROM catalog_search s WHERE ${where}`.compile(db);
+  const total = await counted(JSON.stringify([countQuery.sql, countQuery.parameters]), async () => (await db.executeQuery(countQuery)).rows[0]?.n ?? 0);
   if (!total || !window.limit) return { seqs: [], total: window.withTotal ? total : undefined };
   const hits = units.length === 1 ? sql`1` : sql`(${sql.join(units.map((u) => sql`${u}::int`), sql` + `)})`;
   const order = total > scoreLimit
@@ -98,6 +109,7 @@ const REBUILD_BATCH = 2_000;
 /** Indexes every catalog document anew (after a copy from SQLite, whose index is its own); returns how many. */
 export async function rebuildCatalogSearch(db: Queries): Promise<number> {
   await sql`DELETE FROM catalog_search`.execute(db);
+  await catalogChanged(db);
   let indexed = 0;
   for (let after = 0; ;) {
     const rows = await db.selectFrom('catalog_documents').selectAll().where('seq', '>', after).orderBy('seq').limit(REBUILD_BATCH).execute();

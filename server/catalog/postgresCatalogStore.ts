@@ -14,6 +14,7 @@ import { dataOf, indexedTextOf, joinRecords, sameWork, type AddOptions } from '.
 import { authorityFields, authorityQuery, copiesQuery, dropAuthorityQuery, setAuthorityQuery, votersFrom } from './catalogVoters.ts';
 import { mergeVoters } from './readerVote.ts';
 import { indexPostgres, searchPostgres, unindexPostgres } from './postgresCatalogSearch.ts';
+import { catalogChanged } from './postgresSearchMemory.ts';
 import { fileFactsOf, filesQuery, readerStatsOf, readersQuery } from './readerStats.ts';
 import type { SearchCriteria, SearchWindow } from './catalogSearch.ts';
 import { scanLibrariesPostgres } from './postgresLibrarySync.ts';
@@ -85,6 +86,9 @@ class PostgresCatalogReader {
 
 /** Writes, inside one transaction holding the catalog's lock. */
 export class PostgresCatalogWriter extends PostgresCatalogReader {
+  /** Whether this transaction changed the search index (then remembered searches are forgotten). */
+  searchChanged = false;
+
   /** The catalog document these fields describe, when there is one (see dedupe.ts). */
   async findDuplicate(fields: CatalogFields): Promise<CatalogRow | undefined> {
     for (const [kind, value] of normalisedIdentifiers(fields.identifiers)) {
@@ -111,6 +115,7 @@ export class PostgresCatalogWriter extends PostgresCatalogReader {
       .executeTakeFirstOrThrow();
     await this.indexIdentifiers(seq, fields);
     await indexPostgres(this.db, seq, indexedTextOf(fields, openAccess));
+    this.searchChanged = true;
     return seq;
   }
 
@@ -129,6 +134,7 @@ export class PostgresCatalogWriter extends PostgresCatalogReader {
     await this.db.deleteFrom('catalog_identifiers').where('catalog_seq', '=', row.seq).execute();
     await this.indexIdentifiers(row.seq, fields);
     await indexPostgres(this.db, row.seq, indexedTextOf(fields, openAccess));
+    this.searchChanged = true;
   }
 
   async delete(seq: number): Promise<void> {
@@ -136,6 +142,7 @@ export class PostgresCatalogWriter extends PostgresCatalogReader {
     await this.db.deleteFrom('catalog_identifiers').where('catalog_seq', '=', seq).execute();
     await dropAuthorityQuery(this.db, seq).execute();
     await unindexPostgres(this.db, seq);
+    this.searchChanged = true;
   }
 
   private async voters(seq: number) {
@@ -196,7 +203,11 @@ export class PostgresCatalogStore extends PostgresCatalogReader implements Catal
   write<T>(work: (writer: PostgresCatalogWriter) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(${CATALOG_WRITE_LOCK})`.execute(trx);
-      return work(new PostgresCatalogWriter(trx));
+      const writer = new PostgresCatalogWriter(trx);
+      const result = await work(writer);
+      // Remembered search counts and answers of every instance are forgotten (postgresSearchMemory.ts).
+      if (writer.searchChanged) await catalogChanged(trx);
+      return result;
     });
   }
 

@@ -21,6 +21,11 @@ export function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+/** Words as the search indexes cut them (after folding): runs of letters and digits. */
+export function wordsOf(text: string): string[] {
+  return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 /** Words of a query; "quoted phrases" stay together. */
 export function termsOf(text: string): string[] {
   const terms: string[] = [];

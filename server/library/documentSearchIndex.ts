@@ -1,13 +1,15 @@
-// The candidates of a library search: the documents GET /search/documents ranks. On SQLite
-// they come from the FTS5 index (migration 202611241105-document-search-index): at most
-// MAX_RANKED_MATCHES rows per query whatever the library's size, those matching every term
-// or field first, then those matching any, newest indexed first. PostgreSQL still reads the
-// whole library (in year range) and leaves the matching to the scoring.
+// The candidates of a library search: the documents GET /search/documents ranks. They come
+// from the search index (SQLite: the FTS5 table of migration 202611241105-document-search-
+// index; PostgreSQL: the tsvectors of postgresDocumentSearch.ts), with the same rules on
+// both: at most MAX_RANKED_MATCHES rows per query whatever the library's size, those
+// matching every term or field first, then those matching any, newest indexed first; a
+// word matches by its start.
 import type SQLite from 'better-sqlite3';
 import type { ServiceContext } from '../context.ts';
 import type { StoredDocument } from './documentReads.ts';
-import { ADVANCED_FIELDS, fold, type SearchCriteria } from './documentSearch.ts';
+import { ADVANCED_FIELDS, wordsOf, type SearchCriteria } from './documentSearch.ts';
 import { scopedDocuments, type LibraryScope } from './documentQueries.ts';
+import { catchUpDocumentSearch, matchingDocumentsPostgres, tsqueriesOf } from './postgresDocumentSearch.ts';
 
 /** Matches ranked per query: a query's work is bounded by this, not by the library. */
 export const MAX_RANKED_MATCHES = 1_000;
@@ -18,12 +20,7 @@ export interface SearchCandidates {
 }
 
 export function searchCandidatesOf(ctx: ServiceContext): SearchCandidates {
-  return ctx.database.sqlite ? indexedCandidates(ctx, ctx.database.sqlite) : scannedCandidates(ctx);
-}
-
-/** Words as the index's unicode61 tokenizer cuts them (after the same folding). */
-function wordsOf(text: string): string[] {
-  return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return ctx.database.sqlite ? indexedCandidates(ctx, ctx.database.sqlite) : postgresCandidates(ctx);
 }
 
 /** A term as an FTS5 phrase whose last word is a prefix ("birds of" matches "birds of the"). */
@@ -64,8 +61,29 @@ export function matchQueryOf(scope: LibraryScope, criteria: SearchCriteria, ever
 
 const hasText = (criteria: SearchCriteria) => criteria.terms.length > 0 || Object.keys(criteria.fields).length > 0;
 
+/** The scope is checked on the row too: the index picks candidates, never grants access. */
+const inScope = (scope: LibraryScope, row: StoredDocument) =>
+  scope.kind === 'group' ? row.group_id === scope.groupId : scope.kind === 'personal' && row.profile_id === scope.profileId && row.group_id === null;
+
+/** Rows matching every unit, then (while fewer than `limit`) rows matching any, once each. */
+async function everyThenAny(
+  limit: number,
+  every: () => Promise<StoredDocument[]>,
+  any: (() => Promise<StoredDocument[]>) | undefined,
+  scope: LibraryScope,
+): Promise<StoredDocument[]> {
+  const rows = (await every()).filter((row) => inScope(scope, row));
+  if (rows.length < limit && any) {
+    const seen = new Set(rows.map((row) => row.id));
+    for (const row of await any()) {
+      if (rows.length >= limit) break;
+      if (!seen.has(row.id) && inScope(scope, row)) rows.push(row);
+    }
+  }
+  return rows;
+}
+
 function indexedCandidates(ctx: ServiceContext, sqlite: SQLite.Database): SearchCandidates {
-  // The scope is checked on the row too: the index picks candidates, never grants access.
   const matching = sqlite.prepare<{ match: string; minYear: number | null; maxYear: number | null; limit: number }, StoredDocument>(`
     SELECT d.*, length(d.data) AS data_length
     FROM documents_search s
@@ -77,25 +95,19 @@ function indexedCandidates(ctx: ServiceContext, sqlite: SQLite.Database): Search
       AND (:maxYear IS NULL OR d.year <= :maxYear)
     ORDER BY s.rowid DESC
     LIMIT :limit`);
-  const inScope = (scope: LibraryScope, row: StoredDocument) =>
-    scope.kind === 'group' ? row.group_id === scope.groupId : scope.kind === 'personal' && row.profile_id === scope.profileId && row.group_id === null;
-
   return {
     async candidates(scope, criteria, limit = MAX_RANKED_MATCHES) {
       if (!hasText(criteria)) return yearOnly(ctx, scope, criteria, limit);
       const years = { minYear: criteria.minYear ?? null, maxYear: criteria.maxYear ?? null, limit };
       const all = matchQueryOf(scope, criteria, true);
       if (!all) return [];
-      const rows = matching.all({ match: all, ...years }).filter((row) => inScope(scope, row));
       const any = matchQueryOf(scope, criteria, false)!;
-      if (rows.length < limit && any !== all) {
-        const seen = new Set(rows.map((row) => row.id));
-        for (const row of matching.all({ match: any, ...years })) {
-          if (rows.length >= limit) break;
-          if (!seen.has(row.id) && inScope(scope, row)) rows.push(row);
-        }
-      }
-      return rows;
+      return everyThenAny(
+        limit,
+        async () => matching.all({ match: all, ...years }),
+        any !== all ? async () => matching.all({ match: any, ...years }) : undefined,
+        scope,
+      );
     },
   };
 }
@@ -114,10 +126,21 @@ function yearOnly(ctx: ServiceContext, scope: LibraryScope, criteria: SearchCrit
   return inYearRange(ctx, scope, criteria).orderBy('last_modified', 'desc').orderBy('id').limit(limit).execute();
 }
 
-function scannedCandidates(ctx: ServiceContext): SearchCandidates {
+function postgresCandidates(ctx: ServiceContext): SearchCandidates {
   return {
-    async candidates(scope, criteria) {
-      return inYearRange(ctx, scope, criteria).execute();
+    async candidates(scope, criteria, limit = MAX_RANKED_MATCHES) {
+      if (!hasText(criteria)) return yearOnly(ctx, scope, criteria, limit);
+      const all = tsqueriesOf(scope, criteria, true);
+      if (!all) return [];
+      await catchUpDocumentSearch(ctx.db);
+      const any = tsqueriesOf(scope, criteria, false)!;
+      const years = { minYear: criteria.minYear, maxYear: criteria.maxYear };
+      return everyThenAny(
+        limit,
+        () => matchingDocumentsPostgres(ctx.db, all, true, years, limit),
+        JSON.stringify(any) !== JSON.stringify(all) ? () => matchingDocumentsPostgres(ctx.db, any, false, years, limit) : undefined,
+        scope,
+      );
     },
   };
 }

@@ -12,6 +12,8 @@ import { releaseBlob } from './fileService.ts';
 import type { DocumentView } from '../../shared/schemas/document.ts';
 import { nextTimestamp } from '../storage/timestamps.ts';
 import { documentReadsOf, type DocumentReads, type StoredDocument } from './documentReads.ts';
+import { engineOf, type ServiceDb } from '../storage/engines/serviceDb.ts';
+import { indexDocumentsPostgres } from './postgresDocumentSearch.ts';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 
@@ -142,8 +144,24 @@ export class DocumentStore {
       trashed_at: null,
       data: JSON.stringify(data),
     };
-    await this.ctx.db.insertInto('documents').values(row).execute();
+    await this.writeIndexed(async (db) => {
+      await db.insertInto('documents').values(row).execute();
+      return row;
+    });
     return row;
+  }
+
+  /**
+   * Runs a document write; on PostgreSQL the row it answers (if any) is indexed for search
+   * in the same transaction. SQLite's triggers keep its index, so the write runs alone there.
+   */
+  private writeIndexed<T extends DocumentsTable | undefined>(work: (db: ServiceDb) => Promise<T>): Promise<T> {
+    if (this.ctx.database.engine !== 'postgres') return work(this.ctx.db);
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const written = await work(trx);
+      if (written) await indexDocumentsPostgres(trx, [written]);
+      return written;
+    });
   }
 
   /**
@@ -159,14 +177,17 @@ export class DocumentStore {
       const changed = applyPatch(row, patch);
       if (!changed) return row;
       changed.last_modified = nextTimestamp(row.last_modified);
-      const result = await this.ctx.db
-        .updateTable('documents')
-        .set({ title: changed.title, type: changed.type, year: changed.year, data: changed.data, last_modified: changed.last_modified })
-        .where('id', '=', id)
-        .where('last_modified', '=', row.last_modified)
-        .where('trashed_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) return changed;
+      const written = await this.writeIndexed(async (db) => {
+        const result = await db
+          .updateTable('documents')
+          .set({ title: changed.title, type: changed.type, year: changed.year, data: changed.data, last_modified: changed.last_modified })
+          .where('id', '=', id)
+          .where('last_modified', '=', row.last_modified)
+          .where('trashed_at', 'is', null)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) === 1 ? changed : undefined;
+      });
+      if (written) return written;
     }
     throw preconditionFailed('Document is being changed by another request; try again');
   }
@@ -175,11 +196,14 @@ export class DocumentStore {
     const changed = applyPatch(row, fields);
     if (!changed) return row;
     changed.last_modified = nextTimestamp(row.last_modified);
-    await this.ctx.db
-      .updateTable('documents')
-      .set({ title: changed.title, type: changed.type, year: changed.year, data: changed.data, last_modified: changed.last_modified })
-      .where('id', '=', row.id)
-      .execute();
+    await this.writeIndexed(async (db) => {
+      await db
+        .updateTable('documents')
+        .set({ title: changed.title, type: changed.type, year: changed.year, data: changed.data, last_modified: changed.last_modified })
+        .where('id', '=', row.id)
+        .execute();
+      return changed;
+    });
     return changed;
   }
 
@@ -193,6 +217,7 @@ export class DocumentStore {
         .values({ kind: 'document', id: row.id, profile_id: row.profile_id, group_id: row.group_id, deleted_at: now })
         .onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet({ deleted_at: now }))
         .execute();
+      await followedBySearch(trx, { ...row, trashed_at: now });
     });
   }
 
@@ -202,6 +227,7 @@ export class DocumentStore {
     await this.ctx.db.transaction().execute(async (trx) => {
       await trx.updateTable('documents').set({ trashed_at: null, last_modified: now }).where('id', '=', row.id).execute();
       await trx.deleteFrom('tombstones').where('kind', '=', 'document').where('id', '=', row.id).execute();
+      await followedBySearch(trx, { ...row, trashed_at: null, last_modified: now });
     });
   }
 
@@ -232,6 +258,11 @@ export class DocumentStore {
     // Bytes go only when nothing else references them (the files area decides).
     for (const hash of filehashes) await releaseBlob(this.ctx, hash);
   }
+}
+
+/** On PostgreSQL, indexes a document written in `db`'s transaction for search (SQLite's triggers do it there). */
+async function followedBySearch(db: ServiceDb, row: DocumentsTable): Promise<void> {
+  if (engineOf(db) === 'postgres') await indexDocumentsPostgres(db, [row]);
 }
 
 /** The row after a PATCH, or undefined when the patch changes nothing. */

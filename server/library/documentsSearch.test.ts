@@ -74,6 +74,25 @@ describe('GET /search/documents', () => {
     expect(withView[0]!.tags).toEqual(['ocean-adjacent']);
   });
 
+  it('answers hostile text normally (or 400 with a message), never with a server error', async () => {
+    const words = Array.from({ length: 1_400 }, (_, i) => `ocean${i}`).join(' '); // about 10 kB
+    const inputs = [
+      `'`, `''`, `"`, `"""`, `\\`, `\\'`, `o'cean`, `ocean\\`, `&|!:*()`, `ocean & !climate | (birds)`, `ocean:*A`, `ocean <-> climate`,
+      `'ocean':* & 'x'`, `"ocean`, `NEAR(ocean climate)`, `ocean AND NOT`, `\u0000`, `ocean\u0000climate`, words, `${'x'.repeat(10_000)}`, `ocean ${'é'.repeat(1_500)}`,
+    ];
+    for (const text of inputs) {
+      for (const name of ['query', 'title', 'author']) {
+        const res = await a.get(`/search/documents?${name}=${encodeURIComponent(text)}`);
+        expect([200, 400], `${name}=${text.slice(0, 40)}`).toContain(res.status);
+        const body: unknown = await res.json();
+        if (res.status === 400) expect(body).toEqual({ message: expect.any(String) });
+        else expect(Array.isArray(body)).toBe(true);
+      }
+    }
+    // Quotes and operators beside a real word still let it be found (a NUL is refused: 400 above).
+    expect(await search(`query=${encodeURIComponent(`müller \\ ' " &|!:*() <->`)}`)).toEqual([d.ocean!.id]);
+  });
+
   it('answers 400 without a filter, for bad years, views and limits', async () => {
     for (const qs of ['', 'query=', 'query=%20%20', 'view=bib']) {
       const res = await a.get(`/search/documents?${qs}`);

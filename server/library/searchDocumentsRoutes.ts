@@ -9,7 +9,7 @@ import { documentStore, type StoredDocument } from './documentStore.ts';
 import { jsonBytesReply } from '../http/jsonBytes.ts';
 import { readView } from './documentJson.ts';
 import { resolveScope, singleParam, type Query } from './documentQueries.ts';
-import { readSearchCriteria, scoreDocument } from './documentSearch.ts';
+import { readSearchCriteria, scoreDocument, type SearchCriteria } from './documentSearch.ts';
 import { searchCandidatesOf } from './documentSearchIndex.ts';
 
 interface RankedRow extends Record<string, unknown> {
@@ -49,6 +49,15 @@ export function pageOfRanked(items: RankedRow[], params: PageParams): Page<Ranke
   };
 }
 
+/** The candidates that match, best first (then newest, then by id). */
+export function rankCandidates(candidates: StoredDocument[], criteria: SearchCriteria): RankedRow[] {
+  return candidates
+    .map((row) => ({ row, score: scoreDocument(row, criteria) }))
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score || (a.row.last_modified < b.row.last_modified ? 1 : a.row.last_modified > b.row.last_modified ? -1 : 0) || (a.row.id < b.row.id ? -1 : 1))
+    .map((r, position): RankedRow => ({ id: r.row.id, position, row: r.row }));
+}
+
 export async function searchDocumentsRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const store = documentStore(ctx);
   const search = searchCandidatesOf(ctx);
@@ -63,12 +72,7 @@ export async function searchDocumentsRoutes(app: FastifyInstance, ctx: ServiceCo
 
     const candidates = await search.candidates(scope, criteria);
 
-    const ranked = candidates
-      .map((row) => ({ row, score: scoreDocument(row, criteria) }))
-      .filter((r) => r.score > 0)
-      .sort((a, b) => b.score - a.score || (a.row.last_modified < b.row.last_modified ? 1 : a.row.last_modified > b.row.last_modified ? -1 : 0) || (a.row.id < b.row.id ? -1 : 1))
-      .map((r, position): RankedRow => ({ id: r.row.id, position, row: r.row }));
-
+    const ranked = rankCandidates(candidates, criteria);
     const page = pageOfRanked(ranked, params);
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r.position);
     return jsonBytesReply(reply, request.responseType, await store.jsonListBytes(page.rows.map((r) => r.row), view));

@@ -102,4 +102,19 @@ async function snapshot(service: TestService, user: TestUser, into: Record<strin
   // The catalog built from the library, searched through each engine's own index.
   into.catalog = ((await get('/search/catalog?query=unicode%20lovelace', mt.document)) as { title: string }[]).map((d) => d.title);
   expect(into.catalog).toEqual(['A paper with ünïcode ✓']);
+  // The library search, through each engine's own index: ranks, counts and pages.
+  const search = async (query: string) => {
+    const res = await service.fetch(`/search/documents?${query}`, { headers: { ...user.auth, Accept: mt.document } });
+    expect(res.status).toBe(200);
+    return { count: res.headers.get(service.ctx.headers.count), titles: ((await res.json()) as { title: string }[]).map((d) => d.title) };
+  };
+  into.search = {
+    unicode: await search('query=UNICODE%20lovelace'),
+    prefix: await search('query=lovel'),
+    notes: await search('query=note&limit=7'),
+    numbers: await search('query=note%201'),
+    author: await search('author=ada%20lovelace&min_year=2020'),
+  };
+  expect((into.search as Record<string, { titles: string[] }>).author!.titles).toEqual(['A paper with ünïcode ✓']);
+  expect((into.search as Record<string, { count: string }>).notes!.count).toBe('30');
 }

@@ -10,6 +10,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { migrate, openDatabase, type ServiceDb } from './database.ts';
 import { openSqliteFile } from './engines/sqliteEngine.ts';
 import { rebuildCatalogSearch } from '../catalog/postgresCatalogSearch.ts';
+import { rebuildDocumentSearch } from '../library/postgresDocumentSearch.ts';
 
 export interface CopiedTable {
   table: string;
@@ -65,6 +66,7 @@ export async function migrateToPostgres(fromFile: string, toUrl: string, log: (l
           // The search index is each engine's own: PostgreSQL's is built from the copied documents.
           log(`catalog_search: ${await rebuildCatalogSearch(trx as unknown as ServiceDb)} documents indexed`);
         }
+        if (tables.includes('documents')) log(`documents_search: ${await rebuildDocumentSearch(trx as unknown as ServiceDb)} documents indexed`);
         return report;
       });
     } finally {

@@ -5,7 +5,7 @@
 // The `scope` column holds one token per document: its library (p<profile> or g<group>),
 // or nothing while it is in the trash, so a search stays inside one library in the index.
 // FTS rows are keyed by documents_search_keys.key, not by the documents table's implicit
-// rowid, which a VACUUM may renumber. PostgreSQL keeps the scoring search for now.
+// rowid, which a VACUUM may renumber. PostgreSQL has its own index (202611242000-document-search-postgres).
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../engines/serviceDb.ts';
 
