@@ -91,3 +91,26 @@ describe('author lines', () => {
     expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Wagner', 'Novotný']);
   });
 });
+
+describe('document types', () => {
+  it('types a class guide with an abstract as a generic document, and a paper about a package as an article', async () => {
+    const guide = await extractPage([
+      { text: 'The gearbox class', x: 230, y: 700, size: 17 },
+      { text: 'Ada Lovelace', x: 260, y: 675, size: 12 },
+      { text: '2022/11/01', x: 270, y: 655, size: 12 },
+      { text: 'Abstract', x: 280, y: 630, size: 10 },
+      { text: 'The gearbox class typesets papers for the Journal of Gears.', x: 100, y: 615, size: 10 },
+      ...column(72, 560, 25),
+    ]);
+    expect(guide.fields.title).toBe('The gearbox class');
+    expect(guide.fields.type).toBe('generic');
+    const paper = await extractPage([
+      { text: 'The gearbox Package for Counting Teeth in R', x: 150, y: 700, size: 17 },
+      { text: 'Ada Lovelace', x: 260, y: 675, size: 12 },
+      { text: 'Abstract', x: 280, y: 630, size: 10 },
+      { text: 'We describe an R package named gearbox which counts teeth.', x: 100, y: 615, size: 10 },
+      ...column(72, 560, 25),
+    ]);
+    expect(paper.fields.type).toBe('journal');
+  });
+});

@@ -45,7 +45,7 @@ const NUMBERED_HEADING = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}/u;
 
 
 /** A venue with its year and place, wherever it sits ("Conference acronym 'XX, June 03–05, 2018, Woodstock, NY"). */
-const VENUE_LINE = /\b(?:[Cc]onference|[Ss]ymposium|[Ww]orkshop|CONFERENCE|SYMPOSIUM|WORKSHOP)\b.*\b(?:19|20)\d\d,\s*\p{Lu}\p{Ll}+/u;
+const VENUE_LINE = /\b(?:[Cc]onference|[Ss]ymposium|[Ww]orkshop|CONFERENCE|SYMPOSIUM|WORKSHOP)\b.*\b(?:19|20)\d\d,\s*\p{Lu}\p{Ll}+|\bProceedings of the\b.{0,80}\b(?:Conference|Symposium|Workshop)\b/u;
 
 export interface LayoutFields {
   fields: ExtractedFields;
