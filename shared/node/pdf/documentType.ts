@@ -38,12 +38,12 @@ const THESIS = [
   /\b(?:doctor of philosophy|master of (?:science|arts)|bachelor of (?:science|arts))\b/i,
   /\b(?:zur erlangung des (?:grades|akademischen grades)|eingereicht am fachhochschul)/i,
   /\b(?:master|bachelor|diplom|doktor|abschluss)arbeit\b|\b(?:master|bachelor)'?s thesis\b/i,
-  /\b(?:thèse (?:présentée|de doctorat)|th[eè]se pour|tesis (?:doctoral|de (?:maestr[ií]a|licenciatura))|que para obtener el t[ií]tulo|tese de doutorado|disserta[çc][ãa]o de mestrado|trabalho de conclus[ãa]o)\b/i,
+  /\b(?:thèse (?:présentée|de doctorat)|th[eè]se pour|tesis (?:doctoral|de (?:maestr[ií]a|licenciatura))|(?:que )?para obtener el (?:t[ií]tulo|grado)|tese de doutorado|disserta[çc][ãa]o de mestrado|trabalho de conclus[ãa]o|projeto final de curso|tesi di (?:laurea|dottorato)|proefschrift tot)\b/i,
   /πτυχιακη εργασια|διπλωματικη εργασια|学位论文|博士学位|硕士学位/i,
 ];
 
 /** A thesis's label on a line of its own ("A THESIS", "MASTERARBEIT", "Doctoral Dissertation"), letter-spaced or not. */
-const THESIS_LABEL = /^(?:an?\s*)?(?:(?:doctoral|master'?s?|bachelor'?s?|ph\.?d\.?|diploma)\s*)?(?:thesis|dissertation|masterarbeit|bachelorarbeit|diplomarbeit|dissertationsschrift|thèse|tesis|tese)\b/i;
+const THESIS_LABEL = /^(?:an?\s*)?(?:(?:doctoral|master'?s?|bachelor'?s?|ph\.?d\.?|diploma)\s*)?(?:thesis|dissertation|masterarbeit|bachelorarbeit|diplomarbeit|dissertationsschrift|thèse|tesis|tese|tesi)\b/i;
 
 const REPORT = [
   /\b(?:technical|research|final|annual|progress|project|lab(?:oratory)?|internship|term|special|interim|activity|status) report\b/i,
@@ -105,7 +105,9 @@ const count = (patterns: RegExp[], texts: string[]) => patterns.filter((re) => t
 export function detectDocumentType(e: TypeEvidence): DetectedType {
   // A degree is named on the title page itself, wherever it sits on it.
   const titlePage = e.lines.slice(0, 40);
-  const labels = titlePage.filter((l) => l.length <= 40).map((l) => [l, l.replace(/\s+/g, '')]).flat();
+  // A label spaced so widely that each letter is a line of its own ("T E S I S") is read joined up.
+  const letterRuns = titlePage.join('\n').match(/(?:^\S\n){3,}\S$/gm)?.map((run) => run.replace(/\n/g, '')) ?? [];
+  const labels = [...titlePage.filter((l) => l.length <= 40).map((l) => [l, l.replace(/\s+/g, '')]).flat(), ...letterRuns];
   if (any(THESIS, titlePage) || labels.some((l) => THESIS_LABEL.test(l))) return { type: 'thesis', confidence: 0.8 };
   // Documentation (a class's guide, a package's or program's manual) names what it documents
   // in its title or carries a version line under it; a thesis class's guide is not a thesis.

@@ -114,3 +114,65 @@ describe('document types', () => {
     expect(paper.fields.type).toBe('journal');
   });
 });
+
+describe('author blocks in other languages and shapes', () => {
+  it('ends a name line at an address, a country, a membership or an affiliation in another language', async () => {
+    const r = await extractPage([
+      { text: 'A Package for Gear Transactions', x: 150, y: 720, size: 17 },
+      { text: 'Volker Gearman', x: 250, y: 695, size: 12 },
+      { text: 'Christchurch, New Zealand', x: 230, y: 680, size: 12 },
+      { text: 'J. D. Sprocket, Student Member', x: 220, y: 660, size: 12 },
+      { text: 'Omar Salazar, Facultad de Ingeniería', x: 200, y: 645, size: 12 },
+      { text: 'Centro Ricerche Ingranaggi', x: 230, y: 630, size: 12 },
+      { text: 'Abstract', x: 280, y: 600, size: 10 },
+      ...column(72, 560, 25),
+    ]);
+    expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Gearman', 'Sprocket', 'Salazar']);
+  });
+
+  it('splits names joined by an Italian "e" or a Polish "i", and leaves out the names under a translator credit ("Traduzione italiana:", "Przekład polski:")', async () => {
+    const r = await extractPage([
+      { text: 'Nie za krótkie wprowadzenie do zębatek', x: 150, y: 720, size: 20 },
+      { text: 'Tobias Gearker', x: 250, y: 690, size: 12 },
+      { text: 'Hubert Partl, Irene Hyna i Elisabeth Schlegl', x: 180, y: 675, size: 12 },
+      { text: 'Traduzione italiana:', x: 250, y: 650, size: 12 },
+      { text: 'Tomasz Przechlewski i Ryszard Kubiak', x: 250, y: 635, size: 12 },
+      { text: 'Marcin Serwin', x: 250, y: 590, size: 12 },
+      { text: 'Janusz Goldasz', x: 250, y: 620, size: 12 },
+      { text: 'Spis treści', x: 72, y: 560, size: 12 },
+      ...column(72, 560, 25),
+    ]);
+    expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Gearker', 'Partl', 'Hyna', 'Schlegl']);
+  });
+
+  it('does not take an acronym and a word ("GNU Octave") for a name, so a slogan below does not become the title', async () => {
+    const r = await extractPage([
+      { text: 'GNU Gearbox', x: 90, y: 562, size: 21 },
+      { text: 'Edition 7 for Gearbox version 7.3.0', x: 361, y: 529, size: 11 },
+      { text: 'Free Your Gears', x: 292, y: 355, size: 21 },
+      { text: 'John W. Eaton', x: 90, y: 163, size: 14 },
+    ]);
+    expect(r.fields.title).toBe('GNU Gearbox');
+    expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Eaton']);
+  });
+});
+
+describe('thesis title pages in other languages', () => {
+  it('reads a widely letter-spaced "T E S I S" and an Italian "Tesi di Laurea"', async () => {
+    const unam = await extractPage([
+      { text: 'Universidad Nacional de los Engranajes', x: 194, y: 692, size: 14 },
+      { text: 'Do gears predate wheels?', x: 210, y: 500, size: 14 },
+      ...['T', 'E', 'S', 'I', 'S'].map((c, i) => ({ text: c, x: 243 + i * 55, y: 339, size: 25 })),
+      { text: 'PRESENTA:', x: 325, y: 272, size: 11 },
+      { text: 'Julio Augusto Engranaje', x: 266, y: 255, size: 11 },
+    ]);
+    expect(unam.fields.type).toBe('thesis');
+    const tesi = await extractPage([
+      { text: 'UNIVERSITÀ DEGLI STUDI DI MARCONIA', x: 150, y: 740, size: 14 },
+      { text: 'Tesi di Laurea Magistrale', x: 200, y: 690, size: 12 },
+      { text: 'La pressione degli ingranaggi', x: 160, y: 640, size: 20 },
+      { text: 'Galileo Galilei', x: 400, y: 560, size: 12 },
+    ]);
+    expect(tesi.fields.type).toBe('thesis');
+  });
+});

@@ -166,21 +166,29 @@ function headerEnd(lines: TextLine[], bodySize: number, after: number): number {
 }
 
 /** Credits that are not authorship: translators, editors, supervisors and examiners. */
-const CREDIT = /^(?:traduit|translated|übersetzt|traducido|traduzido|edited|herausgegeben|hrsg\.?|(?:co-?)?supervis(?:or|ed)|advis(?:or|er)|betreuer|betreut|(?:first |second )?(?:examiner|referee|reviewer)|gutachter|referent|korreferent|orientador|orientadora|directeur|directrice|director|tutor|témavezető|konzulens|promotor|committee)\b/i;
+const CREDIT = /^(?:traduit|translated|übersetzt|traducido|traduzido|traduzione|przek[łl]ad|t[łl]umaczenie|former|.{0,40}\bteam members?\s*:|edited|herausgegeben|hrsg\.?|(?:co-?)?supervis(?:or|ed)|advis(?:or|er)|betreuer|betreut|(?:first |second )?(?:examiner|referee|reviewer)|gutachter|referent|korreferent|orientador|orientadora|directeur|directrice|director|tutor|témavezető|konzulens|promotor|committee)\b/i;
 
 function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPerson[] {
   const authors: ExtractedPerson[] = [];
   let credited = false;
-  // A credit label set as a column head ("Supervisor:" beside "Author:"): the names under it are not authors.
-  const creditColumns: TextLine[] = [];
-  const underCredit = (l: TextLine) => creditColumns.some((c) => c.y - l.y > 0 && c.y - l.y <= c.size * 4 && l.x < c.right + c.size && l.right > c.x - c.size && Math.abs(l.x - c.x) < c.size * 3);
+  // A credit label set as a column head ("Supervisor:" beside "Author:", "Przekład polski:" over a
+  // right-aligned list): the names under it, line after line, are not authors.
+  const creditColumns: { head: TextLine; lastY: number }[] = [];
+  const underCredit = (l: TextLine) => creditColumns.some((c) => {
+    const { head } = c;
+    const aligned = Math.abs(l.x - head.x) < head.size * 3 || Math.abs(l.right - head.right) < head.size || Math.abs(l.x + l.right - head.x - head.right) < head.size * 2;
+    const near = c.lastY - l.y > 0 && c.lastY - l.y <= head.size * 2.5 && head.y - l.y <= head.size * 12;
+    if (!aligned || !near || l.x >= head.right + head.size || l.right <= head.x - head.size) return false;
+    c.lastY = l.y;
+    return true;
+  });
   for (let i = from; i < to && i < from + 20; i++) {
     const line = lines[i]!;
     if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ')) && !/\s{2}/.test(line.text)) continue;
     // "et al." is a citation; translators and editors (and the lines their credit runs on to) are not the authors.
     if (CREDIT.test(line.text)) {
       credited = true;
-      if (/:\s*$/.test(line.text) || !/\s/.test(line.text)) creditColumns.push(line);
+      if (/:\s*$/.test(line.text) || !/\s/.test(line.text)) creditColumns.push({ head: line, lastY: line.y });
       continue;
     }
     if (underCredit(line)) continue;
