@@ -176,3 +176,64 @@ describe('thesis title pages in other languages', () => {
     expect(tesi.fields.type).toBe('thesis');
   });
 });
+
+describe('title lines', () => {
+  it('keeps a title line that is a TeX logo ("LATEX"), passes over a society banner, and ends at a "name, version" line', async () => {
+    const r = await extractPage([
+      { text: 'National Gear Research Council', x: 200, y: 720, size: 20 },
+      { text: 'A Simple Example of the gearconf Package for', x: 110, y: 680, size: 17 },
+      { text: 'LATEX', x: 270, y: 660, size: 17 },
+      { text: 'Achim Gearer', x: 260, y: 630, size: 12 },
+      ...column(72, 560, 25),
+    ]);
+    expect(r.fields.title).toBe('A Simple Example of the gearconf Package for LATEX');
+    expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Gearer']);
+    const versioned = await extractPage([
+      { text: 'CLASSE DE DOCUMENT POUR LES', x: 150, y: 700, size: 20 },
+      { text: 'ENGRENAGES DE SHERBROOKE', x: 160, y: 678, size: 20 },
+      { text: 'udes-gear-these, version 3.0.1', x: 200, y: 656, size: 20 },
+      { text: 'Charles-Antoine Gear', x: 230, y: 630, size: 12 },
+      ...column(72, 560, 25),
+    ]);
+    expect(versioned.fields.title).toBe('CLASSE DE DOCUMENT POUR LES ENGRENAGES DE SHERBROOKE');
+  });
+
+  it('reads a letter-spaced title, and a title that starts with "Dissertation/Thesis" while a bare degree label is passed over', async () => {
+    const spaced = await extractPage([
+      { text: 'T H E G E A R S', x: 244, y: 724, size: 17 },
+      { text: 'tyler durden', x: 255, y: 694, size: 12 },
+      { text: 'Abstract', x: 280, y: 658, size: 9 },
+      ...column(72, 620, 25),
+    ]);
+    expect(spaced.fields.title).toBe('THEGEARS');
+    const label = await extractPage([
+      { text: 'DISSERTATION / DOCTORAL THESIS', x: 150, y: 720, size: 22 },
+      { text: 'A Gear University', x: 200, y: 680, size: 20 },
+      { text: 'Dissertation/Thesis Class File', x: 180, y: 658, size: 20 },
+      { text: 'First Middle Last', x: 250, y: 620, size: 12 },
+    ]);
+    expect(label.fields.title).toBe('A Gear University Dissertation/Thesis Class File');
+  });
+
+  it('takes the title, not the larger author name set far above it on a sparse manual cover, and the name as the author', async () => {
+    const r = await extractPage([
+      { text: 'Marcin Gearski', x: 158, y: 400, size: 14.3 },
+      { text: 'Moje wlasne klasy dokumentow', x: 96, y: 300, size: 12 },
+      { text: '27.09.2009 (dla wersji 0.74)', x: 149, y: 73, size: 10 },
+    ]);
+    expect(r.fields.title).toBe('Moje wlasne klasy dokumentow');
+    expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Gearski']);
+  });
+
+  it('trusts a page whose table of contents has dot leaders', async () => {
+    const toc = Array.from({ length: 20 }, (_, i) => ({ text: `${i + 1}.1 Gears . . . . . . . . . . . . . . . . . . . . . . . . ${i + 2}`, x: 72, y: 560 - i * 14, size: 10 }));
+    const r = await extractPage([
+      { text: 'The gearbox class', x: 230, y: 700, size: 17 },
+      { text: 'Ada Lovelace', x: 260, y: 675, size: 12 },
+      { text: 'Contents', x: 72, y: 600, size: 14 },
+      ...toc,
+    ]);
+    expect(r.warnings).not.toContain('text layer unreadable');
+    expect(r.confidence.title).toBeGreaterThanOrEqual(0.85);
+  });
+});
