@@ -4,7 +4,11 @@
 // whole import of 50 dropped PDFs. Runs on whatever part of the corpus has been fetched
 // (`bash bench/import/corpus/fetchCorpus.sh`). `IMPORT_BENCH_VERBOSE=1` prints every miss;
 // `IMPORT_BENCH_PART=dev` scores the development part only (what tuning may look at: the
-// held-aside part is measured once, at the end of a piece of work).
+// held-aside part is measured once, at the end of a piece of work). PDFs missing from the cache
+// are fetched first with corpus/fetchCorpus.sh (apt-get download, no root needed).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { extractionIsSure } from '../../shared/node/pdf/documentFields.ts';
 import { extractPdfMetadata } from '../../shared/node/pdf/extractPdfMetadata.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
@@ -15,16 +19,27 @@ import { runDropBench, type DropTruth } from './dropBench.ts';
 
 export { comparable };
 
+function fetchCorpus(): void {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'corpus', 'fetchCorpus.sh');
+  console.log(`  fetching the corpus PDFs that are missing (${FETCH_SCRIPT})`);
+  const run = spawnSync('bash', [script], { stdio: 'inherit' });
+  if (run.status !== 0) console.log(`  fetching failed (exit ${run.status ?? run.signal}); scoring the PDFs already fetched`);
+}
+
 const TARGETS = { title: 95, firstAuthor: 95, allAuthors: 90, year: 90, type: 90, medianMs: 150 } as const;
 
 export async function runImportBench(): Promise<BenchResult[]> {
   const onlyPart = process.env.IMPORT_BENCH_PART as CorpusPart | undefined;
   if (onlyPart && onlyPart !== 'dev' && onlyPart !== 'held-aside') throw new Error('IMPORT_BENCH_PART must be dev or held-aside');
-  const fetched = fetchedDocuments(loadCorpus());
+  const corpus = loadCorpus();
+  // A fresh clone has no PDFs yet, and a checkout whose corpus.json gained documents lacks
+  // theirs: fetch them first (IMPORT_BENCH_FETCH=0 scores only what is already there).
+  if (fetchedDocuments(corpus).missing && process.env.IMPORT_BENCH_FETCH !== '0') fetchCorpus();
+  const fetched = fetchedDocuments(corpus);
   const docs = onlyPart ? fetched.present.filter((d) => corpusPart(d) === onlyPart) : fetched.present;
   const { missing } = fetched;
   if (!docs.length) {
-    console.log(`  the corpus is not fetched: run \`bash ${FETCH_SCRIPT}\` (apt-get download + dpkg -x, about 700 MB of packages)`);
+    console.log(`  the corpus is not fetched: run \`bash ${FETCH_SCRIPT}\` (apt-get download + dpkg -x, about 750 MB of packages)`);
     return [];
   }
   if (missing) console.log(`  ${missing} corpus PDFs not fetched (run \`bash ${FETCH_SCRIPT}\`); scoring the ${docs.length} present`);

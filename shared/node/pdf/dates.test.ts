@@ -15,6 +15,9 @@ describe('findPublicationYear', () => {
     expect(year(['4. september 2014'])).toBe(2014);
     expect(year(['Released 2021/03/02'])).toBe(2021);
     expect(year(['ΑΘΗΝΑ', 'May, 2019'])).toBe(2019);
+    expect(year(['25 sierpnia 2021'])).toBe(2021);
+    expect(year(['Wersja 6.4PL1 z 13 maja 2022'])).toBe(2022);
+    expect(year(['(BORRADOR, octubre del 2015)'])).toBe(2015);
   });
 
   it('prefers the latest revision to the first date, and any date to a received or compiled one', () => {

@@ -14,6 +14,8 @@ const MONTHS = [
   'janeiro', 'fevereiro', 'março', 'maio', 'junho', 'julho', 'setembro', 'outubro', 'novembro', 'dezembro',
   'gennaio', 'febbraio', 'aprile', 'maggio', 'giugno', 'luglio', 'settembre', 'ottobre', 'dicembre',
   'januari', 'februari', 'maart', 'mei', 'augustus', 'okt', 'desember', 'mai',
+  // Polish, as named and as dated ("25 sierpnia 2021", "13 maja 2022")
+  'styczeń', 'stycznia', 'luty', 'lutego', 'marzec', 'marca', 'kwiecień', 'kwietnia', 'maj', 'maja', 'czerwiec', 'czerwca', 'lipiec', 'lipca', 'sierpień', 'sierpnia', 'wrzesień', 'września', 'październik', 'października', 'listopad', 'listopada', 'grudzień', 'grudnia',
   // Hungarian (written after the year: "2003. október 11.")
   'január', 'február', 'március', 'április', 'május', 'június', 'július', 'augusztus', 'szeptember', 'október', 'december',
 ];
@@ -24,7 +26,8 @@ const DAY = '\\d{1,2}(?:\\.|er|st|nd|rd|th)?(?:\\s*[-–]\\s*\\d{1,2})?';
 /** Every shape of a printed date that carries a year, first group = the year. */
 const DATE_SHAPES = [
   `\\b${DAY}\\s+(?:de\\s+)?${MONTH},?\\s+(?:de\\s+)?${YEAR}`,
-  `\\b${MONTH}\\s*(?:[-–/]\\s*${MONTH}\\s*)?,?\\s*(?:${DAY},?\\s*)?${YEAR}`,
+  // "octubre del 2015", "maio de 2022"
+  `\\b${MONTH}\\s*(?:[-–/]\\s*${MONTH}\\s*)?,?\\s*(?:${DAY},?\\s*)?(?:del?\\s+)?${YEAR}`,
   `\\b${YEAR}[-/.]\\d\\d?[-/.]\\d\\d?\\b`,
   `\\b\\d\\d?[./]\\d\\d?[./]${YEAR}\\b`,
   `\\b${YEAR}\\s*年`,

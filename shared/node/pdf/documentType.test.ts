@@ -35,6 +35,22 @@ describe('detectDocumentType', () => {
     expect(type(['Sample Title', 'A. Author'], { hasKeywords: true })).toBe('generic');
   });
 
+  it('types a class guide or a program manual as a generic document, not by the journal, thesis or book it serves', () => {
+    expect(type(['The ekaia package', 'Edorta Ibarra and the Ekaia Journal'], { title: 'The ekaia package', hasAbstract: true })).toBe('generic');
+    expect(type(['The ut-thesis class', 'Francois Pitt'], { title: 'The ut-thesis class', hasAbstract: true })).toBe('generic');
+    expect(type(['Die mentis-Klasse'], { title: 'Die mentis-Klasse', hasAbstract: true })).toBe('generic');
+    expect(type(['Manual for Using the cnbwp Class'], { title: 'Manual for Using the cnbwp Class' })).toBe('generic');
+    // A sparse manual cover with its release line is not a book; one with a publisher is.
+    expect(type(['Why3 Documentation', 'Release 1.5.1', 'The Why3 Development Team'], { title: 'Why3 Documentation', textLength: 80, pageCount: 180 })).toBe('generic');
+    expect(type(['GNU Octave', 'Edition 7 for Octave version 7.3.0'], { title: 'GNU Octave', textLength: 120, pageCount: 900 })).toBe('generic');
+    expect(type(['Erstellen von Büchern', 'Version v2.11 der Dokumentklasse', 'Springer Vieweg Verlag'], { textLength: 200, pageCount: 113 })).toBe('book');
+    // A paper about a package says more than the package's name; a journal's header or a keywords line keeps an article one.
+    expect(type(['The huge Package for High-dimensional Undirected Graph Estimation in R'], { title: 'The huge Package for High-dimensional Undirected Graph Estimation in R', hasAbstract: true })).toBe('journal');
+    expect(type(['MNRAS 000, 1–10 (2020)', 'The mnras class'], { title: 'The mnras class', hasAbstract: true })).toBe('journal');
+    expect(type(['A template', 'Version 1.20, December 30, 2022'], { title: 'A template', hasKeywords: true, hasAffiliations: true })).toBe('journal');
+    expect(type(['Vegan: an introduction to ordination', 'processed with vegan 2.6-4 in R version 4.2.1 (2022-06-23) on October 11, 2022'], { title: 'Vegan: an introduction to ordination', hasAbstract: true })).toBe('journal');
+  });
+
   it('falls back to a generic document, less sure', () => {
     const detected = detectDocumentType(evidence(['Using savR', 'R. Brent Calder', 'November 1, 2022', '> library(savR)']));
     expect(detected).toEqual({ type: 'generic', confidence: 0.5 });

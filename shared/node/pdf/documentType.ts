@@ -38,12 +38,12 @@ const THESIS = [
   /\b(?:doctor of philosophy|master of (?:science|arts)|bachelor of (?:science|arts))\b/i,
   /\b(?:zur erlangung des (?:grades|akademischen grades)|eingereicht am fachhochschul)/i,
   /\b(?:master|bachelor|diplom|doktor|abschluss)arbeit\b|\b(?:master|bachelor)'?s thesis\b/i,
-  /\b(?:thèse (?:présentée|de doctorat)|th[eè]se pour|tesis (?:doctoral|de (?:maestr[ií]a|licenciatura))|que para obtener el t[ií]tulo|tese de doutorado|disserta[çc][ãa]o de mestrado|trabalho de conclus[ãa]o)\b/i,
+  /\b(?:thèse (?:présentée|de doctorat)|th[eè]se pour|tesis (?:doctoral|de (?:maestr[ií]a|licenciatura))|(?:que )?para obtener el (?:t[ií]tulo|grado)|tese de doutorado|disserta[çc][ãa]o de mestrado|trabalho de conclus[ãa]o|projeto final de curso|tesi di (?:laurea|dottorato)|proefschrift tot)\b/i,
   /πτυχιακη εργασια|διπλωματικη εργασια|学位论文|博士学位|硕士学位/i,
 ];
 
 /** A thesis's label on a line of its own ("A THESIS", "MASTERARBEIT", "Doctoral Dissertation"), letter-spaced or not. */
-const THESIS_LABEL = /^(?:an?\s*)?(?:(?:doctoral|master'?s?|bachelor'?s?|ph\.?d\.?|diploma)\s*)?(?:thesis|dissertation|masterarbeit|bachelorarbeit|diplomarbeit|dissertationsschrift|thèse|tesis|tese)\b/i;
+const THESIS_LABEL = /^(?:an?\s*)?(?:(?:doctoral|master'?s?|bachelor'?s?|ph\.?d\.?|diploma)\s*)?(?:thesis|dissertation|masterarbeit|bachelorarbeit|diplomarbeit|dissertationsschrift|thèse|tesis|tese|tesi)\b/i;
 
 const REPORT = [
   /\b(?:technical|research|final|annual|progress|project|lab(?:oratory)?|internship|term|special|interim|activity|status) report\b/i,
@@ -73,10 +73,30 @@ const JOURNAL = [
   /\bissn\b|\bpreprint submitted to\b|\bmanuscript\b|\b(?:research|original|review|regular|general) article\b|\barticle\s+\d+\b/i,
 ];
 
+/** The parts of a journal's header that a guide naming the journal does not print. */
+const JOURNAL_HEADER = [
+  /\bvol(?:ume)?\.?\s*\d+\b|\b\d+\s*\((?:19|20)\d\d\)/i,
+  /\b(?:received|accepted|published online|available online|advance access)\b/i,
+  /\bissn\b|\bpreprint submitted to\b/i,
+];
+
 const BOOK = [
   /\bisbn\b/i,
-  /\b(?:press|verlag|publishing|publishers?|publica[çc][õo]es|[ée]ditions?|editora|editorial)\b/i,
+  /\b(?:press|verlag|publishing|publishers?|publica[çc][õo]es|[ée]ditions|éditeurs?|editora|editorial)\b/i,
 ];
+
+/** What a guide or manual calls itself, in the corpus's languages. */
+const DOC_WORD = String.raw`(?:(?:document )?class(?:e|es)?|package|pakiet|pacchetto|paket|dokumentklasse|klasse|bundle|macros|manual[e]?|handbook|handbuch|podręcznik|documentation|dokumentation|tutorial|user['’]?s? guide|guide|reference(?: manual)?|faq|language definition)`;
+
+/** A guide's own name for itself, which may go on to say what for ("Manual for Using ...", "A Guide to ..."). */
+const GUIDE_WORD = String.raw`(?:manual[e]?|handbook|handbuch|podręcznik|documentation|dokumentation|tutorial|user['’]?s? guide|guide|reference manual)`;
+
+/** A title that is only the name of what it documents ("The ekaia package", "Die Dokumentklasse jura",
+ * "Why3 Documentation", "Guide to ..."): a paper about a package says more ("The huge Package for ..."). */
+const DOCUMENTATION_TITLE = new RegExp(String.raw`^(?:(?:the|die|der|das|la|le|il|a|an)\s+)?(?:[^\s-]+[\s-]+){0,3}${DOC_WORD}(?:\s+\S+)?$|^(?:\S+\s+){0,2}${GUIDE_WORD}\s+(?:to|for|of|per|pour|für|para|de|dla)\b|^(?:(?:the|die|der|das|la|le|il)\s+)?${DOC_WORD}\b`, 'iu');
+
+/** A manual's short version, release or edition line near its title ("Release 1.5.1", "Edition 7 for Octave version 7.3.0", "wersja 1.3.6"). */
+const VERSION_LINE = /^(?=.{0,60}$)\(?(?:(?:version|versione|versión|versão|wersja|release|edition|v)\s*\d+(?:\.\d+)+\b|.{0,40}\b(?:version|versione|versión|release)\s+v?\d+(?:\.\d+)+)/i;
 
 const any = (patterns: RegExp[], texts: string[]) => patterns.some((re) => texts.some((t) => re.test(t)));
 
@@ -85,17 +105,27 @@ const count = (patterns: RegExp[], texts: string[]) => patterns.filter((re) => t
 export function detectDocumentType(e: TypeEvidence): DetectedType {
   // A degree is named on the title page itself, wherever it sits on it.
   const titlePage = e.lines.slice(0, 40);
-  const labels = titlePage.filter((l) => l.length <= 40).map((l) => [l, l.replace(/\s+/g, '')]).flat();
+  // A label spaced so widely that each letter is a line of its own ("T E S I S") is read joined up.
+  const letterRuns = titlePage.join('\n').match(/(?:^\S\n){3,}\S$/gm)?.map((run) => run.replace(/\n/g, '')) ?? [];
+  const labels = [...titlePage.filter((l) => l.length <= 40).map((l) => [l, l.replace(/\s+/g, '')]).flat(), ...letterRuns];
   if (any(THESIS, titlePage) || labels.some((l) => THESIS_LABEL.test(l))) return { type: 'thesis', confidence: 0.8 };
+  // Documentation (a class's guide, a package's or program's manual) names what it documents
+  // in its title or carries a version line under it; a thesis class's guide is not a thesis.
+  const documentation = (!!e.title && DOCUMENTATION_TITLE.test(e.title)) || e.head.some((l) => VERSION_LINE.test(l));
   // A title that calls the document a thesis.
-  if (e.title && /\b(?:thesis|dissertation)\b|abschlussarbeit/i.test(e.title)) return { type: 'thesis', confidence: 0.6 };
+  if (e.title && /\b(?:thesis|dissertation)\b|abschlussarbeit/i.test(e.title) && !documentation) return { type: 'thesis', confidence: 0.6 };
   if (any(REPORT, e.head) || e.lines.some((l) => DISTRIBUTION.test(l))) return { type: 'report', confidence: 0.75 };
   // A journal issue may print "Proceedings of ... Conference" too: the stronger evidence wins.
   const head = [...e.head, ...(e.venue ?? [])];
   const conference = count(CONFERENCE, head);
   if (conference && conference > count(JOURNAL, head)) return { type: 'conference_proceedings', confidence: 0.7 };
   const sparse = e.textLength < 600;
-  if (sparse && !e.hasAbstract && e.pageCount >= 10 && (e.hasIsbn || any(BOOK, e.lines) || e.textLength < 150)) return { type: 'book', confidence: 0.6 };
+  const cover = sparse && !e.hasAbstract && e.pageCount >= 10;
+  if (cover && (e.hasIsbn || any(BOOK, e.lines))) return { type: 'book', confidence: 0.6 };
+  // A journal's own header (its volume, a received date, an ISSN), not a guide that names the
+  // journal it is for, makes a class guide an article; so does a keywords line, which papers print and guides do not.
+  if (documentation && !any(JOURNAL_HEADER, e.head) && !e.hasKeywords) return { type: 'generic', confidence: 0.55 };
+  if (cover && e.textLength < 150) return { type: 'book', confidence: 0.6 };
   if (any(JOURNAL, e.head)) return { type: 'journal', confidence: 0.65 };
   // A paper's shape: an abstract (with affiliations, surer).
   if (e.hasAbstract) return { type: 'journal', confidence: e.hasAffiliations ? 0.6 : 0.5 };

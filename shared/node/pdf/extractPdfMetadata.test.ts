@@ -112,6 +112,17 @@ describe('synthetic layouts', () => {
     expect(isJunkTitle('Regression Models for Count Data in R')).toBe(false);
   });
 
+  it('splits a recorded author field that names several people, and does not append a recorded version to a printed title', async () => {
+    const noText = (info: Record<string, string>) => syntheticPdf({ pages: [[]], drawing: true, info });
+    const two = ok(await extractPdfMetadata(noText({ Title: 'A Classic Gear Style', Author: '© Ada Lovelace & Charles Babbage' })));
+    expect(two.fields.authors?.map((a) => a.last_name)).toEqual(['Lovelace', 'Babbage']);
+    const page = [{ text: 'The Gear Class', x: 200, y: 700, size: 12 }, { text: 'Ada Lovelace', x: 220, y: 680, size: 10 }, ...body];
+    const versioned = ok(await extractPdfMetadata(syntheticPdf({ pages: [page], info: { Title: 'The Gear Class, version 3.0.1' } })));
+    expect(versioned.fields.title).toBe('The Gear Class');
+    const longer = ok(await extractPdfMetadata(syntheticPdf({ pages: [page], info: { Title: 'The Gear Class for Clockmakers' } })));
+    expect(longer.fields.title).toBe('The Gear Class for Clockmakers');
+  });
+
   it('answers ok with a "scanned?" warning and no title for an image-only PDF', async () => {
     const r = ok(await extractPdfMetadata(syntheticPdf({ pages: [[], []], drawing: true })));
     expect(r.fields.title).toBeUndefined();

@@ -140,8 +140,8 @@ function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence,
       confidence.title = hasText ? 0.5 : 0.4;
     } else if (recorded === printed) {
       confidence.title = Math.max(confidence.title ?? 0, 0.95);
-    } else if (recorded.startsWith(printed) && recorded.length > printed.length && (confidence.title ?? 0) < 0.9) {
-      // The layout caught only part of a title the writer recorded whole.
+    } else if (recorded.startsWith(printed) && recorded.length > printed.length && (confidence.title ?? 0) < 0.9 && !/^(?:\s*\S+){0,4}?\s*\b(?:version|release)\b|^\s*v\d/.test(recorded.slice(printed.length))) {
+      // The layout caught only part of a title the writer recorded whole (not one with its version appended).
       fields.title = info.title.slice(0, 500);
       confidence.title = 0.8;
     } else if ((confidence.title ?? 0) < 0.5) {
@@ -150,7 +150,7 @@ function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence,
     }
   }
   if (!fields.authors && info.authors?.length) {
-    const people = info.authors.map(personFromRecorded).filter((p): p is ExtractedPerson => !!p);
+    const people = info.authors.flatMap(splitRecordedNames).map(personFromRecorded).filter((p): p is ExtractedPerson => !!p);
     if (people.length) {
       fields.authors = people;
       confidence.authors = 0.5;
@@ -164,6 +164,11 @@ function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence,
     fields.keywords = info.keywords;
     confidence.keywords = 0.5;
   }
+}
+
+/** "© André Miede & Ivo Pletikosić": one recorded author field naming several people. */
+function splitRecordedNames(field: string): string[] {
+  return field.replace(/©|\(c\)|\bcopyright\b/gi, ' ').split(/\s+(?:&|and|und)\s+|\s*;\s*/i).map((n) => n.trim()).filter(Boolean);
 }
 
 /** "Bates, Douglas" or "Douglas Bates" -> a person. */

@@ -91,3 +91,149 @@ describe('author lines', () => {
     expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Wagner', 'Novotný']);
   });
 });
+
+describe('document types', () => {
+  it('types a class guide with an abstract as a generic document, and a paper about a package as an article', async () => {
+    const guide = await extractPage([
+      { text: 'The gearbox class', x: 230, y: 700, size: 17 },
+      { text: 'Ada Lovelace', x: 260, y: 675, size: 12 },
+      { text: '2022/11/01', x: 270, y: 655, size: 12 },
+      { text: 'Abstract', x: 280, y: 630, size: 10 },
+      { text: 'The gearbox class typesets papers for the Journal of Gears.', x: 100, y: 615, size: 10 },
+      ...column(72, 560, 25),
+    ]);
+    expect(guide.fields.title).toBe('The gearbox class');
+    expect(guide.fields.type).toBe('generic');
+    const paper = await extractPage([
+      { text: 'The gearbox Package for Counting Teeth in R', x: 150, y: 700, size: 17 },
+      { text: 'Ada Lovelace', x: 260, y: 675, size: 12 },
+      { text: 'Abstract', x: 280, y: 630, size: 10 },
+      { text: 'We describe an R package named gearbox which counts teeth.', x: 100, y: 615, size: 10 },
+      ...column(72, 560, 25),
+    ]);
+    expect(paper.fields.type).toBe('journal');
+  });
+});
+
+describe('author blocks in other languages and shapes', () => {
+  it('ends a name line at an address, a country, a membership or an affiliation in another language', async () => {
+    const r = await extractPage([
+      { text: 'A Package for Gear Transactions', x: 150, y: 720, size: 17 },
+      { text: 'Volker Gearman', x: 250, y: 695, size: 12 },
+      { text: 'Christchurch, New Zealand', x: 230, y: 680, size: 12 },
+      { text: 'J. D. Sprocket, Student Member', x: 220, y: 660, size: 12 },
+      { text: 'Omar Salazar, Facultad de Ingeniería', x: 200, y: 645, size: 12 },
+      { text: 'Centro Ricerche Ingranaggi', x: 230, y: 630, size: 12 },
+      { text: 'Abstract', x: 280, y: 600, size: 10 },
+      ...column(72, 560, 25),
+    ]);
+    expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Gearman', 'Sprocket', 'Salazar']);
+  });
+
+  it('splits names joined by an Italian "e" or a Polish "i", and leaves out the names under a translator credit ("Traduzione italiana:", "Przekład polski:")', async () => {
+    const r = await extractPage([
+      { text: 'Nie za krótkie wprowadzenie do zębatek', x: 150, y: 720, size: 20 },
+      { text: 'Tobias Gearker', x: 250, y: 690, size: 12 },
+      { text: 'Hubert Partl, Irene Hyna i Elisabeth Schlegl', x: 180, y: 675, size: 12 },
+      { text: 'Traduzione italiana:', x: 250, y: 650, size: 12 },
+      { text: 'Tomasz Przechlewski i Ryszard Kubiak', x: 250, y: 635, size: 12 },
+      { text: 'Marcin Serwin', x: 250, y: 590, size: 12 },
+      { text: 'Janusz Goldasz', x: 250, y: 620, size: 12 },
+      { text: 'Spis treści', x: 72, y: 560, size: 12 },
+      ...column(72, 560, 25),
+    ]);
+    expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Gearker', 'Partl', 'Hyna', 'Schlegl']);
+  });
+
+  it('does not take an acronym and a word ("GNU Octave") for a name, so a slogan below does not become the title', async () => {
+    const r = await extractPage([
+      { text: 'GNU Gearbox', x: 90, y: 562, size: 21 },
+      { text: 'Edition 7 for Gearbox version 7.3.0', x: 361, y: 529, size: 11 },
+      { text: 'Free Your Gears', x: 292, y: 355, size: 21 },
+      { text: 'John W. Eaton', x: 90, y: 163, size: 14 },
+    ]);
+    expect(r.fields.title).toBe('GNU Gearbox');
+    expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Eaton']);
+  });
+});
+
+describe('thesis title pages in other languages', () => {
+  it('reads a widely letter-spaced "T E S I S" and an Italian "Tesi di Laurea"', async () => {
+    const unam = await extractPage([
+      { text: 'Universidad Nacional de los Engranajes', x: 194, y: 692, size: 14 },
+      { text: 'Do gears predate wheels?', x: 210, y: 500, size: 14 },
+      ...['T', 'E', 'S', 'I', 'S'].map((c, i) => ({ text: c, x: 243 + i * 55, y: 339, size: 25 })),
+      { text: 'PRESENTA:', x: 325, y: 272, size: 11 },
+      { text: 'Julio Augusto Engranaje', x: 266, y: 255, size: 11 },
+    ]);
+    expect(unam.fields.type).toBe('thesis');
+    const tesi = await extractPage([
+      { text: 'UNIVERSITÀ DEGLI STUDI DI MARCONIA', x: 150, y: 740, size: 14 },
+      { text: 'Tesi di Laurea Magistrale', x: 200, y: 690, size: 12 },
+      { text: 'La pressione degli ingranaggi', x: 160, y: 640, size: 20 },
+      { text: 'Galileo Galilei', x: 400, y: 560, size: 12 },
+    ]);
+    expect(tesi.fields.type).toBe('thesis');
+  });
+});
+
+describe('title lines', () => {
+  it('keeps a title line that is a TeX logo ("LATEX"), passes over a society banner, and ends at a "name, version" line', async () => {
+    const r = await extractPage([
+      { text: 'National Gear Research Council', x: 200, y: 720, size: 20 },
+      { text: 'A Simple Example of the gearconf Package for', x: 110, y: 680, size: 17 },
+      { text: 'LATEX', x: 270, y: 660, size: 17 },
+      { text: 'Achim Gearer', x: 260, y: 630, size: 12 },
+      ...column(72, 560, 25),
+    ]);
+    expect(r.fields.title).toBe('A Simple Example of the gearconf Package for LATEX');
+    expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Gearer']);
+    const versioned = await extractPage([
+      { text: 'CLASSE DE DOCUMENT POUR LES', x: 150, y: 700, size: 20 },
+      { text: 'ENGRENAGES DE SHERBROOKE', x: 160, y: 678, size: 20 },
+      { text: 'udes-gear-these, version 3.0.1', x: 200, y: 656, size: 20 },
+      { text: 'Charles-Antoine Gear', x: 230, y: 630, size: 12 },
+      ...column(72, 560, 25),
+    ]);
+    expect(versioned.fields.title).toBe('CLASSE DE DOCUMENT POUR LES ENGRENAGES DE SHERBROOKE');
+  });
+
+  it('reads a letter-spaced title, and a title that starts with "Dissertation/Thesis" while a bare degree label is passed over', async () => {
+    const spaced = await extractPage([
+      { text: 'T H E G E A R S', x: 244, y: 724, size: 17 },
+      { text: 'tyler durden', x: 255, y: 694, size: 12 },
+      { text: 'Abstract', x: 280, y: 658, size: 9 },
+      ...column(72, 620, 25),
+    ]);
+    expect(spaced.fields.title).toBe('THEGEARS');
+    const label = await extractPage([
+      { text: 'DISSERTATION / DOCTORAL THESIS', x: 150, y: 720, size: 22 },
+      { text: 'A Gear University', x: 200, y: 680, size: 20 },
+      { text: 'Dissertation/Thesis Class File', x: 180, y: 658, size: 20 },
+      { text: 'First Middle Last', x: 250, y: 620, size: 12 },
+    ]);
+    expect(label.fields.title).toBe('A Gear University Dissertation/Thesis Class File');
+  });
+
+  it('takes the title, not the larger author name set far above it on a sparse manual cover, and the name as the author', async () => {
+    const r = await extractPage([
+      { text: 'Marcin Gearski', x: 158, y: 400, size: 14.3 },
+      { text: 'Moje wlasne klasy dokumentow', x: 96, y: 300, size: 12 },
+      { text: '27.09.2009 (dla wersji 0.74)', x: 149, y: 73, size: 10 },
+    ]);
+    expect(r.fields.title).toBe('Moje wlasne klasy dokumentow');
+    expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Gearski']);
+  });
+
+  it('trusts a page whose table of contents has dot leaders', async () => {
+    const toc = Array.from({ length: 20 }, (_, i) => ({ text: `${i + 1}.1 Gears . . . . . . . . . . . . . . . . . . . . . . . . ${i + 2}`, x: 72, y: 560 - i * 14, size: 10 }));
+    const r = await extractPage([
+      { text: 'The gearbox class', x: 230, y: 700, size: 17 },
+      { text: 'Ada Lovelace', x: 260, y: 675, size: 12 },
+      { text: 'Contents', x: 72, y: 600, size: 14 },
+      ...toc,
+    ]);
+    expect(r.warnings).not.toContain('text layer unreadable');
+    expect(r.confidence.title).toBeGreaterThanOrEqual(0.85);
+  });
+});

@@ -20,20 +20,22 @@ const NOT_A_TITLE = [
   /\b(?:vol(?:ume)?\.?\s*\d|issue\s*\d|no\.\s*\d|pp\.\s*\d|issn|isbn|doi\s*:|https?:|www\.)/i,
   /^contributed research articles?\b/i,
   /@/,
-  /^\p{Lu}{2,5}$/u, // a journal's logo letters ("JSS")
+  /^(?!(?:LA|LUA|XE|BIB|CON)?TEX$)\p{Lu}{2,5}$/u, // a journal's logo letters ("JSS"), not a TeX logo ("LATEX")
+  // A publisher's or society's name set as a banner ("National Research Council", "Société Mathématique de France").
+  /^(?:The\s+)?(?:(?:\p{Lu}[\p{L}'’&.-]*|of|for|and|&)\s+){0,5}(?:Council|Press|Society|Association|Verlag|Publishing|Publishers|Gesellschaft)$|^(?:Soci[eé]t[eéày]|Society|Association|Council|Acad[eé]mie|Academy|Gesellschaft)\s+(?:of|for|de|des|du|für|der|\p{Lu})[\p{L}\s'’-]{0,60}$/u,
   /^[\d\s.,:;()\-–—/]+$/,
   /^(?:\d+\.?\s*)?(?:abstract|summary|contents|table of contents|introduction|keywords|key words|index terms)(?:\s*[:.—–-].*)?$/i,
   /^abstract\b/i,
   // Banners and labels: a university's name, a degree label, a paper number, an article label.
   /^(?:the\s+)?(?:university|universit[àäéy]|universidad|universidade|università|institut[eo]?|college|school|faculty|fakultät|department)\b.{0,60}$/i,
-  /^(?:(?:master|bachelor|doctoral|phd|diploma)(?:'s)?\s+)?(?:thesis|dissertation)(?:\s*\/.*)?$|^(?:masterarbeit|bachelorarbeit|diplomarbeit|seminararbeit|praktikumsbericht|thèse|tesis|tese)$/i,
+  /^(?:(?:master|bachelor|doctoral|phd|diploma)(?:'s)?\s+)?(?:thesis|dissertation)(?:\s*\/\s*(?:(?:doctoral|master'?s?|bachelor'?s?|ph\.?d\.?)\s+)?(?:thesis|dissertation))?$|^(?:masterarbeit|bachelorarbeit|diplomarbeit|seminararbeit|praktikumsbericht|thèse|tesis|tese)$/i,
   /^[A-Z]{2,}\d{2,}[-\w]*$/,
   /\|\s*(?:general|research|original|review|regular)?\s*article\b/i,
   /^(?:draft|version|released?|typeset)\b.{0,60}$/i,
 ];
 
 /** A line that ends a title block: a version or release line under the title. */
-const TITLE_STOP = /^(?:version|v\d|release|draft|revision)\b/i;
+const TITLE_STOP = /^(?:version|v\d|release|draft|revision)\b|^\S+,?\s+version\s+v?\d/i;
 
 const HEADING_STOP = /^(?:abstract|summary|contents|table of contents|(?:\d+\.?\s*)?introduction$|\d+(?:\.\d+)*\.?\s+\p{Lu}\p{Ll}+|keywords?|key\s*words|index terms|background|overview)\b/iu;
 
@@ -45,7 +47,7 @@ const NUMBERED_HEADING = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}/u;
 
 
 /** A venue with its year and place, wherever it sits ("Conference acronym 'XX, June 03–05, 2018, Woodstock, NY"). */
-const VENUE_LINE = /\b(?:[Cc]onference|[Ss]ymposium|[Ww]orkshop|CONFERENCE|SYMPOSIUM|WORKSHOP)\b.*\b(?:19|20)\d\d,\s*\p{Lu}\p{Ll}+/u;
+const VENUE_LINE = /\b(?:[Cc]onference|[Ss]ymposium|[Ww]orkshop|CONFERENCE|SYMPOSIUM|WORKSHOP)\b.*\b(?:19|20)\d\d,\s*\p{Lu}\p{Ll}+|\bProceedings of the\b.{0,80}\b(?:Conference|Symposium|Workshop)\b/u;
 
 export interface LayoutFields {
   fields: ExtractedFields;
@@ -60,12 +62,17 @@ function titleCandidates(layout: Layout): TextLine[] {
   return page.lines.filter((l) => {
     if (layout.runningHeads.has(l)) return false;
     if (l.y < page.height * 0.3) return false;
-    const t = l.text;
+    const t = unspaced(l.text);
     if (!/\p{L}{2}/u.test(t) || t.length > 300 || isDateLine(t) && t.split(/\s+/).length <= 6) return false;
     // An affiliation set large ("McGill University, Montreal, Canada").
     if (/\b(?:universit\w*|institut\w*|department|laborator\w*|school of|college)\b/i.test(t) && /,\s*\p{Lu}/u.test(t)) return false;
     return !NOT_A_TITLE.some((re) => re.test(t));
   });
+}
+
+/** "T H E T I T L E": a line set letter by letter, read as its letters. */
+function unspaced(text: string): string {
+  return /^(?:\p{L} ){3,}\p{L}$/u.test(text) ? text.replace(/ /g, '') : text;
 }
 
 function joinLines(parts: string[]): string {
@@ -122,7 +129,9 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
   // A cover may set the author's name above the title, as large: a line of names only is not the title.
   // Only when another line as large is not names: many titles are capitalised words too.
   const named = pool.filter((l) => !onlyNames(l.text));
-  const usable = named.some((l) => l.size >= maxSize * 0.9) ? named : pool;
+  // Or when a name stands far above a title set smaller, as on a manual's sparse cover ("Marcin Woliński" over its title).
+  const coverName = (l: TextLine) => sparse && onlyNames(l.text) && splitAuthorLine(l.text).every((p) => p.split(/\s+/).length <= 3) && named.some((n) => n.y < l.y - l.size * 3 && n.size >= l.size * 0.75);
+  const usable = named.some((l) => l.size >= maxSize * 0.9) || pool.filter((l) => l.size >= maxSize * 0.97).every(coverName) ? named : pool;
   const top = Math.max(...usable.map((l) => l.size));
   const start = usable.filter((l) => l.size >= top * 0.97).sort((p, q) => q.y - p.y)[0];
   if (!start) return undefined;
@@ -148,7 +157,7 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
       break;
     }
   }
-  const text = cleanTitle(joinLines(lines.map((l) => l.textWithoutMarkers)));
+  const text = cleanTitle(joinLines(lines.map((l) => unspaced(l.textWithoutMarkers))));
   if (text.length < 3) return undefined;
   const ratio = start.size / layout.bodySize;
   const confidence = distinct ? (ratio >= 1.3 ? 0.85 : 0.65) : sparse ? 0.5 : 0.35;
@@ -166,21 +175,29 @@ function headerEnd(lines: TextLine[], bodySize: number, after: number): number {
 }
 
 /** Credits that are not authorship: translators, editors, supervisors and examiners. */
-const CREDIT = /^(?:traduit|translated|übersetzt|traducido|traduzido|edited|herausgegeben|hrsg\.?|(?:co-?)?supervis(?:or|ed)|advis(?:or|er)|betreuer|betreut|(?:first |second )?(?:examiner|referee|reviewer)|gutachter|referent|korreferent|orientador|orientadora|directeur|directrice|director|tutor|témavezető|konzulens|promotor|committee)\b/i;
+const CREDIT = /^(?:traduit|translated|übersetzt|traducido|traduzido|traduzione|przek[łl]ad|t[łl]umaczenie|former|.{0,40}\bteam members?\s*:|edited|herausgegeben|hrsg\.?|(?:co-?)?supervis(?:or|ed)|advis(?:or|er)|betreuer|betreut|(?:first |second )?(?:examiner|referee|reviewer)|gutachter|referent|korreferent|orientador|orientadora|directeur|directrice|director|tutor|témavezető|konzulens|promotor|committee)\b/i;
 
 function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPerson[] {
   const authors: ExtractedPerson[] = [];
   let credited = false;
-  // A credit label set as a column head ("Supervisor:" beside "Author:"): the names under it are not authors.
-  const creditColumns: TextLine[] = [];
-  const underCredit = (l: TextLine) => creditColumns.some((c) => c.y - l.y > 0 && c.y - l.y <= c.size * 4 && l.x < c.right + c.size && l.right > c.x - c.size && Math.abs(l.x - c.x) < c.size * 3);
+  // A credit label set as a column head ("Supervisor:" beside "Author:", "Przekład polski:" over a
+  // right-aligned list): the names under it, line after line, are not authors.
+  const creditColumns: { head: TextLine; lastY: number }[] = [];
+  const underCredit = (l: TextLine) => creditColumns.some((c) => {
+    const { head } = c;
+    const aligned = Math.abs(l.x - head.x) < head.size * 3 || Math.abs(l.right - head.right) < head.size || Math.abs(l.x + l.right - head.x - head.right) < head.size * 2;
+    const near = c.lastY - l.y > 0 && c.lastY - l.y <= head.size * 2.5 && head.y - l.y <= head.size * 12;
+    if (!aligned || !near || l.x >= head.right + head.size || l.right <= head.x - head.size) return false;
+    c.lastY = l.y;
+    return true;
+  });
   for (let i = from; i < to && i < from + 20; i++) {
     const line = lines[i]!;
     if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ')) && !/\s{2}/.test(line.text)) continue;
     // "et al." is a citation; translators and editors (and the lines their credit runs on to) are not the authors.
     if (CREDIT.test(line.text)) {
       credited = true;
-      if (/:\s*$/.test(line.text) || !/\s/.test(line.text)) creditColumns.push(line);
+      if (/:\s*$/.test(line.text) || !/\s/.test(line.text)) creditColumns.push({ head: line, lastY: line.y });
       continue;
     }
     if (underCredit(line)) continue;
@@ -197,6 +214,20 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     }
   }
   return authors;
+}
+
+/** The lines of names only set above the title (a cover's author line). */
+function namesAbove(lines: TextLine[], titleTop: TextLine): ExtractedPerson[] {
+  const people: ExtractedPerson[] = [];
+  for (const l of lines) {
+    if (l.y <= titleTop.y) break;
+    if (!onlyNames(l.text)) continue;
+    for (const piece of splitAuthorLine(l.textWithMarkerBreaks)) {
+      const person = parsePersonName(piece);
+      if (person) people.push(person);
+    }
+  }
+  return people;
 }
 
 function findAbstract(layout: Layout): string | undefined {
@@ -273,7 +304,9 @@ export function readLayoutFields(layout: Layout): LayoutFields {
     fields.title = title.text.slice(0, 500);
     titleY = title.lines[0]!.y;
     confidence.title = title.confidence;
-    const authors = findAuthors(lines, titleEnd, end);
+    // A cover may print the authors above the title and nothing under it.
+    let authors = findAuthors(lines, titleEnd, end);
+    if (!authors.length) authors = namesAbove(lines, title.lines[0]!);
     if (authors.length) {
       fields.authors = authors.slice(0, 200);
       confidence.authors = 0.7;

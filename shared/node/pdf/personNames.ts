@@ -4,13 +4,16 @@ import type { ExtractedPerson } from './types.ts';
 
 const PARTICLES = new Set(['van', 'von', 'de', 'der', 'die', 'das', 'den', 'da', 'di', 'du', 'le', 'la', 'del', 'della', 'dos', 'das', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'st.', 'zu', "d'"]);
 
-const NOT_A_NAME = /\b(?:univ\w*|foundations?|consortium|palace|pradesh|nagar|philosophy|lecturer|editor|chief|report|mechanical|words|point|master|inria|institut\w*|department|dept|project|team|school|cent(?:er|re)|laborator\w*|lab|statisti\w*|inc|ltd|gmbh|llc|hospital|clinic|research|science\w*|foundation|corporation|development|core|group|package|version|vignette|journal|college|faculty|academy|agency|national|society|association|company|enthusiasts|compiled|abstract|introduction|contents|summary|keywords|email|e-mail|http\w*|www|edu|org|com|road|street|avenue|germany|austria|france|switzerland|usa|canada|australia|denmark|netherlands|china|japan|italy|spain|uk|program\w*|software|ministry|council|division|network|technolog\w*|engineering|informatics|mathemati\w*|economics|medicine|health|management|business|county|preprint|draft|manuscript|copyright|license|licensed|typeset|revised|updated|processed|published|submitted|accepted|appendix|chapter|section|figure|table)\b/i;
+/** Countries an address ends with ("Christchurch, New Zealand"); a name is not one. */
+const COUNTRY = /\b(?:new zealand|united (?:kingdom|states)|brazil|brasil|m[eé]xico|portugal|belgi(?:um|que|ë)|sweden|norway|finland|poland|polska|russia|india|korea|taiwan|singapore|argentina|chile|colombia|scotland|greece|hungary|czech(?: republic)?|slovakia|south africa)\b/i;
+
+const NOT_A_NAME = /\b(?:univ\w*|verlag|member|fellow|your|our|their|this|these|curso|projeto|proyecto|engenharia|ingenier\w*|highway|foundations?|consortium|palace|pradesh|nagar|philosophy|lecturer|editor|chief|report|mechanical|words|point|master|inria|institut\w*|department|dept|project|team|school|cent(?:er|re)|laborator\w*|lab|statisti\w*|inc|ltd|gmbh|llc|hospital|clinic|research|science\w*|foundation|corporation|development|core|group|package|version|vignette|journal|college|faculty|academy|agency|national|society|association|company|enthusiasts|compiled|abstract|introduction|contents|summary|keywords|email|e-mail|http\w*|www|edu|org|com|road|street|avenue|germany|austria|france|switzerland|usa|canada|australia|denmark|netherlands|china|japan|italy|spain|uk|program\w*|software|ministry|council|division|network|technolog\w*|engineering|informatics|mathemati\w*|economics|medicine|health|management|business|county|preprint|draft|manuscript|copyright|license|licensed|typeset|revised|updated|processed|published|submitted|accepted|appendix|chapter|section|figure|table)\b/i;
 
 /** Words of an affiliation or address: where one starts, the names on its line have ended. */
-const AFFILIATION = /\b(?:univ\w*|universit\w*|institut\w*|department|dept|laborator\w*|school|college|faculty|fakultät|cent(?:er|re)|hospital|clinic|foundations?|consortium|academy|corporation|company|gmbh|inc|ltd|llc|ag|s\.a\.|inria|cnrs|csic|group|lab|palace|research|organi[sz]ation|street|road|avenue|campus|building|p\.\s?o\.\s?box|affiliation|address)\b/i;
+const AFFILIATION = /\b(?:univ\w*|universit\w*|institut\w*|istituto|department|dept|d[eé]part\w*|d[ei]partiment\w*|facult\w*|facolt\w*|centro|ricerche|recherche|investigaci\w*|forschung\w*|biblioth\w*|bibliotec\w*|library|society|soci[eé]t[eéà]|association|council|verlag|escuela|escola|scuola|[eé]cole|highway|laborator\w*|school|college|faculty|fakultät|cent(?:er|re)|hospital|clinic|foundations?|consortium|academy|corporation|company|gmbh|inc|ltd|llc|ag|s\.a\.|inria|cnrs|csic|group|lab|palace|research|organi[sz]ation|street|road|avenue|campus|building|p\.\s?o\.\s?box|affiliation|address)\b/i;
 
 export function isAffiliation(text: string): boolean {
-  return AFFILIATION.test(text);
+  return AFFILIATION.test(text) || COUNTRY.test(text);
 }
 
 const MONTHS = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
@@ -26,12 +29,18 @@ export function splitAuthorLine(text: string): string[] {
     // "and" in the languages of the corpus; "e" (Portuguese) is left out: it joins family names.
     .split(/\s*(?:,|;|\band\b|\bund\b|\bet\b|\by\b|\boch\b|\bog\b|&|\s{3,}|·|•|\|)\s*/i)
     .map((s) => s.replace(/[∗*†‡§¶⁎✝#✉]+/g, ' ').replace(/\s\d+$|(?<=\p{Ll})\d+$/u, '').replace(/\s+/g, ' ').trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    // Italian "e" and Polish "i" join two whole names ("Irene Hyna e Elisabeth Schlegl"); a Portuguese
+    // "e" joins family names ("Maria Silva e Santos"), so the split stands only when both sides are names.
+    .flatMap((piece) => {
+      const parts = piece.split(/\s+(?:e|i)\s+(?=\p{Lu})/u);
+      return parts.length > 1 && parts.every((p) => p.split(/\s+/).length >= 2) ? parts : [piece];
+    });
 }
 
 /** A person when `piece` looks like a name ("Mark A. van de Wiel"), else undefined. */
 export function parsePersonName(piece: string): ExtractedPerson | undefined {
-  if (piece.length > 60 || /[@\d:/()[\]{}=<>]/.test(piece) || NOT_A_NAME.test(piece) || MONTHS.test(piece) && /\d/.test(piece)) return undefined;
+  if (piece.length > 60 || /[@\d:/()[\]{}=<>]/.test(piece) || NOT_A_NAME.test(piece) || COUNTRY.test(piece) || MONTHS.test(piece) && /\d/.test(piece)) return undefined;
   // Generational suffixes belong to the name but are not the family name ("Hansen Jr", "Lienhard V").
   const tokens = piece.split(/\s+/).filter(Boolean);
   while (tokens.length > 2 && /^(?:jr|sr|ii|iii|iv|v)\.?$/i.test(tokens[tokens.length - 1]!)) tokens.pop();
@@ -50,6 +59,8 @@ export function parsePersonName(piece: string): ExtractedPerson | undefined {
   if (last.length < 2 || INITIALS.test(last) && !/\p{Ll}/u.test(last)) return undefined;
   // "R Enthusiasts": a bare capital and one word is an abbreviation, not a name.
   if (tokens.length === 2 && /^\p{Lu}$/u.test(tokens[0]!)) return undefined;
+  // "GNU Octave": an acronym before words in mixed case names a thing ("JOHN DOE" is all capitals, "VJ Carey" initials).
+  if (/^\p{Lu}{3,}$/u.test(tokens[0]!) && tokens.slice(1).some((t) => /\p{Ll}/u.test(t))) return undefined;
   const fixCase = (t: string) => (t.length > 2 && t === t.toUpperCase() ? t[0] + t.slice(1).toLowerCase() : t);
   const words = tokens.map(fixCase);
   let split = words.length - 1;

@@ -4,13 +4,14 @@
 
 /** Share (0..1) of a text's words that look like words of a language. */
 export function readableShare(text: string): number {
-  const tokens = text.split(/\s+/).filter((t) => t.length > 0);
+  // The dot leaders of a table of contents (". . . . 12") are neither words nor garbage.
+  const tokens = text.split(/\s+/).filter((t) => t.length > 0 && !/^[.·…]+$/.test(t));
   if (!tokens.length) return 0;
   let readable = 0;
   for (const t of tokens) {
     const letters = t.replace(/[^\p{L}]/gu, '');
     const wordlike = letters.length >= 2 && letters.length >= t.length * 0.6 && (/[aeiouyàâäéèêëíîïóôöúûüåæøœ]/i.test(letters) || /[^\p{Script=Latin}]/u.test(letters));
-    if (wordlike || /^\d+[.,]?$/.test(t)) readable++;
+    if (wordlike || /^\d+(?:[.,]\d+)*[.,]?$/.test(t)) readable++;
   }
   return readable / tokens.length;
 }
