@@ -167,6 +167,9 @@ export function createCitationFormatter(library: StyleLibrary): CitationFormatte
 
   function renderEach(items: readonly CslItem[], options: Omit<FormatOptions, 'output'>): ItemRenders {
     const engine = engineFor({ ...options, output: 'html' }, items);
+    // An empty registry first, as a fresh engine has: a registry item kept from an earlier
+    // call may have had its disambiguation key made again among that call's references.
+    engine.updateItems([]);
     engine.updateItems(items.map(idOf));
     const made = engine.makeBibliography();
     if (!made) throw new Error('the style has no bibliography');

@@ -144,15 +144,16 @@ describe('engine warm-up', () => {
 
 describe('the render cache', () => {
   /** What a fresh process would find in the area's cache file: the references citeproc-js still has to format for a copy of `items`. */
-  function freshProcessCopy(dataDir: string, items: ReturnType<typeof documentToCsl>[]) {
+  function freshProcessCopy(dataDir: string, items: ReturnType<typeof documentToCsl>[], style = 'apa') {
     const styles = createStyleLibrary({ bundledDir, userDir: path.join(dataDir, 'no-styles') });
     const plain = createCitationFormatter(styles);
     let formatted = 0;
     const formatter: CitationFormatter = { ...plain, renderEach: (some, options) => ((formatted += some.length), plain.renderEach(some, options)) };
     const store = openRenderCacheStore(path.join(dataDir, RENDER_CACHE_FILE));
     try {
-      const copy = createRenderCache(formatter, store).bibliography(items, { style: 'apa', locale: 'en-US' });
-      return { copy, formatted, own: pristineBibliography(styles, 'apa', items) };
+      // Reads only: what it formats is not kept, so it never fills the file it checks.
+      const copy = createRenderCache(formatter, { ...store, put: () => {} }).bibliography(items, { style, locale: 'en-US' });
+      return { copy, formatted, own: pristineBibliography(styles, style, items) };
     } finally {
       store.close();
     }
@@ -163,7 +164,8 @@ describe('the render cache', () => {
     for (const title of ['Alpha', 'Beta']) temp.replica.createDocument({ type: 'journal', title, source: 'Twin Studies', year: 2001, authors: [{ last_name: 'Twin', first_name: 'Tess' }] });
     expect(await area.warmedUp).toBe(true);
     await area.renderCacheFiller.whenIdle();
-    const library = temp.replica.listDocuments({ sort: 'title', order: 'asc', limit: 100, offset: 0 }).map(documentToCsl);
+    // As quick copy reads a selection: each document by its id.
+    const library = temp.replica.listDocuments({ sort: 'title', order: 'asc', limit: 100, offset: 0 }).map((d) => documentToCsl(temp.replica.getDocument(d.id)!));
     expect(library).toHaveLength(6);
     const { copy, formatted, own } = freshProcessCopy(dataDir, library);
     expect(formatted).toBe(0);
@@ -184,6 +186,19 @@ describe('the render cache', () => {
     expect(formatted).toBe(0);
     expect(copy).toEqual(own);
     expect(copy!.text).toContain('Literate programming, revised.');
+  });
+
+  it('is filled again for a newly chosen style', async () => {
+    const { area, temp, dataDir, run } = setup({ warmUpAfterMs: 0 });
+    await area.warmedUp;
+    await area.renderCacheFiller.whenIdle();
+    const library = temp.replica.listDocuments({ sort: 'title', order: 'asc', limit: 100, offset: 0 }).map((d) => documentToCsl(temp.replica.getDocument(d.id)!));
+    expect(freshProcessCopy(dataDir, library, 'harvard-cite-them-right').formatted).toBe(library.length);
+    expect(await run('citing.setPreferences', { style: 'harvard-cite-them-right' })).toMatchObject({ ok: true });
+    await area.renderCacheFiller.whenIdle();
+    const { copy, formatted, own } = freshProcessCopy(dataDir, library, 'harvard-cite-them-right');
+    expect(formatted).toBe(0);
+    expect(copy).toEqual(own);
   });
 });
 

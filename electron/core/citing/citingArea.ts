@@ -36,7 +36,7 @@ export interface CitingAreaDeps {
   autoExportDebounceMs?: number;
   /** The core's clock (the live bibliography files' debounce). */
   clock?: Clock;
-  /** When to warm the citation engine up after start (engineWarmUp.ts); null: never. 5 s unless given. */
+  /** When to warm the citation engine up after start (engineWarmUp.ts), then fill the render cache; null: neither. 5 s unless given. */
   warmUpAfterMs?: number | null;
   /** Whether quick copy keeps formatted references between copies and runs (renderCache.ts); true unless given. */
   renderCache?: boolean;
@@ -63,6 +63,7 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
   const quickCopyFormatter = withRenderCache(formatter, renderCache);
   const savedPreferences = createCitingPreferences(path.join(deps.dataDir, 'citing.json'));
   const replica = deps.replica as Replica;
+  let renderCacheStarted = false;
   const renderCacheFiller = createRenderCacheFiller({
     cache: renderCache,
     clock: deps.clock ?? systemClock,
@@ -77,12 +78,17 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
     }),
     onError: (error) => console.error('[refshelf] the citation render cache could not be filled:', error),
   });
-  // A new default style or locale: the cache is filled for it.
+  // A new default style or locale: the cache is filled for it (once its filling has begun).
+  const styleAndLocale = () => {
+    const { style, locale } = savedPreferences.get().preferences;
+    return `${style}\u0000${locale}`;
+  };
   const preferences: typeof savedPreferences = {
     ...savedPreferences,
     update(change) {
+      const before = styleAndLocale();
       const state = savedPreferences.update(change);
-      renderCacheFiller.start();
+      if (renderCacheStarted && styleAndLocale() !== before) renderCacheFiller.start();
       return state;
     },
   };
@@ -142,9 +148,8 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
     settleWarmUp(false);
   };
   // The cache is filled after the warm-up, whether it ran or a copy came first.
-  let renderCacheStarted = false;
   void warmedUp.then(() => {
-    if (warmUpStopped) return;
+    if (warmUpStopped || deps.warmUpAfterMs === null) return;
     renderCacheStarted = true;
     renderCacheFiller.start();
   });

@@ -156,19 +156,24 @@ export function createRenderCache(formatter: CitationFormatter, store: RenderCac
     const byAmbig = new Map<string, number[]>();
     recs.forEach((record, i) => byAmbig.set(record.a, [...(byAmbig.get(record.a) ?? []), i]));
     const entries: (Entry | undefined)[] = recs.map((record) => (byAmbig.get(record.a)!.length === 1 ? record.e : undefined));
-    // References first seen in this copy, alone in it: their entry from that pass holds.
-    if (renders) {
-      items.forEach((item, i) => {
-        const made = renders.items.get(String(item.id));
-        if (made && byAmbig.get(made.ambig)!.length === 1) entries[i] = entryOf(made.html);
-      });
+    // References first seen in this copy: that pass's entry holds for those alone in the
+    // selection, and for whole groups it formatted (the same references, in the same order).
+    const firstSeen = (i: number) => renders?.items.get(String(items[i]!.id));
+    for (const members of byAmbig.values()) {
+      if (members.every((i) => firstSeen(i))) for (const i of members) entries[i] = entryOf(firstSeen(i)!.html);
     }
     const groups = [...byAmbig.values()].filter((members) => members.length > 1).map((members) => groupKey(ns, members, hashes, recs, compareNow()));
-    const keptGroups = store.get(groups.map((g) => g.key));
+    const keptGroups = store.get(groups.filter((g) => g.order.some((i) => entries[i] === undefined)).map((g) => g.key));
+    const newGroups = new Map<string, string>();
     for (const group of groups) {
+      if (group.order.every((i) => entries[i] !== undefined)) {
+        newGroups.set(group.key, JSON.stringify({ e: group.order.map((i) => entries[i]!) } satisfies GroupRecord));
+        continue;
+      }
       const record = readJson<GroupRecord>(keptGroups.get(group.key));
       if (record && Array.isArray(record.e) && record.e.length === group.order.length) group.order.forEach((i, n) => (entries[i] = record.e[n]!));
     }
+    store.put(newGroups);
     // What is still unknown is formatted together, in selection order: whole groups, and references kept without their entry alone.
     const unknown = entries.flatMap((entry, i) => (entry === undefined ? [i] : []));
     if (unknown.length) {
