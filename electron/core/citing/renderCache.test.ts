@@ -3,7 +3,7 @@
 // library with same-author-same-year works (given names that tell them apart and ones that
 // do not, identical titles, missing dates, particles, suffixes), after the library was
 // formatted in background slices, and with references the cache has not seen.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -175,7 +175,12 @@ describe('the per-reference render cache', () => {
     const cache = createRenderCache(createCitationFormatter(styles), first);
     fillLibrary(cache, items, options);
     first.close();
-    for (const damage of [(f: string) => writeFileSync(f, 'not a database at all'), (f: string) => writeFileSync(f, Buffer.alloc(1000, 7))]) {
+    const truncated = (f: string) => {
+      const whole = readFileSync(f);
+      expect(whole.length).toBeGreaterThan(8192);
+      writeFileSync(f, whole.subarray(0, Math.floor(whole.length / 2)));
+    };
+    for (const damage of [truncated, (f: string) => writeFileSync(f, 'not a database at all'), (f: string) => writeFileSync(f, Buffer.alloc(1000, 7))]) {
       damage(file);
       const problems: unknown[] = [];
       const { formatter, formatted } = counted(createCitationFormatter(styles));
