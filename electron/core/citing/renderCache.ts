@@ -14,7 +14,7 @@
 // - every reference of a style whose entries depend on the set in other ways
 //   (styleCacheability.ts): that copy returns undefined and takes the plain path.
 // Keys hold the citeproc-js version, this module's format, the style's and the locale's
-// XML and the reference's canonical JSON, so an edit, a changed style or a new citeproc-js
+// XML and a hash of the reference's JSON, so an edit, a changed style or a new citeproc-js
 // never meets an old entry. renderCache.test.ts compares the result with an untouched
 // citeproc-js on every bundled style.
 import { createHash } from 'node:crypto';
@@ -58,17 +58,13 @@ export interface RenderCache {
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('base64url');
 
-/** JSON with object keys sorted, so the same reference always hashes the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-export const referenceHash = (item: CslItem) => sha1(canonicalJson(item));
+/**
+ * A reference's identity in the cache: the hash of its JSON. documentToCsl writes fields in
+ * a fixed order, so a document always hashes the same; the same fields in another order would
+ * only be formatted again, never given another reference's entry. (Sorting keys first cost
+ * five times as much: a quarter of a cached 1,000-reference copy.)
+ */
+export const referenceHash = (item: CslItem) => sha1(JSON.stringify(item));
 
 function entryOf(html: string | null): Entry {
   if (html === null) return null;
