@@ -12,7 +12,7 @@ import type { HandlersOf } from '../commands/handlerTypes.ts';
 import { BridgeFailure } from '../commands/failure.ts';
 import type { EventHub } from '../commands/eventHub.ts';
 import { documentsInScope } from '../import/bibliographyExport.ts';
-import { noRenderCacheStore, openRenderCacheStore, type Replica } from '../replica/index.ts';
+import { openRenderCacheStore, type Replica } from '../replica/index.ts';
 import { createAutoExporter, type AutoExporter } from './autoExporter.ts';
 import { createCitationFormatter } from './citationFormatter.ts';
 import { createRenderCache, withRenderCache } from './renderCache.ts';
@@ -38,8 +38,6 @@ export interface CitingAreaDeps {
   clock?: Clock;
   /** When to warm the citation engine up after start (engineWarmUp.ts), then fill the render cache; null: neither. 5 s unless given. */
   warmUpAfterMs?: number | null;
-  /** Whether quick copy keeps formatted references between copies and runs (renderCache.ts); true unless given. */
-  renderCache?: boolean;
 }
 
 /** The render cache's file in the data folder. */
@@ -58,7 +56,7 @@ export interface CitingArea {
 export function createCitingArea(deps: CitingAreaDeps): CitingArea {
   const styles = createStyleLibrary({ bundledDir: deps.bundledDir ?? resourcePath('csl'), userDir: path.join(deps.dataDir, 'csl-styles') });
   const formatter = createCitationFormatter(styles);
-  const renderCacheStore = deps.renderCache === false ? noRenderCacheStore : openRenderCacheStore(path.join(deps.dataDir, RENDER_CACHE_FILE));
+  const renderCacheStore = openRenderCacheStore(path.join(deps.dataDir, RENDER_CACHE_FILE));
   const renderCache = createRenderCache(formatter, renderCacheStore);
   const quickCopyFormatter = withRenderCache(formatter, renderCache);
   const savedPreferences = createCitingPreferences(path.join(deps.dataDir, 'citing.json'));

@@ -16,4 +16,4 @@ export type { IdRename, IdRenameListener } from './idRenames.ts';
 export type * from './types.ts';
 export { ROW_CONFLICT_FIELD } from './syncRepairs.ts';
 // Not the library: the citing area's render cache keeps its own SQLite file (renderCacheFile.ts).
-export { openRenderCacheStore, noRenderCacheStore, type RenderCacheStore } from './renderCacheFile.ts';
+export { openRenderCacheStore, type RenderCacheStore } from './renderCacheFile.ts';

@@ -18,8 +18,8 @@ export interface RenderCacheStore {
   close(): void;
 }
 
-/** A store that keeps nothing: where no data folder is given, or the file could not be made. */
-export const noRenderCacheStore: RenderCacheStore = { get: () => new Map(), put() {}, close() {} };
+/** A store that keeps nothing: where the file could not be made even afresh. */
+const noRenderCacheStore: RenderCacheStore = { get: () => new Map(), put() {}, close() {} };
 
 function open(file: string): Database.Database {
   const db = new Database(file, sqliteOptions());
