@@ -74,8 +74,11 @@ function entryOf(html: string | null): Entry {
 
 const toToken = (record: ItemRecord, seq: number): SortToken => ({ sortkeys: record.k.map((k) => k ?? undefined), seq });
 
-/** Sort keys citeproc-js made that survive JSON (strings, or missing). */
-const storableKeys = (keys: readonly unknown[]) => keys.every((k) => typeof k === 'string' || k === undefined);
+/** Sort keys as citeproc-js makes them: strings, or missing (kept as null in JSON). Anything else and the copy takes the plain path. */
+function checkedKeys(keys: readonly unknown[]): (string | null)[] {
+  if (!keys.every((k) => typeof k === 'string' || k === undefined)) throw new Error('citeproc-js made sort keys the render cache cannot keep');
+  return keys.map((k) => (k === undefined ? null : (k as string)));
+}
 
 /** Items this path cannot take: citeproc-js joins or drops some by these fields, and repeats would be one entry. */
 function plainPathItems(items: readonly CslItem[]): boolean {
@@ -125,8 +128,8 @@ export function createRenderCache(formatter: CitationFormatter, store: RenderCac
       const made = renders.items.get(String(item.id));
       if (!made || (found[i] && !alsoAlone)) return found[i]!;
       // An entry is the reference's alone only when nothing else in this pass read the same.
-      const record: ItemRecord = { a: made.ambig, k: made.sortkeys.map((k) => k ?? null), ...(sharing.get(made.ambig) === 1 ? { e: entryOf(made.html) } : {}) };
-      if (storableKeys(made.sortkeys)) toKeep.set(keys[i]!, JSON.stringify(record));
+      const record: ItemRecord = { a: made.ambig, k: checkedKeys(made.sortkeys), ...(sharing.get(made.ambig) === 1 ? { e: entryOf(made.html) } : {}) };
+      toKeep.set(keys[i]!, JSON.stringify(record));
       return record;
     });
     store.put(toKeep);
@@ -182,7 +185,7 @@ export function createRenderCache(formatter: CitationFormatter, store: RenderCac
         if (group.order.every((i) => formatted.has(i))) toKeep.set(group.key, JSON.stringify({ e: group.order.map((i) => entries[i]!) } satisfies GroupRecord));
       }
       for (const i of unknown) {
-        if (byAmbig.get(recs[i]!.a)!.length === 1 && storableKeys(recs[i]!.k)) toKeep.set(itemKeys[i]!, JSON.stringify({ ...recs[i]!, e: entries[i]! }));
+        if (byAmbig.get(recs[i]!.a)!.length === 1) toKeep.set(itemKeys[i]!, JSON.stringify({ ...recs[i]!, e: entries[i]! }));
       }
       store.put(toKeep);
     }
@@ -209,9 +212,9 @@ export function createRenderCache(formatter: CitationFormatter, store: RenderCac
       recs.forEach((record, i) => {
         if (record.e !== undefined) return;
         const made = formatter.renderEach([usable[i]!], options).items.get(String(usable[i]!.id))!;
-        const alone: ItemRecord = { a: made.ambig, k: made.sortkeys.map((k) => k ?? null), e: entryOf(made.html) };
+        const alone: ItemRecord = { a: made.ambig, k: checkedKeys(made.sortkeys), e: entryOf(made.html) };
         recs[i] = alone;
-        if (storableKeys(made.sortkeys)) toKeep.set(keys[i]!, JSON.stringify(alone));
+        toKeep.set(keys[i]!, JSON.stringify(alone));
       });
       store.put(toKeep);
       return new Map(usable.map((item, i) => [String(item.id), recs[i]!.a]));
