@@ -1,8 +1,9 @@
 // Citing: quick copy of a 1,000-reference bibliography in APA 7 through citeproc-js
 // (target <= 1 s), measured first in a fresh process with the style already loaded (the
-// figure the target is held to: the first big copy after starting the app), then in a
-// process that has already formatted such bibliographies (warm JIT, new references each
-// time); and a 10,000-entry live .bib file regenerated after one edit (target <= 500 ms,
+// figure the target is held to: the first big copy after starting the app) for references
+// never formatted before and for library references the app's background work has already
+// formatted (the render cache on disk, renderCache.ts), then in a process that has already
+// formatted such bibliographies (warm JIT, new references each time); and a 10,000-entry live .bib file regenerated after one edit (target <= 500 ms,
 // from the edit's event to the renamed file, with no debounce delay).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,8 +25,9 @@ const bundledDir = path.resolve(import.meta.dirname, '../../resources/csl');
 const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 /** firstCopy.ts in a fresh process: RefShelf's quick copy (`ours`) or citeproc-js alone. */
-function firstCopy(mode: 'ours' | 'ours-warmed' | 'citeproc'): { cpu: number; wall: number } {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'firstCopy.ts'), mode], { encoding: 'utf8' });
+function firstCopy(mode: 'ours' | 'ours-warmed' | 'ours-cached' | 'citeproc' | 'fill', cacheFile?: string): { cpu: number; wall: number } {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'firstCopy.ts'), mode, ...(cacheFile ? [cacheFile] : [])], { encoding: 'utf8' });
+  if (mode === 'fill') return { cpu: 0, wall: 0 };
   return JSON.parse(out.trim().split('\n').pop()!) as { cpu: number; wall: number };
 }
 
@@ -41,6 +43,15 @@ async function bibliographyBench(): Promise<BenchResult[]> {
   const cold = three('ours');
   const coldFloor = three('citeproc');
   const warmedUp = three('ours-warmed');
+  const cacheDir = mkdtempSync(path.join(tmpdir(), 'refshelf-bench-render-cache-'));
+  const cacheFile = path.join(cacheDir, 'citation-cache.sqlite');
+  let cached: { cpu: number; wall: number }[];
+  try {
+    firstCopy('fill', cacheFile); // a previous run of the app, its background work done
+    cached = [firstCopy('ours-cached', cacheFile), firstCopy('ours-cached', cacheFile), firstCopy('ours-cached', cacheFile)];
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
   const library = createStyleLibrary({ bundledDir, userDir: path.join(tmpdir(), 'refshelf-bench-no-styles') });
   const formatter = createCitationFormatter(library);
   const selection = (round: number) => largeLibrary(1000, `ref-${round}`);
@@ -74,6 +85,7 @@ async function bibliographyBench(): Promise<BenchResult[]> {
   const coldCpu = median(cold.map((r) => r.cpu));
   const coldFloorCpu = median(coldFloor.map((r) => r.cpu));
   const warmedUpCpu = median(warmedUp.map((r) => r.cpu));
+  const cachedCpu = median(cached.map((r) => r.cpu));
   const cpu = median(runs.map((r) => r.cpu));
   const floorCpu = median(floors.map((r) => r.cpu));
   return [
@@ -81,6 +93,8 @@ async function bibliographyBench(): Promise<BenchResult[]> {
       `${ratio(coldCpu, coldFloorCpu)}; wall ${Math.round(median(cold.map((r) => r.wall)))} ms`),
     result('APA 7 quick copy of 1,000 references, fresh process after the background warm-up (CPU, median of 3)', warmedUpCpu, 'ms', 'max', 1000,
       `${ratio(warmedUpCpu, coldFloorCpu)}; wall ${Math.round(median(warmedUp.map((r) => r.wall)))} ms`),
+    result('APA 7 quick copy of 1,000 library references, fresh process, references rendered before (cache on disk) (CPU, median of 3)', cachedCpu, 'ms', 'max', 1000,
+      `${ratio(cachedCpu, coldFloorCpu)}; wall ${Math.round(median(cached.map((r) => r.wall)))} ms`),
     result('APA 7 quick copy of 1,000 new references, warm process (CPU, median of 3)', cpu, 'ms', 'max', 1000,
       `${ratio(cpu, floorCpu)}; wall ${Math.round(median(runs.map((r) => r.wall)))} ms`),
   ];
@@ -91,6 +105,9 @@ async function autoExportBench(): Promise<BenchResult[]> {
   const replica = openReplica(path.join(dir, 'library.sqlite'));
   const events = createEventHub();
   const area = createCitingArea({ dataDir: dir, replica, events, bundledDir, autoExportDebounceMs: 0, warmUpAfterMs: null, onLocalEdit: () => {} });
+  // The core's clock never keeps a process alive on its own: with nothing else pending, the
+  // bench would end silently while a write waits on its timer.
+  const keepAlive = setInterval(() => {}, 1_000);
   try {
     const ids = largeLibraryDocuments(10_000).map((d, i) => replica.createDocument({ ...d, citation_key: `key${i}` }).id);
     const file = path.join(dir, 'library.bib');
@@ -114,6 +131,7 @@ async function autoExportBench(): Promise<BenchResult[]> {
     return [result('10,000-entry live .bib rewritten after one edit (CPU, median of 5)', median(runs.map((r) => r.cpu)), 'ms', 'max', 500,
       `wall ${Math.round(median(runs.map((r) => r.wall)))} ms; first write: ${Math.round(first.cpu)} ms CPU`)];
   } finally {
+    clearInterval(keepAlive);
     await area.stop();
     replica.close();
     rmSync(dir, { recursive: true, force: true });

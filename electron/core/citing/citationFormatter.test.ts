@@ -75,4 +75,16 @@ describe('citation formatter', () => {
   it('answers an unknown style with a sentence', () => {
     expect(() => formatter.citation(pick('knuth1984'), { style: 'nope', locale: 'en-US', output: 'text' })).toThrow('The citation style "nope" is not installed.');
   });
+
+  it('formats a document edited since the last copy from its new fields, on the same engine', () => {
+    const options = { style: 'apa', locale: 'en-US' };
+    const knuth = byId.get('knuth1984')!;
+    const lamport = byId.get('lamport1994')!;
+    expect(formatter.allOutputs('bibliography', [knuth, lamport], options).text).toMatch(/^Knuth, D\. E\. \(1984\)\. Literate programming\./);
+    const edited = { ...knuth, title: 'A later title', author: [{ family: 'Zuse', given: 'Konrad' }] };
+    const text = formatter.allOutputs('bibliography', [edited, lamport], options).text.split('\n');
+    expect(text[0]).toMatch(/^Lamport/);
+    expect(text[1]).toMatch(/^Zuse, K\. \(1984\)\. A later title\./);
+    expect(formatter.citation([edited], { ...options, output: 'text' })).toBe('(Zuse, 1984)');
+  });
 });

@@ -34,6 +34,28 @@ export interface AllOutputs {
   rtf: string;
 }
 
+/** What citeproc-js computed for one reference of a pass (renderCache.ts keeps it). */
+export interface RenderedItem {
+  /** The registry's disambiguation key: the citation form collisions are decided on. */
+  ambig: string;
+  /** The registry's bibliography sort keys (a missing key stays undefined). */
+  sortkeys: (string | undefined)[];
+  /** Its bibliography entry in HTML; null when the style prints none for it. */
+  html: string | null;
+}
+
+/** A reference's place in a bibliography: its sort keys and its 1-based position in the selection. */
+export interface SortToken {
+  sortkeys: (string | undefined)[];
+  seq: number;
+}
+
+export interface ItemRenders {
+  items: Map<string, RenderedItem>;
+  /** citeproc-js's own bibliography order (Registry.Comparifier) for this style and locale. */
+  compare(a: SortToken, b: SortToken): number;
+}
+
 export interface CitationFormatter {
   bibliography(items: readonly CslItem[], options: FormatOptions): FormattedBibliography;
   /**
@@ -42,12 +64,28 @@ export interface CitationFormatter {
    */
   allOutputs(kind: 'bibliography' | 'citation', items: readonly CslItem[], options: Omit<FormatOptions, 'output'>): AllOutputs;
   citation(items: readonly CslItem[], options: FormatOptions): string;
+  /**
+   * One citeproc-js pass over `items` (a bibliography in HTML), answered per reference:
+   * its disambiguation key, sort keys and entry. Throws when an entry is not one
+   * reference's (parallel citations) or the style has no bibliography.
+   */
+  renderEach(items: readonly CslItem[], options: Omit<FormatOptions, 'output'>): ItemRenders;
+  /** The XML and locale XML an engine for these options is built from (the render cache's key). */
+  sources(options: Omit<FormatOptions, 'output'>): { styleXml: string; localeXml: string | undefined };
   /** Throws a StyleProblem when citeproc-js cannot use this style XML. */
   checkStyle(xml: string): void;
 }
 
 installLocaleCasing(CSL);
 installHtmlEscapeShortcut(CSL);
+
+/** The parts of citeproc-js's registry renderEach reads (CSL.Registry). */
+interface RegistryInternals {
+  registry: {
+    registry: Record<string, { ambig: string; sortkeys: (string | undefined)[] } | undefined>;
+    sorter: { compareKeys(a: SortToken, b: SortToken): number };
+  };
+}
 
 const SAMPLE: CslItem = { id: 'sample', type: 'article-journal', title: 'Sample', author: [{ family: 'Doe', given: 'Jane' }], issued: { 'date-parts': [[2020]] } };
 const ENGINES_KEPT = 12;
@@ -59,14 +97,15 @@ export function rtfDocument(entries: readonly string[]): string {
   return `{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Times New Roman;}}\\f0\\fs24\n${entries.map((e) => `{\\pard ${e.trim()}\\par}`).join('\n')}\n}`;
 }
 
-function wholeBibliography(entries: readonly string[], output: CitationOutput): string {
+export function wholeBibliography(entries: readonly string[], output: CitationOutput): string {
   return output === 'rtf' ? rtfDocument(entries)
     : output === 'html' ? `<div class="csl-bib-body">\n${entries.join('')}</div>`
       : entries.map((e) => e.trim()).join('\n');
 }
 
 export function createCitationFormatter(library: StyleLibrary): CitationFormatter {
-  const engines = new Map<string, { engine: Engine; items: Map<string, CslItem> }>();
+  /** Each engine with the items of its last call and, by id, the JSON of the items its registry holds. */
+  const engines = new Map<string, { engine: Engine; items: Map<string, CslItem>; registered: Map<string, string> }>();
 
   function build(xml: string, locale: string, items: Map<string, CslItem>): Engine {
     const sys = {
@@ -90,7 +129,7 @@ export function createCitationFormatter(library: StyleLibrary): CitationFormatte
         if (error instanceof StyleProblem) throw error;
         throw new StyleProblem(`The citation style "${options.style}" cannot be used: ${String((error as Error).message ?? error).split('\n')[0]}`);
       }
-      entry = { engine, items: store };
+      entry = { engine, items: store, registered: new Map() };
       if (engines.size >= ENGINES_KEPT) engines.delete(engines.keys().next().value!);
     } else {
       engines.delete(key); // most recently used goes last
@@ -98,6 +137,13 @@ export function createCitationFormatter(library: StyleLibrary): CitationFormatte
     engines.set(key, entry);
     entry.items.clear();
     for (const item of items) entry.items.set(idOf(item), item);
+    // citeproc-js keeps a registered item as it first read it (its sort keys, its
+    // disambiguation), so a document edited since the last call would be formatted from
+    // its old fields: an edited item is dropped from the registry first.
+    const json = items.map((item) => JSON.stringify(item));
+    const edited = items.some((item, i) => (entry.registered.get(idOf(item)) ?? json[i]) !== json[i]);
+    if (edited) entry.engine.updateItems([]);
+    entry.registered = new Map(items.map((item, i) => [idOf(item), json[i]!]));
     entry.engine.setOutputFormat(options.output);
     return entry.engine;
   }
@@ -119,9 +165,34 @@ export function createCitationFormatter(library: StyleLibrary): CitationFormatte
     return engine.makeCitationCluster(items.map((item) => ({ id: idOf(item) })));
   }
 
+  function renderEach(items: readonly CslItem[], options: Omit<FormatOptions, 'output'>): ItemRenders {
+    const engine = engineFor({ ...options, output: 'html' }, items);
+    // An empty registry first, as a fresh engine has: a registry item kept from an earlier
+    // call may have had its disambiguation key made again among that call's references.
+    engine.updateItems([]);
+    engine.updateItems(items.map(idOf));
+    const made = engine.makeBibliography();
+    if (!made) throw new Error('the style has no bibliography');
+    const html = new Map<string, string>();
+    made[0].entry_ids.forEach((ids, i) => {
+      if (ids.length !== 1) throw new Error('an entry holds several references');
+      html.set(ids[0]!, made[1][i]!);
+    });
+    const registry = (engine as unknown as RegistryInternals).registry;
+    const rendered = new Map<string, RenderedItem>();
+    for (const item of items) {
+      const token = registry.registry[idOf(item)]!;
+      rendered.set(idOf(item), { ambig: token.ambig, sortkeys: [...token.sortkeys], html: html.get(idOf(item)) ?? null });
+    }
+    const { compareKeys } = registry.sorter;
+    return { items: rendered, compare: (a, b) => compareKeys(a, b) };
+  }
+
   return {
     bibliography,
     citation,
+    renderEach,
+    sources: (options) => ({ styleXml: library.styleXml(options.style), localeXml: library.localeXml(options.locale) }),
     allOutputs(kind, items, options) {
       if (kind === 'citation') {
         const html = citation(items, { ...options, output: 'html' });

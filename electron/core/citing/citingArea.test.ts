@@ -10,7 +10,13 @@ import type { Clock } from '../clock.ts';
 import { createEventHub } from '../commands/eventHub.ts';
 import { createManualClock } from '../manualClock.ts';
 import { tempReplica, type TempReplica } from '../replica/testing.ts';
-import { createCitingArea, type CitingArea } from './citingArea.ts';
+import { documentToCsl } from '../../../shared/csl/documentToCsl.ts';
+import { openRenderCacheStore } from '../replica/index.ts';
+import { createCitationFormatter, type CitationFormatter } from './citationFormatter.ts';
+import { createCitingArea, RENDER_CACHE_FILE, type CitingArea } from './citingArea.ts';
+import { pristineBibliography } from './fixtures/pristineCiteproc.ts';
+import { createRenderCache } from './renderCache.ts';
+import { createStyleLibrary } from './styleLibrary.ts';
 import { REFERENCE_DOCUMENTS } from './fixtures/referenceDocuments.ts';
 
 const bundledDir = path.resolve(import.meta.dirname, '../../../resources/csl');
@@ -133,6 +139,66 @@ describe('engine warm-up', () => {
     const later = setup({ warmUpAfterMs: 60_000 });
     await later.area.stop();
     expect(await later.area.warmedUp).toBe(false);
+  });
+});
+
+describe('the render cache', () => {
+  /** What a fresh process would find in the area's cache file: the references citeproc-js still has to format for a copy of `items`. */
+  function freshProcessCopy(dataDir: string, items: ReturnType<typeof documentToCsl>[], style = 'apa') {
+    const styles = createStyleLibrary({ bundledDir, userDir: path.join(dataDir, 'no-styles') });
+    const plain = createCitationFormatter(styles);
+    let formatted = 0;
+    const formatter: CitationFormatter = { ...plain, renderEach: (some, options) => ((formatted += some.length), plain.renderEach(some, options)) };
+    const store = openRenderCacheStore(path.join(dataDir, RENDER_CACHE_FILE));
+    try {
+      // Reads only: what it formats is not kept, so it never fills the file it checks.
+      const copy = createRenderCache(formatter, { ...store, put: () => {} }).bibliography(items, { style, locale: 'en-US' });
+      return { copy, formatted, own: pristineBibliography(styles, style, items) };
+    } finally {
+      store.close();
+    }
+  }
+
+  it('is filled with the whole library in the background after start, for the next run to copy from disk', async () => {
+    const { area, temp, dataDir } = setup({ warmUpAfterMs: 0 });
+    for (const title of ['Alpha', 'Beta']) temp.replica.createDocument({ type: 'journal', title, source: 'Twin Studies', year: 2001, authors: [{ last_name: 'Twin', first_name: 'Tess' }] });
+    expect(await area.warmedUp).toBe(true);
+    await area.renderCacheFiller.whenIdle();
+    // As quick copy reads a selection: each document by its id.
+    const library = temp.replica.listDocuments({ sort: 'title', order: 'asc', limit: 100, offset: 0 }).map((d) => documentToCsl(temp.replica.getDocument(d.id)!));
+    expect(library).toHaveLength(6);
+    const { copy, formatted, own } = freshProcessCopy(dataDir, library);
+    expect(formatted).toBe(0);
+    expect(copy).toEqual(own);
+    expect(copy!.text).toContain('Twin, T. (2001b). Beta. Twin Studies.');
+  });
+
+  it('formats an edited document again soon after the edit', async () => {
+    const { area, temp, dataDir, events, ids } = setup({ warmUpAfterMs: 0 });
+    await area.warmedUp;
+    await area.renderCacheFiller.whenIdle();
+    const id = ids.get('knuth1984')!;
+    temp.replica.updateDocument(id, { title: 'Literate programming, revised' });
+    events.emit('library.changed', { kinds: ['document'], ids: [id] });
+    await area.renderCacheFiller.whenIdle();
+    const library = temp.replica.listDocuments({ sort: 'title', order: 'asc', limit: 100, offset: 0 }).map(documentToCsl);
+    const { copy, formatted, own } = freshProcessCopy(dataDir, library);
+    expect(formatted).toBe(0);
+    expect(copy).toEqual(own);
+    expect(copy!.text).toContain('Literate programming, revised.');
+  });
+
+  it('is filled again for a newly chosen style', async () => {
+    const { area, temp, dataDir, run } = setup({ warmUpAfterMs: 0 });
+    await area.warmedUp;
+    await area.renderCacheFiller.whenIdle();
+    const library = temp.replica.listDocuments({ sort: 'title', order: 'asc', limit: 100, offset: 0 }).map((d) => documentToCsl(temp.replica.getDocument(d.id)!));
+    expect(freshProcessCopy(dataDir, library, 'harvard-cite-them-right').formatted).toBe(library.length);
+    expect(await run('citing.setPreferences', { style: 'harvard-cite-them-right' })).toMatchObject({ ok: true });
+    await area.renderCacheFiller.whenIdle();
+    const { copy, formatted, own } = freshProcessCopy(dataDir, library, 'harvard-cite-them-right');
+    expect(formatted).toBe(0);
+    expect(copy).toEqual(own);
   });
 });
 

@@ -2,7 +2,8 @@
 // the citeproc-js formatter, the area's preferences, the live bibliography files, and the
 // bridge handlers over them. Its narrow needs: the replica, the event hub it listens to
 // for library changes, a way to announce its own edits, and the shell's clipboard. Soon
-// after start it warms the citation engine up with the library's first references.
+// after start it warms the citation engine up with the library's first references, then
+// fills the per-reference render cache quick copy reads (renderCache.ts) in the background.
 import path from 'node:path';
 import type { CitingCommands, ExportScope } from '../../../shared/bridge/contract.ts';
 import { documentToCsl } from '../../../shared/csl/documentToCsl.ts';
@@ -11,9 +12,11 @@ import type { HandlersOf } from '../commands/handlerTypes.ts';
 import { BridgeFailure } from '../commands/failure.ts';
 import type { EventHub } from '../commands/eventHub.ts';
 import { documentsInScope } from '../import/bibliographyExport.ts';
-import type { Replica } from '../replica/index.ts';
+import { openRenderCacheStore, type Replica } from '../replica/index.ts';
 import { createAutoExporter, type AutoExporter } from './autoExporter.ts';
 import { createCitationFormatter } from './citationFormatter.ts';
+import { createRenderCache, withRenderCache } from './renderCache.ts';
+import { createRenderCacheFiller, type RenderCacheFiller } from './renderCacheFiller.ts';
 import { WARM_UP_REFERENCES, warmUpFormatter } from './engineWarmUp.ts';
 import { citingHandlers } from './citingHandlers.ts';
 import { createCitingPreferences } from './citingPreferences.ts';
@@ -33,23 +36,60 @@ export interface CitingAreaDeps {
   autoExportDebounceMs?: number;
   /** The core's clock (the live bibliography files' debounce). */
   clock?: Clock;
-  /** When to warm the citation engine up after start (engineWarmUp.ts); null: never. 5 s unless given. */
+  /** When to warm the citation engine up after start (engineWarmUp.ts), then fill the render cache; null: neither. 5 s unless given. */
   warmUpAfterMs?: number | null;
 }
+
+/** The render cache's file in the data folder. */
+export const RENDER_CACHE_FILE = 'citation-cache.sqlite';
 
 export interface CitingArea {
   handlers: HandlersOf<CitingCommands>;
   autoExporter: AutoExporter;
   /** Settles once the warm-up ran (true when it formatted references) or was skipped (a copy or an export came first, or stop); for tests. */
   warmedUp: Promise<boolean>;
+  /** The render cache's background work (starts once the warm-up settled). */
+  renderCacheFiller: RenderCacheFiller;
   stop(): Promise<void>;
 }
 
 export function createCitingArea(deps: CitingAreaDeps): CitingArea {
   const styles = createStyleLibrary({ bundledDir: deps.bundledDir ?? resourcePath('csl'), userDir: path.join(deps.dataDir, 'csl-styles') });
   const formatter = createCitationFormatter(styles);
-  const preferences = createCitingPreferences(path.join(deps.dataDir, 'citing.json'));
+  const renderCacheStore = openRenderCacheStore(path.join(deps.dataDir, RENDER_CACHE_FILE));
+  const renderCache = createRenderCache(formatter, renderCacheStore);
+  const quickCopyFormatter = withRenderCache(formatter, renderCache);
+  const savedPreferences = createCitingPreferences(path.join(deps.dataDir, 'citing.json'));
   const replica = deps.replica as Replica;
+  let renderCacheStarted = false;
+  const renderCacheFiller = createRenderCacheFiller({
+    cache: renderCache,
+    clock: deps.clock ?? systemClock,
+    options() {
+      const { style, locale } = savedPreferences.get().preferences;
+      return styles.has(style) ? { style, locale } : undefined;
+    },
+    page: (offset, limit) => replica.listDocuments({ sort: 'first_author', order: 'asc', limit, offset }).map(documentToCsl),
+    documents: (ids) => ids.flatMap((id) => {
+      const document = deps.replica.getDocument(id);
+      return document ? [documentToCsl(document)] : [];
+    }),
+    onError: (error) => console.error('[refshelf] the citation render cache could not be filled:', error),
+  });
+  // A new default style or locale: the cache is filled for it (once its filling has begun).
+  const styleAndLocale = () => {
+    const { style, locale } = savedPreferences.get().preferences;
+    return `${style}\u0000${locale}`;
+  };
+  const preferences: typeof savedPreferences = {
+    ...savedPreferences,
+    update(change) {
+      const before = styleAndLocale();
+      const state = savedPreferences.update(change);
+      if (renderCacheStarted && styleAndLocale() !== before) renderCacheFiller.start();
+      return state;
+    },
+  };
   const documentsIn = (scope: ExportScope) => documentsInScope(replica, scope);
   const autoExporter = createAutoExporter({
     preferences,
@@ -67,6 +107,7 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
     if (event !== 'library.changed') return;
     const { kinds } = payload as { kinds: string[] };
     if (kinds.includes('document') || kinds.includes('folder')) autoExporter.notifyChanged();
+    if (kinds.includes('document') && renderCacheStarted) renderCacheFiller.notifyChanged((payload as { ids: string[] }).ids);
   });
   // Keys and files are brought up to date once at start: the library may have changed while the app was closed.
   autoExporter.refreshAll();
@@ -74,6 +115,7 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
   // live bibliography files' writes just scheduled (they too run on this thread).
   let cancelWarmUp: CancelTimer | undefined;
   let warmUpOff = false;
+  let warmUpStopped = false;
   let settleWarmUp: (warmed: boolean) => void = () => {};
   const warmedUp = new Promise<boolean>((resolve) => {
     settleWarmUp = resolve;
@@ -103,13 +145,19 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
     cancelWarmUp = undefined;
     settleWarmUp(false);
   };
+  // The cache is filled after the warm-up, whether it ran or a copy came first.
+  void warmedUp.then(() => {
+    if (warmUpStopped || deps.warmUpAfterMs === null) return;
+    renderCacheStarted = true;
+    renderCacheFiller.start();
+  });
   const handlers = citingHandlers({
     styles,
     formatter: {
       ...formatter,
       allOutputs(...args) {
         skipWarmUp();
-        return formatter.allOutputs(...args);
+        return quickCopyFormatter.allOutputs(...args);
       },
       bibliography(...args) {
         skipWarmUp();
@@ -124,10 +172,14 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
     handlers,
     autoExporter,
     warmedUp,
+    renderCacheFiller,
     async stop() {
+      warmUpStopped = true;
       skipWarmUp();
+      renderCacheFiller.stop();
       offEvents();
       await autoExporter.stop();
+      renderCacheStore.close();
     },
   };
 }

@@ -2,13 +2,12 @@
 // case-mapping shortcut) against citeproc-js as it comes, loaded afresh without any of
 // RefShelf's changes, on a 1,000-reference library with same-author-same-year works.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import CSL from 'citeproc';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CslItem } from '../../../shared/csl/cslJson.ts';
 import { createCitationFormatter, rtfDocument } from './citationFormatter.ts';
+import { pristineCiteproc, pristineEntries } from './fixtures/pristineCiteproc.ts';
 import { largeLibrary } from './fixtures/largeLibrary.ts';
 import { createStyleLibrary } from './styleLibrary.ts';
 
@@ -16,37 +15,6 @@ const bundledDir = path.resolve(import.meta.dirname, '../../../resources/csl');
 const userDir = mkdtempSync(path.join(tmpdir(), 'refshelf-styles-'));
 afterAll(() => rmSync(userDir, { recursive: true, force: true }));
 const styles = createStyleLibrary({ bundledDir, userDir });
-
-/** A second, untouched instance of citeproc-js: its module evaluated again, outside the require cache. */
-function pristineCiteproc(): typeof CSL {
-  const require = createRequire(import.meta.url);
-  const resolved = require.resolve('citeproc');
-  const cached = require.cache[resolved];
-  delete require.cache[resolved];
-  try {
-    return require('citeproc') as typeof CSL;
-  } finally {
-    if (cached) require.cache[resolved] = cached;
-  }
-}
-
-/** citeproc-js's own bibliography of `items` as entries, in each output format asked for (one registration, one pass per format). */
-function referenceEntries<F extends 'html' | 'text' | 'rtf'>(csl: typeof CSL, style: string, items: readonly CslItem[], outputs: F[]): Record<F, string[]> {
-  const byId = new Map(items.map((item) => [String(item.id), item]));
-  const engine = new csl.Engine({
-    retrieveLocale: (lang) => styles.localeXml(lang),
-    retrieveItem: (id) => byId.get(id) as Record<string, unknown>,
-  }, styles.styleXml(style), 'en-US', true);
-  engine.updateItems([...byId.keys()]);
-  const entries = {} as Record<F, string[]>;
-  for (const output of outputs) {
-    engine.setOutputFormat(output);
-    const made = engine.makeBibliography();
-    if (!made) throw new Error(`${style} has no bibliography`);
-    entries[output] = made[1];
-  }
-  return entries;
-}
 
 describe('quick copy of a 1,000-reference library', () => {
   const pristine = pristineCiteproc();
@@ -63,7 +31,7 @@ describe('quick copy of a 1,000-reference library', () => {
     formatter.allOutputs('bibliography', largeLibrary(20, 'earlier'), { style: 'apa', locale: 'en-US' }); // a warm engine that saw other items
     const items = largeLibrary(1000, 'selection');
     const ours = formatter.allOutputs('bibliography', items, { style: 'apa', locale: 'en-US' });
-    const own = referenceEntries(pristine, 'apa', items, ['html', 'text', 'rtf']);
+    const own = pristineEntries(styles, 'apa', items, ['html', 'text', 'rtf']);
     expect(ours.html).toBe(`<div class="csl-bib-body">\n${own.html.join('')}</div>`);
     expect(ours.text).toBe(own.text.map((e) => e.trim()).join('\n'));
     expect(ours.rtf).toBe(rtfDocument(own.rtf));
@@ -75,7 +43,7 @@ describe('quick copy of a 1,000-reference library', () => {
   it('is citeproc-js\'s own text in Chicago author-date (subsequent-author dashes, year suffixes)', () => {
     const items = largeLibrary(1000, 'chicago');
     const ours = formatter.allOutputs('bibliography', items, { style: 'chicago-author-date', locale: 'en-US' });
-    expect(ours.text).toBe(referenceEntries(pristine, 'chicago-author-date', items, ['text']).text.map((e) => e.trim()).join('\n'));
+    expect(ours.text).toBe(pristineEntries(styles, 'chicago-author-date', items, ['text']).text.map((e) => e.trim()).join('\n'));
     expect(ours.text).toMatch(/1958a\./);
   }, 300_000); // seconds on a quiet machine; minutes on a loaded one
 });

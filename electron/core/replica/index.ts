@@ -15,3 +15,5 @@ export type { HeldChoice } from './heldPushes.ts';
 export type { IdRename, IdRenameListener } from './idRenames.ts';
 export type * from './types.ts';
 export { ROW_CONFLICT_FIELD } from './syncRepairs.ts';
+// Not the library: the citing area's render cache keeps its own SQLite file (renderCacheFile.ts).
+export { openRenderCacheStore, type RenderCacheStore } from './renderCacheFile.ts';
