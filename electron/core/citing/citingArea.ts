@@ -69,7 +69,8 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
       const { style, locale } = savedPreferences.get().preferences;
       return styles.has(style) ? { style, locale } : undefined;
     },
-    page: (offset, limit) => replica.listDocuments({ sort: 'first_author', order: 'asc', limit, offset }).map(documentToCsl),
+    // Newest first: what was just added is what is about to be cited.
+    page: (offset, limit) => replica.listDocuments({ sort: 'added', order: 'desc', limit, offset }).map(documentToCsl),
     documents: (ids) => ids.flatMap((id) => {
       const document = deps.replica.getDocument(id);
       return document ? [documentToCsl(document)] : [];

@@ -1,7 +1,8 @@
 // Fills the render cache (renderCache.ts) in the background, so the first big copy after
-// starting the app finds the library already formatted: one pass over the whole library in
-// small slices on the core's clock (each slice a short synchronous piece of work, with a
-// pause after it so copies, exports and sync run in between), every reference alone and
+// starting the app finds the library already formatted: one pass over the library (its
+// newest FILL_LIMIT documents) in small slices on the core's clock (each slice a short
+// synchronous piece of work, with a pause after it so copies, exports and sync run in
+// between), every reference alone and
 // then every group of references that read the same in a citation, formatted together.
 // Edited and imported documents are formatted again as they change; a change of style or
 // locale, or a sync that may have changed anything, starts the pass again (what is already
@@ -10,10 +11,19 @@ import type { CslItem } from '../../../shared/csl/cslJson.ts';
 import type { CancelTimer, Clock } from '../clock.ts';
 import type { RenderCache } from './renderCache.ts';
 
-/** References per slice: about 0.1-0.3 s of citeproc-js on a quiet machine. */
-export const FILL_SLICE = 50;
+/**
+ * References per slice: about 20-60 ms of citeproc-js on a quiet machine. The fill runs on
+ * the core's thread, so a slice delays whatever the window asks meanwhile: slices stay
+ * short and the pauses long, the fill taking minutes rather than the window's attention.
+ */
+export const FILL_SLICE = 10;
 /** The pause after each slice. */
-export const FILL_PAUSE_MS = 50;
+export const FILL_PAUSE_MS = 150;
+/**
+ * The pass covers the library's most recently added documents up to this many: at 100,000
+ * the whole pass would cost minutes of CPU after every sync, for copies rarely that large.
+ */
+export const FILL_LIMIT = 5_000;
 
 type Options = { style: string; locale: string };
 
@@ -103,7 +113,7 @@ export function createRenderCacheFiller(deps: RenderCacheFillerDeps): RenderCach
     }
     if (!pass) return false;
     if (!pass.groups) {
-      const items = deps.page(pass.offset, FILL_SLICE);
+      const items = pass.offset < FILL_LIMIT ? deps.page(pass.offset, Math.min(FILL_SLICE, FILL_LIMIT - pass.offset)) : [];
       if (items.length) {
         const filled = deps.cache.fill(items, options);
         if (!filled) {
