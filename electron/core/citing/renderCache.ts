@@ -17,14 +17,17 @@
 // XML and a hash of the reference's JSON, so an edit, a changed style or a new citeproc-js
 // never meets an old entry. renderCache.test.ts compares the result with an untouched
 // citeproc-js on every bundled style.
+import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
-import citeprocPackage from 'citeproc/package.json' with { type: 'json' };
 import type { CslItem } from '../../../shared/csl/cslJson.ts';
 import { wholeBibliography, type AllOutputs, type CitationFormatter, type ItemRenders, type SortToken } from './citationFormatter.ts';
 import { htmlToTextAndRtf } from './htmlOutput.ts';
 import type { RenderCacheStore } from '../replica/index.ts';
 import { StyleProblem } from './styleInfo.ts';
 import { setDependence } from './styleCacheability.ts';
+
+// Read at run time, not imported as JSON: the packaged core's build drops import attributes.
+const CITEPROC_VERSION = (createRequire(import.meta.url)('citeproc/package.json') as { version: string }).version;
 
 /** Raised when what is kept here is read or written differently. */
 const RENDER_FORMAT = 1;
@@ -96,7 +99,7 @@ export function createRenderCache(formatter: CitationFormatter, store: RenderCac
     if (ns === undefined) {
       const { styleXml, localeXml } = formatter.sources(options);
       ns = setDependence(styleXml) ? null
-        : sha1([citeprocPackage.version, RENDER_FORMAT, options.style, styleXml, options.locale, localeXml ?? ''].join('\u0000'));
+        : sha1([CITEPROC_VERSION, RENDER_FORMAT, options.style, styleXml, options.locale, localeXml ?? ''].join('\u0000'));
       namespaces.set(id, ns);
     }
     return ns;
