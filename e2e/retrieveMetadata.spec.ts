@@ -6,8 +6,6 @@ import { expect, test } from '@playwright/test';
 import { LibraryWindow, unique } from './app.ts';
 
 test('Retrieve metadata previews the changes, then applies the ticked ones', async ({ page }) => {
-  // The preview reads the catalog through the embedded service: slow on a loaded machine.
-  test.setTimeout(90_000);
   const app = await LibraryWindow.open(page);
   const title = unique('Presidential notes');
   const bib = `@article{pres, title = {${title}}, doi = {10.27397/tb/41-3/tb129pres}}`;
