@@ -13,7 +13,7 @@ let service: TestService;
 
 beforeAll(async () => {
   service = await startTestService();
-}, 60_000);
+});
 
 afterAll(async () => {
   await service?.stop();

@@ -28,7 +28,7 @@ beforeAll(async () => {
   service = await startTestService();
   user = await service.createUser();
   clientAuth = { Authorization: `Bearer ${await service.clientToken()}` };
-}, 60_000);
+});
 
 afterAll(async () => {
   await service?.stop();

@@ -123,7 +123,7 @@ describe('an interrupted sync', () => {
     const online = device(s.url, user.token);
     await online.sync();
     expect(online.engine.status().state).toBe('idle');
-  }, 30_000);
+  });
 
   it('shows offline at the first unanswered request, while the run still tries again', async () => {
     const s = await service();
@@ -139,7 +139,7 @@ describe('an interrupted sync', () => {
     await expect(clock.settle(d.sync())).rejects.toThrow();
     expect(offlineWhileTrying).toBe(true);
     expect(d.engine.status()).toMatchObject({ state: 'offline', pendingChanges: 1 });
-  }, 30_000);
+  });
 
   it('refreshes an access token that expires mid-sync', async () => {
     // One clock for the service (token lifetimes) and the device.
@@ -182,7 +182,7 @@ describe('an interrupted sync', () => {
     expect(expired).toBe(true);
     expect(refreshes).toBeGreaterThanOrEqual(1);
     expect(allDocumentIds(b.replica)).toHaveLength(60);
-  }, 30_000);
+  });
 });
 
 describe('the mass-deletion guard', () => {
