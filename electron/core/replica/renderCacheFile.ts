@@ -44,7 +44,26 @@ function removeFiles(file: string): void {
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix, { force: true });
 }
 
-export function openRenderCacheStore(file: string, options: { maxRows?: number; onProblem?: (error: unknown) => void } = {}): RenderCacheStore {
+interface StoreOptions { maxRows?: number; onProblem?: (error: unknown) => void }
+
+/**
+ * Opened on first use, not when the core starts: checking the file reads all of it, and
+ * the first use (the background fill, or a copy) comes seconds later.
+ */
+export function openRenderCacheStore(file: string, options: StoreOptions = {}): RenderCacheStore {
+  let store: RenderCacheStore | undefined;
+  const opened = () => (store ??= openNow(file, options));
+  return {
+    get: (keys) => opened().get(keys),
+    put: (rows) => opened().put(rows),
+    close() {
+      store?.close();
+      store = noRenderCacheStore;
+    },
+  };
+}
+
+function openNow(file: string, options: StoreOptions): RenderCacheStore {
   const maxRows = options.maxRows ?? MAX_ROWS;
   const report = options.onProblem ?? ((error: unknown) => console.error('[refshelf] the citation render cache was started again:', error));
   let db: Database.Database;
@@ -65,6 +84,9 @@ export function openRenderCacheStore(file: string, options: { maxRows?: number; 
   const insert = db.prepare('INSERT OR REPLACE INTO renders (key, value, written) VALUES (?, ?, ?)');
   const count = db.prepare('SELECT count(*) AS n FROM renders');
   const prune = db.prepare('DELETE FROM renders WHERE key IN (SELECT key FROM renders ORDER BY written LIMIT ?)');
+  // Counted once; after that an upper bound (a replaced row counts as new), so the table is
+  // counted again only when the bound passes the limit, not on every write.
+  let rowsAtMost = (count.get() as { n: number }).n;
   let broken = false;
 
   /** A read or write that fails mid-run: the cache is emptied and the copy goes on without it. */
@@ -85,8 +107,11 @@ export function openRenderCacheStore(file: string, options: { maxRows?: number; 
 
   const putAll = db.transaction((rows: ReadonlyMap<string, string>) => {
     for (const [key, value] of rows) insert.run(key, value, ++written);
+    rowsAtMost += rows.size;
+    if (rowsAtMost <= maxRows) return;
     const { n } = count.get() as { n: number };
     if (n > maxRows) prune.run(n - Math.floor(maxRows * 0.9));
+    rowsAtMost = n > maxRows ? Math.floor(maxRows * 0.9) : n;
   });
 
   return {
