@@ -17,7 +17,7 @@ import { scopedDocuments, type LibraryScope, type Query } from '../../server/lib
 import { searchCandidatesOf } from '../../server/library/documentSearchIndex.ts';
 import { rankCandidates } from '../../server/library/searchDocumentsRoutes.ts';
 import { catchUpDocumentSearch } from '../../server/library/postgresDocumentSearch.ts';
-import { findPgBin, startPgCluster, type PgCluster } from '../../server/testing/pgCluster.ts';
+import { benchPostgresServer, type BenchPostgresServer } from '../benchPostgres.ts';
 import { createPgDatabase } from '../../server/testing/pgDatabases.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
 
@@ -123,7 +123,7 @@ async function measureEngine(engine: string, database: OpenedDatabase, out: Benc
 export async function runLibrarySearchBench(): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refshelf-library-search-'));
-  let cluster: PgCluster | undefined;
+  let postgres: BenchPostgresServer | undefined;
   try {
     const sqlite = await openDatabase(dataDir);
     try {
@@ -131,15 +131,9 @@ export async function runLibrarySearchBench(): Promise<BenchResult[]> {
     } finally {
       await sqlite.close();
     }
-    let serverUrl = process.env.SERVICE_DATABASE_URL?.trim();
-    if (!serverUrl && findPgBin()) {
-      cluster = await startPgCluster();
-      serverUrl = cluster.url;
-    }
-    if (!serverUrl) {
-      console.log('PostgreSQL is not installed and SERVICE_DATABASE_URL is not set: SQLite only.');
-      return out;
-    }
+    postgres = await benchPostgresServer();
+    if (!postgres) return out;
+    const serverUrl = postgres.url;
     const pg = await openDatabase('', await createPgDatabase(serverUrl));
     try {
       await measureEngine('PostgreSQL', pg, out);
@@ -148,7 +142,7 @@ export async function runLibrarySearchBench(): Promise<BenchResult[]> {
     }
     return out;
   } finally {
-    cluster?.stop();
+    postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

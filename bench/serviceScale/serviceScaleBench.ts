@@ -18,7 +18,7 @@ import { createAccount } from '../../server/auth/accounts.ts';
 import { TokenService } from '../../server/auth/tokenService.ts';
 import { openDatabase } from '../../server/storage/database.ts';
 import { migrateToPostgres } from '../../server/storage/migrateToPostgres.ts';
-import { findPgBin, startPgCluster, type PgCluster } from '../../server/testing/pgCluster.ts';
+import { benchPostgresServer, type BenchPostgresServer } from '../benchPostgres.ts';
 import { createPgDatabase } from '../../server/testing/pgDatabases.ts';
 import { createLibraryApi } from '../../shared/client/index.ts';
 import { createFileStore } from '../../electron/core/files/fileStore.ts';
@@ -53,22 +53,16 @@ export async function runServiceScaleBench(): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'refshelf-scale-'));
   const work = mkdtempSync(path.join(os.tmpdir(), 'refshelf-scale-clients-'));
   const out: BenchResult[] = [];
-  let cluster: PgCluster | undefined;
+  let postgres: BenchPostgresServer | undefined;
   try {
     const library = await seededLibrary(dataDir, LIBRARY_SIZE);
     const clientTokens = await syncingUsers(dataDir, CLIENTS);
     // The SQLite service must not pick up SERVICE_DATABASE_URL (the PostgreSQL server to copy to).
     const sqlite = await measure('SQLite', dataDir, { SERVICE_DATABASE_URL: '' }, path.join(work, 'sqlite'), library, clientTokens, out);
 
-    let serverUrl = process.env.SERVICE_DATABASE_URL?.trim();
-    if (!serverUrl && findPgBin()) {
-      cluster = await startPgCluster();
-      serverUrl = cluster.url;
-    }
-    if (!serverUrl) {
-      console.log('PostgreSQL is not installed and SERVICE_DATABASE_URL is not set: SQLite only.');
-      return out;
-    }
+    postgres = await benchPostgresServer();
+    if (!postgres) return out;
+    const serverUrl = postgres.url;
     const url = await createPgDatabase(serverUrl);
     const copied = await migrateToPostgres(path.join(dataDir, 'service.sqlite'), url);
     console.log(`PostgreSQL: copied ${copied.reduce((n, t) => n + t.rows, 0).toLocaleString('en-US')} rows of ${copied.length} tables`);
@@ -78,7 +72,7 @@ export async function runServiceScaleBench(): Promise<BenchResult[]> {
     out.push(result('PostgreSQL/SQLite: initial pull time', pg.pullSeconds / Math.max(sqlite.pullSeconds, 1e-9), 'x', 'max', MAX_PG_RATIO));
     return out;
   } finally {
-    cluster?.stop();
+    postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });
   }
