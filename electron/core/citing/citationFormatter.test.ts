@@ -72,6 +72,16 @@ describe('citation formatter', () => {
     expect(formatter.citation(pick('knuth1984'), { style: 'journal-of-examples', locale: 'en-US', output: 'text' })).toBe('(Knuth, 1984)');
   });
 
+  it('formats with a user style\'s new XML once it is added again under the same name', () => {
+    const apa = readFileSync(path.join(bundledDir, 'styles', 'apa.csl'), 'utf8').replace(/<title>[^<]*<\/title>/, '<title>Replaced style</title>');
+    library.addStyle('replaced.csl', apa, formatter.checkStyle);
+    const options = { style: 'replaced', locale: 'en-US', output: 'text' as const };
+    expect(formatter.citation(pick('knuth1984'), options)).toBe('(Knuth, 1984)');
+    const ieee = readFileSync(path.join(bundledDir, 'styles', 'ieee.csl'), 'utf8').replace(/<title>[^<]*<\/title>/, '<title>Replaced style</title>');
+    library.addStyle('replaced.csl', ieee, formatter.checkStyle);
+    expect(formatter.citation(pick('knuth1984'), options)).toBe('[1]');
+  });
+
   it('answers an unknown style with a sentence', () => {
     expect(() => formatter.citation(pick('knuth1984'), { style: 'nope', locale: 'en-US', output: 'text' })).toThrow('The citation style "nope" is not installed.');
   });

@@ -105,7 +105,7 @@ export function wholeBibliography(entries: readonly string[], output: CitationOu
 
 export function createCitationFormatter(library: StyleLibrary): CitationFormatter {
   /** Each engine with the items of its last call and, by id, the JSON of the items its registry holds. */
-  const engines = new Map<string, { engine: Engine; items: Map<string, CslItem>; registered: Map<string, string> }>();
+  const engines = new Map<string, { engine: Engine; xml: string; items: Map<string, CslItem>; registered: Map<string, string> }>();
 
   function build(xml: string, locale: string, items: Map<string, CslItem>): Engine {
     const sys = {
@@ -119,17 +119,23 @@ export function createCitationFormatter(library: StyleLibrary): CitationFormatte
 
   function engineFor(options: FormatOptions, items: readonly CslItem[]): Engine {
     const key = `${options.style}\u0000${options.locale}`;
+    const xml = library.styleXml(options.style);
     let entry = engines.get(key);
+    // A user's style replaced under the same id (added again) needs a new engine.
+    if (entry && entry.xml !== xml) {
+      engines.delete(key);
+      entry = undefined;
+    }
     if (!entry) {
       const store = new Map<string, CslItem>();
       let engine: Engine;
       try {
-        engine = build(library.styleXml(options.style), options.locale, store);
+        engine = build(xml, options.locale, store);
       } catch (error) {
         if (error instanceof StyleProblem) throw error;
         throw new StyleProblem(`The citation style "${options.style}" cannot be used: ${String((error as Error).message ?? error).split('\n')[0]}`);
       }
-      entry = { engine, items: store, registered: new Map() };
+      entry = { engine, xml, items: store, registered: new Map() };
       if (engines.size >= ENGINES_KEPT) engines.delete(engines.keys().next().value!);
     } else {
       engines.delete(key); // most recently used goes last

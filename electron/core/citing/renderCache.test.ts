@@ -167,6 +167,23 @@ describe('the per-reference render cache', () => {
     expect(ours.text).not.toContain(String(items[7]!.title));
   }, 300_000);
 
+  it('never uses the entries of a user style that was added again with other XML', () => {
+    const userStyles = createStyleLibrary({ bundledDir, userDir: path.join(dir, 'replaced-styles') });
+    const formatter = createCitationFormatter(userStyles);
+    const cache = createRenderCache(formatter, openStore('replaced.sqlite'));
+    const options = { style: 'lab', locale: 'en-US' };
+    const items = library.slice(0, 12);
+    const apa = readFileSync(path.join(bundledDir, 'styles', 'apa.csl'), 'utf8');
+    userStyles.addStyle('lab.csl', apa, formatter.checkStyle);
+    fillLibrary(cache, items, options);
+    expect(cache.bibliography(items, options)).toEqual(pristineBibliography(userStyles, 'lab', items));
+    // The same layout with another date format: every entry reads differently.
+    userStyles.addStyle('lab.csl', apa.replace(/<date variable="issued"/g, '<date variable="issued" prefix="[" suffix="]"'), formatter.checkStyle);
+    const again = cache.bibliography(items, options)!;
+    expect(again).toEqual(pristineBibliography(userStyles, 'lab', items));
+    expect(again.text).not.toEqual(pristineBibliography(styles, 'apa', items).text);
+  }, 300_000);
+
   it('starts again from a corrupt or truncated file and still formats right', () => {
     const options = { style: 'apa', locale: 'en-US' };
     const items = library.slice(0, 20);

@@ -90,18 +90,19 @@ function plainPathItems(items: readonly CslItem[]): boolean {
 }
 
 export function createRenderCache(formatter: CitationFormatter, store: RenderCacheStore): RenderCache {
-  const namespaces = new Map<string, string | null>();
+  /** Per style and locale: the XML the prefix was made from, and the prefix. */
+  const namespaces = new Map<string, { styleXml: string; localeXml: string | undefined; ns: string | null }>();
 
   /** The key prefix for a style and locale; null when the style's entries depend on the set. */
   function namespace(options: Options): string | null {
     const id = `${options.style}\u0000${options.locale}`;
-    let ns = namespaces.get(id);
-    if (ns === undefined) {
-      const { styleXml, localeXml } = formatter.sources(options);
-      ns = setDependence(styleXml) ? null
-        : sha1([CITEPROC_VERSION, RENDER_FORMAT, options.style, styleXml, options.locale, localeXml ?? ''].join('\u0000'));
-      namespaces.set(id, ns);
-    }
+    const { styleXml, localeXml } = formatter.sources(options);
+    const known = namespaces.get(id);
+    // Compared, not assumed: a user's style added again under the same id has new XML.
+    if (known && known.styleXml === styleXml && known.localeXml === localeXml) return known.ns;
+    const ns = setDependence(styleXml) ? null
+      : sha1([CITEPROC_VERSION, RENDER_FORMAT, options.style, styleXml, options.locale, localeXml ?? ''].join('\u0000'));
+    namespaces.set(id, { styleXml, localeXml, ns });
     return ns;
   }
 
