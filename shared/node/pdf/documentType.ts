@@ -90,7 +90,7 @@ const BOOK = [
 ];
 
 /** What a guide or manual calls itself, in the corpus's languages. */
-const DOC_WORD = String.raw`(?:(?:document )?class(?:e|es)?|package|pakiet|pacchetto|paket|dokumentklasse|klasse|bundle|macros|manual[e]?|handbook|handbuch|podręcznik|documentation|dokumentation|tutorial|user['’]?s? guide|guide|reference(?: manual)?|faq|language definition)`;
+const DOC_WORD = String.raw`(?:(?:document )?class(?:e|es)?|clase|package|pakiet|pacchetto|paket|dokumentklasse|klasse|bundle|macros|manual[e]?|handbook|handbuch|podręcznik|documentation|dokumentation|tutorial|user['’]?s? guide|guide|reference(?: manual)?|faq|language definition)`;
 
 /** A guide's own name for itself, which may go on to say what for ("Manual for Using ...", "A Guide to ..."). */
 const GUIDE_WORD = String.raw`(?:manual[e]?|handbook|handbuch|podręcznik|documentation|dokumentation|tutorial|user['’]?s? guide|guide|reference manual)`;

@@ -98,6 +98,8 @@ describe('document types', () => {
     expect((await page('Typesetting Articles for Archives of Gear Studies', 'This package provides a class for typesetting articles for the archives.')).fields.type).toBe('generic');
     expect((await page('The gearbook document class for use with LaTeX', 'It follows the guidelines of the gear press.')).fields.type).toBe('generic');
     expect((await page('Introduction to the gears Package', 'The gears package implements gear regression in R with a formula interface.')).fields.type).toBe('journal');
+    // A class's guide in Spanish ("Clase de documento ...").
+    expect((await page('Clase de documento gearingud', 'Este documento muestra la clase para la revista de engranajes.')).fields.type).toBe('generic');
   });
 });
 
