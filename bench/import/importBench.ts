@@ -82,7 +82,7 @@ export async function runImportBench(): Promise<BenchResult[]> {
   for (const [cls, t] of [...byClass].sort()) {
     console.log(`    ${cls} (${CORPUS_PARTS.map((p) => t[p].documents).join(' | ')}): ${CORPUS_PARTS.map((p) => describeTally(t[p])).join(' | ')}`);
   }
-  console.log('  per kind of source (both parts):');
+  console.log('  per kind of source (all parts together):');
   for (const [source, t] of [...bySource].sort()) console.log(`    ${source} (${t.documents}): ${describeTally(t)}`);
 
   const out: BenchResult[] = [];
