@@ -71,6 +71,8 @@ function yearsIn(text: string): { year: number; before: string }[] {
   const out: { year: number; before: string }[] = [];
   let end = 0;
   for (const m of text.matchAll(DATE)) {
+    // A date with a time of day is a build stamp ("2022-11-06 15:34. Page 1", "2022/8/22 — 15:40"), not a publication date.
+    if (/^\s*[—–-]?\s*\d{1,2}:\d\d\b/.test(text.slice(m.index + m[0].length))) continue;
     const y = m.slice(1).find((g) => g);
     if (y) out.push({ year: Number(y), before: text.slice(Math.max(end, m.index - 40), m.index) });
     end = m.index + m[0].length;
@@ -95,8 +97,9 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], pag
       // The words just before a date say what it is ("Revised 21 October 2013").
       add(year, LATER.test(before) ? 4 : EARLIER.test(before) ? 1 : 2);
     }
-    // "Wien, 2022 / Vienna, 2022": a bilingual line is read half by half.
-    for (const half of text.split(/\s+\/\s+/)) {
+    // "Wien, 2022 / Vienna, 2022": a bilingual line is read half by half, and a line of parts set
+    // apart by bars part by part ("Faculty of Applied Engineering | Antwerpen, 2022").
+    for (const half of text.split(/\s+[/|]\s+/)) {
       if (half.split(/\s+/).length > 6) continue;
       const bare = BARE_YEAR.exec(half.trim());
       const y = bare ? Number(bare.slice(1).find((g) => g)) : NaN;

@@ -38,6 +38,8 @@ const THESIS = [
   /\b(?:doctor of philosophy|master of (?:science|arts)|bachelor of (?:science|arts))\b/i,
   /\b(?:zur erlangung des (?:grades|akademischen grades)|eingereicht am fachhochschul)/i,
   /\b(?:master|bachelor|diplom|doktor|abschluss)arbeit\b|\b(?:master|bachelor)'?s thesis\b/i,
+  // "Proefschrift voorgelegd tot", "Tese apresentada à" (set without its space too), "Thesis submitted in fulfilment".
+  /\b(?:thesis|dissertation|proefschrift|tese|tesis)\s*(?:submitted|presented|voorgelegd|apresentada|presentada)\b|\bmasterproef\b/i,
   /\b(?:thèse (?:présentée|de doctorat)|th[eè]se pour|tesis (?:doctoral|de (?:maestr[ií]a|licenciatura))|(?:que )?para obtener el (?:t[ií]tulo|grado)|tese de doutorado|disserta[çc][ãa]o de mestrado|trabalho de conclus[ãa]o|projeto final de curso|tesi di (?:laurea|dottorato)|proefschrift tot)\b/i,
   /πτυχιακη εργασια|διπλωματικη εργασια|学位论文|博士学位|硕士学位/i,
 ];
@@ -49,7 +51,9 @@ const REPORT = [
   /\b(?:technical|research|final|annual|progress|project|lab(?:oratory)?|internship|term|special|interim|activity|status) report\b/i,
   /\breport (?:no\.?|number|series)\b/i,
   /\bworking papers?(?: series)?\b/i,
-  /\b(?:praktikumsbericht|endbericht|abschlussbericht|forschungsbericht|zwischenbericht|rapport (?:technique|de recherche)|relat[óo]rio t[ée]cnico|informe t[ée]cnico)\b/i,
+  /\b(?:praktikumsbericht|endbericht|abschlussbericht|forschungsbericht|zwischenbericht|laborbericht|rapport (?:technique|de recherche)|relat[óo]rio t[ée]cnico|informe t[ée]cnico|onderzoeksrapport|eindrapport|projectrapport|(?:stage|eind|project)verslag)\b/i,
+  // A German exercise or lab report ("Übungsabgabe 3"): \b does not see a word start before "Ü".
+  /(?<!\p{L})(?:übungs(?:bericht|abgabe)|laborbericht)\b/iu,
   /\b(?:ERDC|CRREL|NASA|RAND)(?:\/[A-Z]+)?\s+[A-Z]{1,4}-?\d/,
   /\btechnical (?:memorandum|note)\b|\bwhite paper\b/i,
 ];
@@ -86,7 +90,7 @@ const BOOK = [
 ];
 
 /** What a guide or manual calls itself, in the corpus's languages. */
-const DOC_WORD = String.raw`(?:(?:document )?class(?:e|es)?|package|pakiet|pacchetto|paket|dokumentklasse|klasse|bundle|macros|manual[e]?|handbook|handbuch|podręcznik|documentation|dokumentation|tutorial|user['’]?s? guide|guide|reference(?: manual)?|faq|language definition)`;
+const DOC_WORD = String.raw`(?:(?:document )?class(?:e|es)?|clase|package|pakiet|pacchetto|paket|dokumentklasse|klasse|bundle|macros|manual[e]?|handbook|handbuch|podręcznik|documentation|dokumentation|tutorial|user['’]?s? guide|guide|reference(?: manual)?|faq|language definition)`;
 
 /** A guide's own name for itself, which may go on to say what for ("Manual for Using ...", "A Guide to ..."). */
 const GUIDE_WORD = String.raw`(?:manual[e]?|handbook|handbuch|podręcznik|documentation|dokumentation|tutorial|user['’]?s? guide|guide|reference manual)`;
@@ -97,6 +101,12 @@ const DOCUMENTATION_TITLE = new RegExp(String.raw`^(?:(?:the|die|der|das|la|le|i
 
 /** A manual's short version, release or edition line near its title ("Release 1.5.1", "Edition 7 for Octave version 7.3.0", "wersja 1.3.6"). */
 const VERSION_LINE = /^(?=.{0,60}$)\(?(?:(?:version|versione|versión|versão|wersja|release|edition|v)\s*\d+(?:\.\d+)+\b|.{0,40}\b(?:version|versione|versión|release)\s+v?\d+(?:\.\d+)+)/i;
+
+/** A LaTeX class's or package's guide, by its title ("The ebsthesis document class for use with LaTeX",
+ * "LaTeX Style For Technical Information Reports") or by what its first lines say it does ("This
+ * package provides a class for typesetting articles"): an abstract does not make it a paper. */
+const TEX_GUIDE_TITLE = /\b(?:la)?tex\b.*\b(?:class|package|style|bundle)\b|\b(?:document class|package|style|bundle)\b.*\b(?:la)?tex\b/i;
+const TEX_GUIDE_TEXT = /\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers|is intended)\b.*\b(?:typeset\w*|la)?tex\b|\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers)\s+(?:an?\s+)?(?:document\s+)?class\b|\bclass\s+for\s+typesetting\b/i;
 
 const any = (patterns: RegExp[], texts: string[]) => patterns.some((re) => texts.some((t) => re.test(t)));
 
@@ -111,7 +121,7 @@ export function detectDocumentType(e: TypeEvidence): DetectedType {
   if (any(THESIS, titlePage) || labels.some((l) => THESIS_LABEL.test(l))) return { type: 'thesis', confidence: 0.8 };
   // Documentation (a class's guide, a package's or program's manual) names what it documents
   // in its title or carries a version line under it; a thesis class's guide is not a thesis.
-  const documentation = (!!e.title && DOCUMENTATION_TITLE.test(e.title)) || e.head.some((l) => VERSION_LINE.test(l));
+  const documentation = (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title))) || e.head.some((l) => VERSION_LINE.test(l)) || e.lines.slice(0, 40).some((l) => TEX_GUIDE_TEXT.test(l));
   // A title that calls the document a thesis.
   if (e.title && /\b(?:thesis|dissertation)\b|abschlussarbeit/i.test(e.title) && !documentation) return { type: 'thesis', confidence: 0.6 };
   if (any(REPORT, e.head) || e.lines.some((l) => DISTRIBUTION.test(l))) return { type: 'report', confidence: 0.75 };

@@ -6,6 +6,7 @@ import { findPublicationYear, isDateLine } from './dates.ts';
 import { detectDocumentType } from './documentType.ts';
 import { ownDois } from './placeholderDoi.ts';
 import type { Layout } from './pageLayout.ts';
+import { readAuthorGrid } from './authorGrid.ts';
 import { isAffiliation, parsePersonName, splitAuthorLine } from './personNames.ts';
 import type { TextLine } from './textLines.ts';
 import type { ExtractedFields, ExtractedPerson, FieldConfidence } from './types.ts';
@@ -37,7 +38,7 @@ const NOT_A_TITLE = [
 /** A line that ends a title block: a version or release line under the title. */
 const TITLE_STOP = /^(?:version|v\d|release|draft|revision)\b|^\S+,?\s+version\s+v?\d/i;
 
-const HEADING_STOP = /^(?:abstract|summary|contents|table of contents|(?:\d+\.?\s*)?introduction$|\d+(?:\.\d+)*\.?\s+\p{Lu}\p{Ll}+|keywords?|key\s*words|index terms|background|overview)\b/iu;
+const HEADING_STOP = /^(?:abstract|summary|contents|table of contents|(?:\d+\.?\s*)?introduction$|\d+(?:\.\d+)*\.?\s+\p{Lu}\p{Ll}+|keywords?|key\s*words|index terms|background|overview|nomenclature|problem statement)\b/iu;
 
 /** The same headings in the languages of the corpus: "Klíčová slova:", "Resumo", "Inhaltsverzeichnis". */
 const FOREIGN_HEADING_STOP = /^(?:zusammenfassung|schlüsselwörter|schlagwörter|inhalt(?:sverzeichnis)?|einleitung|kurzfassung|résumé|mots[- ]cl[ée]s|sommaire|table des matières|resumo|resumen|palavras[- ]chave|palabras clave|sumário|índice|introdução|introducción|riassunto|parole chiave|sommario|introduzione|abstrakt|klíčová slova|kľúčové slová|obsah|úvod|streszczenie|słowa kluczowe|spis treści|wstęp|samenvatting|trefwoorden|inhoud|sammanfattning|nyckelord|innehåll|περίληψη|λέξεις[- ]κλειδιά|аннотация|ключевые слова|содержание|введение)(?:\s*[:.—–-]|$)/iu;
@@ -164,18 +165,33 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
   return { lines, text, confidence };
 }
 
-/** Index of the line where the body starts (abstract, contents, first section, a long paragraph). */
-function headerEnd(lines: TextLine[], bodySize: number, after: number): number {
-  for (let i = after; i < lines.length; i++) {
+/**
+ * Index of the line where the body starts (abstract, contents, first section, a long paragraph),
+ * at most `cap` lines after `after`. A heading in a side box at the page's right edge (a journal's
+ * "Keywords:" beside the authors) does not end the header; a second column starts further left.
+ */
+function headerEnd(lines: TextLine[], bodySize: number, after: number, cap = 25, pageWidth = Infinity): number {
+  for (let i = after; i < lines.length && i < after + cap; i++) {
     const l = lines[i]!;
-    if ((HEADING_STOP.test(l.text) || FOREIGN_HEADING_STOP.test(l.text)) && !isDateLine(l.text)) return i;
-    if (l.text.split(/\s+/).length >= 14 && Math.abs(l.size - bodySize) < 0.6) return i;
+    if ((HEADING_STOP.test(l.text) || FOREIGN_HEADING_STOP.test(l.text)) && !isDateLine(l.text) && l.x < pageWidth * 0.65) return i;
+    if (l.text.split(/\s+/).length >= 14 && Math.abs(l.size - bodySize) < 0.6 && !nameList(l.text)) return i;
   }
-  return Math.min(lines.length, after + 25);
+  return Math.min(lines.length, after + cap);
+}
+
+/** A long line of names ("C. Petit-Jean-Genaz, J. Poole, T. Baron, R. Billen, ..."), not a paragraph's. */
+function nameList(text: string): boolean {
+  const pieces = splitAuthorLine(text);
+  const names = pieces.filter((p) => parsePersonName(p)).length;
+  return names >= 3 && names * 2 >= pieces.length;
 }
 
 /** Credits that are not authorship: translators, editors, supervisors and examiners. */
 const CREDIT = /^(?:traduit|translated|übersetzt|traducido|traduzido|traduzione|przek[łl]ad|t[łl]umaczenie|former|.{0,40}\bteam members?\s*:|edited|herausgegeben|hrsg\.?|(?:co-?)?supervis(?:or|ed)|advis(?:or|er)|betreuer|betreut|(?:first |second )?(?:examiner|referee|reviewer)|gutachter|referent|korreferent|orientador|orientadora|directeur|directrice|director|tutor|témavezető|konzulens|promotor|committee)\b/i;
+
+/** A thesis's committee or jury, by its label in the languages of the corpus ("Promotoren",
+ * "Externe Promotor", "Mitbetreut von", "Titularis(sen):", "Membres du jury", "Advisory board"). */
+const COMMITTEE = /^(?:(?:co-?|external|externe?|interne?|second|first|thesis|examining|doctoral|mit)\s*)?(?:promot(?:or|ors|oren|rices?|eurs?)|co-?promot\w*|supervisors|advisors|advisers|examiners|examinateurs?|rapporteurs?|betreut\s+von|titularis\w*|jury|membres du jury|members of the (?:jury|committee)|advisory board|(?:thesis |examining |doctoral )?committee(?: members?)?|banca examinadora|instructor|begeleiders?)\b/i;
 
 function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPerson[] {
   const authors: ExtractedPerson[] = [];
@@ -191,13 +207,26 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     c.lastY = l.y;
     return true;
   });
-  for (let i = from; i < to && i < from + 20; i++) {
+  // Line numbers in a review copy's margins ("1", "2", ...) are not lines of the header.
+  for (let i = from, seen = 0; i < to && seen < 20; i++) {
     const line = lines[i]!;
+    if (/^\d{1,4}$/.test(line.text)) continue;
+    seen++;
     if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ')) && !/\s{2}/.test(line.text)) continue;
     // "et al." is a citation; translators and editors (and the lines their credit runs on to) are not the authors.
-    if (CREDIT.test(line.text)) {
+    if (CREDIT.test(line.text) || COMMITTEE.test(line.text)) {
       credited = true;
-      if (/:\s*$/.test(line.text) || !/\s/.test(line.text)) creditColumns.push({ head: line, lastY: line.y });
+      // A label alone on its line ("Supervisor:", "Promotoren", "Externe Promotor") heads a column of names.
+      const labelOnly = /:\s*$/.test(line.text) || !/\s/.test(line.text) || COMMITTEE.exec(line.text)?.[0].length === line.text.trim().length;
+      if (labelOnly) creditColumns.push({ head: line, lastY: line.y });
+      else {
+        // "Titularis(sen): Zeger de Zager" over more names: the column is where the names after the label start.
+        const colon = line.text.indexOf(':');
+        if (colon > 0 && colon < line.text.length - 1) {
+          const x = line.x + ((line.right - line.x) * (colon + 1)) / line.text.length;
+          creditColumns.push({ head: { ...line, x }, lastY: line.y });
+        }
+      }
       continue;
     }
     if (underCredit(line)) continue;
@@ -298,14 +327,17 @@ export function readLayoutFields(layout: Layout): LayoutFields {
   const lines = page.lines;
   const title = findTitle(layout);
   const titleEnd = title ? lines.indexOf(title.lines[title.lines.length - 1]!) + 1 : 0;
-  const end = headerEnd(lines, layout.bodySize, titleEnd);
+  const end = headerEnd(lines, layout.bodySize, titleEnd, 25, page.width);
   const header = lines.slice(0, end);
   if (title) {
     fields.title = title.text.slice(0, 500);
     titleY = title.lines[0]!.y;
     confidence.title = title.confidence;
     // A cover may print the authors above the title and nothing under it.
-    let authors = findAuthors(lines, titleEnd, end);
+    // An author grid may run past the usual header (three rows of cells with addresses).
+    const gridLines = lines.slice(titleEnd, headerEnd(lines, layout.bodySize, titleEnd, 60, page.width)).filter((l) => !/^\d{1,4}$/.test(l.text));
+    const grid = gridLines.some((l) => CREDIT.test(l.text) || COMMITTEE.test(l.text)) ? undefined : readAuthorGrid(gridLines);
+    let authors = grid && grid.length >= 2 ? grid : findAuthors(lines, titleEnd, end);
     if (!authors.length) authors = namesAbove(lines, title.lines[0]!);
     if (authors.length) {
       fields.authors = authors.slice(0, 200);
@@ -316,7 +348,9 @@ export function readLayoutFields(layout: Layout): LayoutFields {
   const rotated = page.rotatedText;
   const arxiv = findArxivIds(`${rotated}\n${pageText}`)[0];
   const margins = lines.filter((l) => l.y > page.height * 0.88 || l.y < page.height * 0.12);
-  let year = findPublicationYear(header, margins, lines);
+  // A sparse title page (a thesis's cover) has no body: its place and year may sit under a long degree line.
+  const sparse = lines.reduce((n, l) => n + l.text.length, 0) < 700;
+  let year = findPublicationYear(sparse ? lines : header, margins, lines);
   if (year) confidence.year = 0.7;
   if (!year && arxiv) {
     year = arxivYear(arxiv);

@@ -4,10 +4,10 @@ import type { ExtractedPerson } from './types.ts';
 
 const PARTICLES = new Set(['van', 'von', 'de', 'der', 'die', 'das', 'den', 'da', 'di', 'du', 'le', 'la', 'del', 'della', 'dos', 'das', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'st.', 'zu', "d'"]);
 
-/** Countries an address ends with ("Christchurch, New Zealand"); a name is not one. */
-const COUNTRY = /\b(?:new zealand|united (?:kingdom|states)|brazil|brasil|m[eé]xico|portugal|belgi(?:um|que|ë)|sweden|norway|finland|poland|polska|russia|india|korea|taiwan|singapore|argentina|chile|colombia|scotland|greece|hungary|czech(?: republic)?|slovakia|south africa)\b/i;
+/** Countries and two-word US states an address ends with ("Christchurch, New Zealand", "Fargo, North Dakota"); a name is not one. */
+const COUNTRY = /\b(?:new zealand|(?:north|south) (?:dakota|carolina)|new (?:hampshire|jersey|mexico|york)|rhode island|west virginia|united (?:kingdom|states)|brazil|brasil|m[eé]xico|portugal|belgi(?:um|que|ë)|sweden|norway|finland|poland|polska|russia|india|korea|taiwan|singapore|argentina|chile|colombia|scotland|greece|hungary|czech(?: republic)?|slovakia|south africa)\b/i;
 
-const NOT_A_NAME = /\b(?:univ\w*|verlag|member|fellow|your|our|their|this|these|curso|projeto|proyecto|engenharia|ingenier\w*|highway|foundations?|consortium|palace|pradesh|nagar|philosophy|lecturer|editor|chief|report|mechanical|words|point|master|inria|institut\w*|department|dept|project|team|school|cent(?:er|re)|laborator\w*|lab|statisti\w*|inc|ltd|gmbh|llc|hospital|clinic|research|science\w*|foundation|corporation|development|core|group|package|version|vignette|journal|college|faculty|academy|agency|national|society|association|company|enthusiasts|compiled|abstract|introduction|contents|summary|keywords|email|e-mail|http\w*|www|edu|org|com|road|street|avenue|germany|austria|france|switzerland|usa|canada|australia|denmark|netherlands|china|japan|italy|spain|uk|program\w*|software|ministry|council|division|network|technolog\w*|engineering|informatics|mathemati\w*|economics|medicine|health|management|business|county|preprint|draft|manuscript|copyright|license|licensed|typeset|revised|updated|processed|published|submitted|accepted|appendix|chapter|section|figure|table)\b/i;
+const NOT_A_NAME = /\b(?:univ\w*|verlag|member|fellow|your|our|their|this|these|curso|projeto|proyecto|engenharia|ingenier\w*|highway|foundations?|consortium|palace|pradesh|nagar|philosophy|lecturer|editor|chief|report|mechanical|words|point|master|inria|institut\w*|department|dept|project|team|school|cent(?:er|re)|laborator\w*|lab|statisti\w*|inc|ltd|gmbh|llc|hospital|clinic|research|science\w*|foundation|corporation|development|core|group|package|version|vignette|journal|college|faculty|academy|agency|national|society|association|company|enthusiasts|compiled|abstract|introduction|contents|summary|keywords|email|e-mail|http\w*|www|edu|org|com|road|street|avenue|germany|austria|france|switzerland|usa|canada|australia|denmark|netherlands|china|japan|italy|spain|uk|program\w*|software|ministry|council|division|network|technolog\w*|engineering|informati\w*|mathemati\w*|economics|medicine|health|management|business|county|preprint|draft|manuscript|copyright|license|licensed|typeset|revised|updated|processed|published|submitted|accepted|appendix|chapter|section|figure|table)\b/i;
 
 /** Words of an affiliation or address: where one starts, the names on its line have ended. */
 const AFFILIATION = /\b(?:univ\w*|universit\w*|institut\w*|istituto|department|dept|d[eé]part\w*|d[ei]partiment\w*|facult\w*|facolt\w*|centro|ricerche|recherche|investigaci\w*|forschung\w*|biblioth\w*|bibliotec\w*|library|society|soci[eé]t[eéà]|association|council|verlag|escuela|escola|scuola|[eé]cole|highway|laborator\w*|school|college|faculty|fakultät|cent(?:er|re)|hospital|clinic|foundations?|consortium|academy|corporation|company|gmbh|inc|ltd|llc|ag|s\.a\.|inria|cnrs|csic|group|lab|palace|research|organi[sz]ation|street|road|avenue|campus|building|p\.\s?o\.\s?box|affiliation|address)\b/i;
@@ -24,16 +24,18 @@ const INITIALS = /^(?:\p{Lu}\.?-?){1,3}$/u;
 
 export function splitAuthorLine(text: string): string[] {
   return text
-    .replace(/^\s*(?:by|par|por|door|von|authors?:?)\s+(?=\p{Lu})/iu, '')
+    // "By", "Author(s):", "Auteur(s):", "Autores:", "Verfasser:" before the names.
+    .replace(/^\s*(?:by|par|por|door|von|(?:authors?|auteurs?|autor(?:es|en|as|zy)?|verfasser(?:in)?)\s*(?:\((?:s|en|es)\))?\s*:?)\s+(?=\p{Lu})/iu, '')
     .replace(/\(\s*[\d,\s]+\)/g, ',')
     // "and" in the languages of the corpus; "e" (Portuguese) is left out: it joins family names.
     .split(/\s*(?:,|;|\band\b|\bund\b|\bet\b|\by\b|\boch\b|\bog\b|&|\s{3,}|·|•|\|)\s*/i)
     .map((s) => s.replace(/[∗*†‡§¶⁎✝#✉]+/g, ' ').replace(/\s\d+$|(?<=\p{Ll})\d+$/u, '').replace(/\s+/g, ' ').trim())
     .filter(Boolean)
-    // Italian "e" and Polish "i" join two whole names ("Irene Hyna e Elisabeth Schlegl"); a Portuguese
-    // "e" joins family names ("Maria Silva e Santos"), so the split stands only when both sides are names.
+    // Italian "e", Polish "i" and Dutch "en" join two whole names ("Irene Hyna e Elisabeth Schlegl",
+    // "Walter Daems en Paul Levrie"); a Portuguese "e" joins family names ("Maria Silva e Santos"),
+    // so the split stands only when both sides are names.
     .flatMap((piece) => {
-      const parts = piece.split(/\s+(?:e|i)\s+(?=\p{Lu})/u);
+      const parts = piece.split(/\s+(?:e|i|en)\s+(?=\p{Lu})/u);
       return parts.length > 1 && parts.every((p) => p.split(/\s+/).length >= 2) ? parts : [piece];
     });
 }
