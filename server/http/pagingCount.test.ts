@@ -2,7 +2,7 @@
 // row (on PostgreSQL each statement is a network round trip, and a sync's listings are
 // mostly short).
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type LogEvent } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CountCache } from './countCache.ts';
 import { fetchPage, readPageParams } from './paging.ts';
@@ -17,7 +17,10 @@ function itemsDb() {
   const insert = sqlite.prepare('INSERT INTO items VALUES (?, ?, ?)');
   for (let i = 0; i < 7; i++) insert.run(`id${i}`, `2026-01-0${i + 1}`, i < 5 ? 'a' : 'b');
   const statements: string[] = [];
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }), log: (event) => statements.push(event.query.sql) });
+  const log = (event: LogEvent) => {
+    statements.push(event.query.sql);
+  };
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }), log });
   return { db, statements, close: () => db.destroy() };
 }
 
