@@ -23,10 +23,19 @@ export async function startFloorProcess(dir: string): Promise<ServiceProcess> {
   return startListening((port) => [path.join(root, 'bench/service/floorServer.ts'), dir, String(port)]);
 }
 
+/**
+ * Node options for the service process alone, e.g. `BENCH_SERVICE_NODE_ARGS="--cpu-prof
+ * --cpu-prof-dir=DIR"` to profile the service during a bench (NODE_OPTIONS refuses
+ * --cpu-prof, and would profile the measuring process too).
+ */
+function serviceNodeArgs(): string[] {
+  return (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+}
+
 /** A TypeScript entry point run with tsx on a free port, once it says it is listening. */
 async function startListening(argsFor: (port: number) => string[], env: NodeJS.ProcessEnv = {}): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', ...argsFor(port)], {
+  const child = spawn(process.execPath, [...serviceNodeArgs(), '--import', 'tsx', ...argsFor(port)], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },

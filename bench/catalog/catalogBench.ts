@@ -16,7 +16,7 @@ import { percentile, result, type BenchResult } from '../report.ts';
 import { random, RecordGenerator, sampleVocabulary } from './catalogRecords.ts';
 import { startServiceProcess, stopServiceProcess } from '../serviceProcess.ts';
 import { migrateToPostgres } from '../../server/storage/migrateToPostgres.ts';
-import { startPgCluster, type PgCluster } from '../../server/testing/pgCluster.ts';
+import { benchPostgresServer } from '../benchPostgres.ts';
 import { createPgDatabase } from '../../server/testing/pgDatabases.ts';
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
@@ -113,17 +113,16 @@ export async function runCatalogBench(): Promise<BenchResult[]> {
 
   // PostgreSQL: the same catalog copied by the admin command (which builds the tsvector
   // index), on SERVICE_DATABASE_URL's server or a throwaway cluster (fsync off).
-  let cluster: PgCluster | undefined;
+  const postgres = await benchPostgresServer();
+  if (!postgres) return results;
   try {
-    let serverUrl = process.env.SERVICE_DATABASE_URL?.trim();
-    if (!serverUrl) serverUrl = (cluster = await startPgCluster()).url;
-    const url = await createPgDatabase(serverUrl);
+    const url = await createPgDatabase(postgres.url);
     const started = performance.now();
     await migrateToPostgres(path.join(CACHE_DIR, 'service.sqlite'), url);
     const copySeconds = (performance.now() - started) / 1000;
     results.push(...(await searchFigures('PostgreSQL: ', { SERVICE_DATABASE_URL: url }, token, simple, advanced, `copied and indexed in ${copySeconds.toFixed(0)} s`)));
   } finally {
-    cluster?.stop();
+    postgres.stop();
   }
   return results;
 }

@@ -1,10 +1,12 @@
-// A per-token request limit: fixed one-minute windows counted in the database (one UPSERT
-// per request; a prepared statement on SQLite), so several service instances share the count.
+// A per-token request limit: fixed one-minute windows counted in the database, so several
+// service instances share the count: one UPSERT per request on SQLite (a prepared statement
+// in the process), hits written in batches on PostgreSQL (postgresRateCounts.ts).
 // Over the limit the request is answered 429 with Retry-After: the seconds until the window
 // turns. It is a flood ceiling; its default stays above what the service bench drives.
 import { CompiledQuery } from 'kysely';
 import { HttpError } from '../http/errors.ts';
 import type { OpenedDatabase } from '../storage/database.ts';
+import { PostgresRateCounts } from './postgresRateCounts.ts';
 
 const WINDOW_MS = 60_000;
 const PRUNE_EVERY = 10_000;
@@ -37,7 +39,8 @@ export class TokenRateLimiter {
       this.prune = (before) => prune.run(before);
     } else {
       const { db } = database;
-      this.count = async (key, windowStart) => (await db.executeQuery<{ count: number }>(CompiledQuery.raw(COUNT, [key, windowStart]))).rows[0]!.count;
+      const counts = new PostgresRateCounts(db);
+      this.count = (key, windowStart) => counts.hit(key, windowStart);
       this.prune = (before) => db.executeQuery(CompiledQuery.raw(PRUNE, [before]));
     }
   }

@@ -92,7 +92,11 @@ export async function fetchPage<Row extends Record<string, unknown>>(
   const isFirstPage = !params.marker && !params.reverse;
   let total: number | undefined;
   if (isFirstPage) {
-    if (options.counts) total = await options.counts.count(query);
+    // A first page without a next one holds every row: its length is the count, and a
+    // sync's listings (mostly "what changed since", a few rows) save a statement each, a
+    // network round trip on PostgreSQL.
+    if (!more) total = rows.length;
+    else if (options.counts) total = await options.counts.count(query);
     else {
       const counted = (await query.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('n')).executeTakeFirst()) as { n: number | string } | undefined;
       total = Number(counted?.n ?? 0);

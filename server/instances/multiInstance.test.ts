@@ -62,6 +62,17 @@ describe('two instances on one database', () => {
     expect(refused.status).toBe(401);
   });
 
+  it('counts a document created on the other instance in a long listing, though this one had counted it before', async () => {
+    const user = await a.createUser();
+    const onA = documentClient(a, user);
+    const onB = documentClient(b, user);
+    for (const title of ['One', 'Two', 'Three']) await onA.create({ type: 'journal', title });
+    expect((await onB.get('/documents?limit=1')).headers.get(onB.countHeader)).toBe('3');
+    await onA.create({ type: 'journal', title: 'Four' });
+    // No poll: the count must be right without waiting for any message between instances.
+    expect((await onB.get('/documents?limit=1')).headers.get(onB.countHeader)).toBe('4');
+  });
+
   it('runs a leased background job in one instance at a time, and hands it over when that one stops', async () => {
     let runs = 0;
     const job = { name: 'test-job', everyMs: 3_600_000, run: () => void runs++ };

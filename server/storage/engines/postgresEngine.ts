@@ -1,6 +1,6 @@
 // The institution engine: PostgreSQL through a `pg` connection pool.
 import pg from 'pg';
-import { Kysely, PostgresDialect, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from '../tables.ts';
 import type { PostgresDatabase } from '../database.ts';
 
@@ -20,8 +20,8 @@ export function openPostgres(url: string): PostgresDatabase {
   // An idle client's error (the server restarted, say) must not crash the process; the pool
   // drops that client and the next query opens a new one.
   pool.on('error', () => undefined);
-  const writes = new WriteCounter();
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let stamps = 0;
   return {
     engine: 'postgres',
     db,
@@ -30,28 +30,12 @@ export function openPostgres(url: string): PostgresDatabase {
     // died silently (a server host lost, a NAT mapping dropped) end with an error, which the
     // holder answers by connecting again, instead of waiting on it forever.
     newClient: () => new pg.Client({ connectionString: url, types, keepAlive: true, keepAliveInitialDelayMillis: 30_000 }),
-    writeStamp: () => String(writes.count),
+    // Other instances write to the same database, and nothing here learns of their commits
+    // when they happen: the database may have changed before any read, so no two stamps are
+    // alike and answers cached under a stamp (countCache.ts) are never reused.
+    writeStamp: () => `pg:${++stamps}`,
     close: async () => {
       await db.destroy();
     },
   };
-}
-
-/**
- * The write stamp of this process: every statement that is not a SELECT moves it, before
- * and after it runs, so an answer computed meanwhile is not trusted afterwards. Writes of
- * other instances are not seen here: caches keyed by it are per process.
- */
-class WriteCounter implements KyselyPlugin {
-  count = 0;
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (args.node.kind !== 'SelectQueryNode') this.count++;
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (args.result.numAffectedRows !== undefined && args.result.numAffectedRows > 0n) this.count++;
-    return args.result;
-  }
 }
