@@ -12,6 +12,7 @@ import { startEmbeddedService, type EmbeddedService } from './account/embeddedSe
 import { createTokenVault, type SecretCodec } from './account/tokenVault.ts';
 import { startBrowserServer, type BrowserServer } from './bridge/browserServer.ts';
 import type { Handlers } from './commands/handlerTypes.ts';
+import { createWindowActivity, noteWindowActivity } from './commands/windowActivity.ts';
 import { createEventHub, type EventHub } from './commands/eventHub.ts';
 import { createFileLinks, type FileUrlStyle } from './files/fileLinks.ts';
 import { createFileStore } from './files/fileStore.ts';
@@ -161,8 +162,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     tokenStorage: options.secretStore ? 'keychain' : 'file',
   });
 
+  // The citing area's background work waits while the window is in use (windowActivity.ts).
+  const windowActivity = createWindowActivity(clock);
   const citing = createCitingArea({
-    dataDir, replica, events, clock,
+    dataDir, replica, events, clock, windowActivity,
     onLocalEdit: (ids) => {
       events.emit('library.changed', { kinds: ['document'], ids });
       sync.requestSync();
@@ -171,7 +174,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.autoExportDebounceMs !== undefined ? { autoExportDebounceMs: options.autoExportDebounceMs } : {}),
   });
 
-  const handlers = createHandlers({
+  const handlers = noteWindowActivity(createHandlers({
     citing: citing.handlers,
     replica,
     api,
@@ -188,7 +191,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     chooseSavePath: options.chooseSavePath,
     pdfLane,
     exportShelf,
-  });
+  }), windowActivity);
 
   const servers: BrowserServer[] = [];
   let stopped = false;

@@ -1,7 +1,7 @@
 // The bottom bar: what the list holds and what is selected, the last confirmation, and the
 // sync state (online or not, last sync, changes waiting, progress, errors, conflicts).
 import { useEffect, useState } from 'react';
-import { plural, relativeTime } from '../lib/format.ts';
+import { formatCount, plural, relativeTime } from '../lib/format.ts';
 import { displayKeys } from '../lib/shortcuts.ts';
 import { useApp, useLibrary, useStores } from '../state/context.tsx';
 
@@ -44,7 +44,7 @@ export function StatusBar() {
 
   return (
     <footer className="status-bar" aria-label="Status">
-      <span className="status-count">{plural(total, 'document')}{selected > 1 ? ` · ${selected.toLocaleString('en')} selected` : ''}</span>
+      <span className="status-count">{plural(total, 'document')}{selected > 1 ? ` · ${formatCount(selected)} selected` : ''}</span>
       <span className="status-notice" role="status" aria-live="polite">
         {notice ?? ''}
         {notice && trashUndo ? (
@@ -54,7 +54,7 @@ export function StatusBar() {
       <span className="spacer" />
       {sync?.pendingDeletion ? (
         <span className="status-warning" role="alert">
-          The service deleted {plural(sync.pendingDeletion.count, 'document')} of {sync.pendingDeletion.libraryTotal.toLocaleString('en')}.
+          The service deleted {plural(sync.pendingDeletion.count, 'document')} of {formatCount(sync.pendingDeletion.libraryTotal)}.
           <button type="button" className="link-button" onClick={() => void app.getState().confirmDeletions(true)}>Delete them here too</button>
           <button type="button" className="link-button" onClick={() => void app.getState().confirmDeletions(false)}>Keep them</button>
         </span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorsSummary, listDate, plural, relativeTime } from './format.ts';
+import { authorsSummary, formatCount, listDate, plural, relativeTime } from './format.ts';
 import { parsePeople } from './people.ts';
 
 describe('format', () => {
@@ -18,6 +18,12 @@ describe('format', () => {
     expect(relativeTime('2026-01-10T09:00:00Z', now)).toBe('3 h ago');
     expect(plural(1, 'document')).toBe('1 document');
     expect(plural(12345, 'document')).toBe('12,345 documents');
+  });
+
+  it('writes counts as toLocaleString(\'en\') does, without ICU', () => {
+    const values = [0, 7, 999, 1000, 12345, 100000, 999999, 1000000, 5001, -1234567, Number.MAX_SAFE_INTEGER, 1.5];
+    for (let n = 1; n < 1e15; n = n * 7 + 3) values.push(n);
+    for (const value of values) expect(formatCount(value), String(value)).toBe(value.toLocaleString('en'));
   });
 
   it('writes compact list dates', () => {

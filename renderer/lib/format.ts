@@ -50,6 +50,17 @@ export function relativeTime(iso: string | undefined, now: number = Date.now()):
   return shortDate(iso);
 }
 
+/**
+ * A whole number with thousands separators, as toLocaleString('en') writes it ("100,000"),
+ * without ICU: the first call of that loads ICU's number formats, which cost the window's
+ * first render tens of milliseconds (the status bar counts the library).
+ */
+export function formatCount(count: number): string {
+  if (!Number.isSafeInteger(count)) return count.toLocaleString('en');
+  const digits = String(Math.abs(count)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return count < 0 ? `-${digits}` : digits;
+}
+
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }

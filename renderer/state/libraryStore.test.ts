@@ -99,6 +99,35 @@ describe('library store', () => {
     expect(store.getState().docAt(99_999)?.id).toBe('d0');
   });
 
+  it('asks the core once for the first rows when the window starts, and the list’s own request joins it', async () => {
+    const { store, calls } = library(100_000);
+    const first = store.getState().reload(); // App, as it makes the stores
+    store.getState().ensureRange(0, 33); // the list's first render: the rows a window shows
+    await first;
+    expect(calls.map((c) => c.command)).toEqual(['documents.list']);
+    expect(calls[0]!.request).toMatchObject({ offset: 0, limit: PAGE_SIZE, view: 'list' });
+    expect(store.getState().docAt(33)).toBeDefined();
+  });
+
+  it('asks the core for one window of rows per search keystroke, and nothing else', async () => {
+    const { store, calls } = library(100_000);
+    await store.getState().reload();
+    store.getState().ensureRange(0, 33);
+    for (const text of ['D', 'Do', 'Doc', 'Doc 0', 'Doc 00']) {
+      calls.length = 0;
+      const answered = new Promise<void>((resolve) => {
+        const off = store.subscribe((s) => { if (s.shownSearch === text) { off(); resolve(); } });
+      });
+      store.getState().setSearch(text);
+      // The list draws the new rows from the top: the range it then asks for is in the first page.
+      store.getState().ensureRange(0, 33);
+      await answered;
+      expect(calls.map((c) => c.command), text).toEqual(['documents.search']);
+      expect(calls[0]!.request).toMatchObject({ text, offset: 0, limit: PAGE_SIZE, view: 'list' });
+      expect(PAGE_SIZE).toBeLessThanOrEqual(60);
+    }
+  });
+
   it('drops the answer to an older search that arrives last', async () => {
     const { store, setDelay } = library(300);
     setDelay((command, request) => (command === 'documents.search' && (request as DocumentSearchQuery).text === 'Doc 0000' ? 60 : 0));

@@ -6,6 +6,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
 import type { DocumentPage, DocumentSort, LibraryDocument, LibraryFolderNode, SyncedGroup, TagCount } from '../../shared/bridge/contract.ts';
+import { plural } from '../lib/format.ts';
 import { emptySelection, moveCursor, selectAll, selectRow, type Modifiers, type Selection } from '../lib/selection.ts';
 import { documentCommands, type DocumentCommands } from './documentCommands.ts';
 import { followRenames, type IdRenamesStore } from './idRenames.ts';
@@ -97,8 +98,6 @@ export interface LibraryActions extends DocumentCommands {
 }
 
 export type LibraryStore = StoreApi<LibraryState & LibraryActions>;
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
 export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore): LibraryStore {
   let generation = 0;

@@ -8,6 +8,7 @@ import type { CitingCommands } from '../../../shared/bridge/contract.ts';
 import { dispatch, type Handlers } from '../bridge/dispatch.ts';
 import type { Clock } from '../clock.ts';
 import { createEventHub } from '../commands/eventHub.ts';
+import { createWindowActivity, WINDOW_QUIET_MS, type WindowActivity } from '../commands/windowActivity.ts';
 import { createManualClock } from '../manualClock.ts';
 import { tempReplica, type TempReplica } from '../replica/testing.ts';
 import { documentToCsl } from '../../../shared/csl/documentToCsl.ts';
@@ -26,7 +27,7 @@ afterEach(async () => {
   cleanup = [];
 });
 
-function setup(options: { clipboard?: boolean; warmUpAfterMs?: number | null; clock?: Clock; autoExportDebounceMs?: number } = {}) {
+function setup(options: { clipboard?: boolean; warmUpAfterMs?: number | null; clock?: Clock; autoExportDebounceMs?: number; windowActivity?: WindowActivity } = {}) {
   const temp: TempReplica = tempReplica();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refshelf-citing-'));
   const clipboard: { text: string; html: string; rtf: string }[] = [];
@@ -35,6 +36,7 @@ function setup(options: { clipboard?: boolean; warmUpAfterMs?: number | null; cl
     dataDir, replica: temp.replica, events, bundledDir, onLocalEdit: () => {},
     ...(options.warmUpAfterMs !== undefined ? { warmUpAfterMs: options.warmUpAfterMs } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.windowActivity ? { windowActivity: options.windowActivity } : {}),
     ...(options.autoExportDebounceMs !== undefined ? { autoExportDebounceMs: options.autoExportDebounceMs } : {}),
     ...(options.clipboard ? { writeClipboard: (content: { text: string; html: string; rtf: string }) => void clipboard.push(content) } : {}),
   });
@@ -132,6 +134,24 @@ describe('engine warm-up', () => {
     expect(order).toEqual(['file written', 'warmed up: true']);
   });
 
+  it('waits while the window is in use, then runs once it has been quiet for a while', async () => {
+    const clock = createManualClock();
+    const activity = createWindowActivity(clock);
+    const { area } = setup({ clock, warmUpAfterMs: 100, windowActivity: activity });
+    let warmed: boolean | undefined;
+    void area.warmedUp.then((value) => { warmed = value; });
+    // The window asks for something every 300 ms for 3 s, well past the warm-up's time.
+    for (let i = 0; i < 10; i++) {
+      activity.touch();
+      clock.advance(300);
+      for (let k = 0; k < 3; k++) await new Promise(setImmediate);
+    }
+    expect(warmed).toBeUndefined();
+    const quietFrom = clock.now() - 300;
+    expect(await clock.settle(area.warmedUp)).toBe(true);
+    expect(clock.now()).toBeGreaterThanOrEqual(quietFrom + WINDOW_QUIET_MS);
+  });
+
   it('is called off by a copy that comes first (the copy warmed the engine up), and by stop', async () => {
     const { run, ids, area } = setup({ warmUpAfterMs: 60_000 });
     expect(await run('citing.copy', { ids: [ids.get('knuth1984')!], kind: 'bibliography' })).toMatchObject({ ok: true });
@@ -171,6 +191,22 @@ describe('the render cache', () => {
     expect(formatted).toBe(0);
     expect(copy).toEqual(own);
     expect(copy!.text).toContain('Twin, T. (2001b). Beta. Twin Studies.');
+  });
+
+  it('fills no slice while the window is in use', async () => {
+    const clock = createManualClock();
+    const activity = createWindowActivity(clock);
+    const { area, temp, dataDir } = setup({ clock, warmUpAfterMs: 0, windowActivity: activity });
+    expect(await clock.settle(area.warmedUp)).toBe(true);
+    const library = () => temp.replica.listDocuments({ sort: 'title', order: 'asc', limit: 100, offset: 0 }).map((d) => documentToCsl(temp.replica.getDocument(d.id)!));
+    // The fill's first slice is due; the window keeps asking for 5 s: nothing is formatted meanwhile.
+    for (let i = 0; i < 25; i++) {
+      activity.touch();
+      clock.advance(200);
+    }
+    expect(freshProcessCopy(dataDir, library()).formatted).toBe(library().length);
+    await clock.settle(area.renderCacheFiller.whenIdle());
+    expect(freshProcessCopy(dataDir, library()).formatted).toBe(0);
   });
 
   it('formats an edited document again soon after the edit', async () => {

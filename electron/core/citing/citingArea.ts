@@ -11,6 +11,7 @@ import { resourcePath } from '../../../shared/node/resourcesDir.ts';
 import type { HandlersOf } from '../commands/handlerTypes.ts';
 import { BridgeFailure } from '../commands/failure.ts';
 import type { EventHub } from '../commands/eventHub.ts';
+import { noWindowActivity, whenWindowQuiet, type WindowActivity } from '../commands/windowActivity.ts';
 import { documentsInScope } from '../import/bibliographyExport.ts';
 import { openRenderCacheStore, type Replica } from '../replica/index.ts';
 import { createAutoExporter, type AutoExporter } from './autoExporter.ts';
@@ -38,6 +39,8 @@ export interface CitingAreaDeps {
   clock?: Clock;
   /** When to warm the citation engine up after start (engineWarmUp.ts), then fill the render cache; null: neither. 5 s unless given. */
   warmUpAfterMs?: number | null;
+  /** The window's use: the warm-up and the fill wait for a pause in it (none: they never wait). */
+  windowActivity?: WindowActivity;
 }
 
 /** The render cache's file in the data folder. */
@@ -65,6 +68,7 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
   const renderCacheFiller = createRenderCacheFiller({
     cache: renderCache,
     clock: deps.clock ?? systemClock,
+    ...(deps.windowActivity ? { activity: deps.windowActivity } : {}),
     options() {
       const { style, locale } = savedPreferences.get().preferences;
       return styles.has(style) ? { style, locale } : undefined;
@@ -125,7 +129,11 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
     cancelWarmUp = (deps.clock ?? systemClock).after(after, () => {
       cancelWarmUp = undefined;
       void autoExporter.whenIdle().then(() => {
-        if (!warmUpOff) resolve(warmUp());
+        if (warmUpOff) return;
+        // Not while the window is in use: the warm-up holds the core's thread for a while.
+        cancelWarmUp = whenWindowQuiet(deps.clock ?? systemClock, deps.windowActivity ?? noWindowActivity, () => {
+          if (!warmUpOff) resolve(warmUp());
+        });
       });
     });
   });

@@ -9,6 +9,7 @@
 // kept is only looked up, not formatted again).
 import type { CslItem } from '../../../shared/csl/cslJson.ts';
 import type { CancelTimer, Clock } from '../clock.ts';
+import { noWindowActivity, type WindowActivity } from '../commands/windowActivity.ts';
 import type { RenderCache } from './renderCache.ts';
 
 /**
@@ -37,6 +38,8 @@ export interface RenderCacheFillerDeps {
   /** These documents as they are now (deleted ones left out). */
   documents(ids: readonly string[]): CslItem[];
   onError(error: unknown): void;
+  /** The window's use: a slice waits until the window has been quiet (none: never waits). */
+  activity?: WindowActivity;
 }
 
 export interface RenderCacheFiller {
@@ -60,10 +63,18 @@ export function createRenderCacheFiller(deps: RenderCacheFillerDeps): RenderCach
 
   const keyOf = (options: Options) => `${options.style}\u0000${options.locale}`;
 
-  function schedule(): void {
+  const activity = deps.activity ?? noWindowActivity;
+
+  function schedule(delay = FILL_PAUSE_MS): void {
     if (stopped || cancel) return;
-    cancel = deps.clock.after(FILL_PAUSE_MS, () => {
+    cancel = deps.clock.after(delay, () => {
       cancel = undefined;
+      // Someone is using the window: its commands go first, the slice waits for a pause.
+      const wait = activity.untilQuiet();
+      if (wait > 0) {
+        schedule(wait);
+        return;
+      }
       let more = false;
       try {
         more = step();

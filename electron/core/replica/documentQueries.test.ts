@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SORT_COLUMNS, listStatement, type DocumentSort } from './documentQueries.ts';
+import { SORT_COLUMNS, SORTED_RANGE_MAX, listStatement, rangeUse, type DocumentListQuery, type DocumentSort } from './documentQueries.ts';
 import { sqlOf, tempReplica, serverDocument, type TempReplica } from './testing.ts';
 import type { Replica } from './replica.ts';
 
@@ -104,6 +104,50 @@ describe('listDocuments', () => {
       const details = plan.map((p) => p.detail).join(' | ');
       expect(details, sort).toMatch(/USING INDEX documents_by_/);
       expect(details, sort).not.toMatch(/TEMP B-TREE/);
+    }
+  });
+
+  it('walks an index for the first page of every sortable column in every collection and filter (no temporary sort of the matches)', () => {
+    // The sidebar's collections and the filter bar's filters, as the window hands them to the core.
+    const filters: Record<string, DocumentListQuery> = {
+      all: {}, group: { groupId: 'g1' }, trash: { trashed: true }, starred: { starred: true }, review: { unconfirmed: true },
+      'read recently': { opened: true }, folder: { folderId: 'f1' }, tag: { tag: 'coral' }, unread: { unread: true },
+      'has a file': { hasFile: true }, type: { type: 'book' }, recent: { addedSince: '2020-01-01T00:00:00.000Z' },
+      years: { yearFrom: 1990, yearTo: 2020 }, 'recent, unread, from 2000': { addedSince: '2020-01-01T00:00:00.000Z', unread: true, yearFrom: 2000 },
+    };
+    for (const [name, filter] of Object.entries(filters)) {
+      for (const sort of Object.keys(SORT_COLUMNS) as DocumentSort[]) {
+        // Recently Read lists by opening time, and only it does (its partial index holds opened documents only).
+        if ((sort === 'opened') !== (filter.opened === true)) continue;
+        for (const order of ['asc', 'desc'] as const) {
+          const query = { ...filter, sort, order, limit: 50 };
+          // A range with many matches (Recent after a first sync) is what must not be sorted whole.
+          const { sql, params } = listStatement(query, 'addedSince' in filter || 'yearFrom' in filter ? 'filter' : 'index');
+          const plan = (sqlOf(r).prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((p) => p.detail).join(' | ');
+          expect(plan, `${name} by ${sort} ${order}`).not.toMatch(/TEMP B-TREE/);
+          expect(plan, `${name} by ${sort} ${order}`).toMatch(/USING (COVERING )?INDEX (documents_by_|folder_documents)/);
+          expect(plan, `${name} by ${sort} ${order}`).not.toMatch(/SCAN d\b(?! USING)/);
+        }
+      }
+    }
+  });
+
+  it('leaves a range filter with many matches to the sort key\'s index, and sorts a few matches itself, with the same rows', () => {
+    const many = SORTED_RANGE_MAX + 50;
+    r.applyRemoteBatch('document', Array.from({ length: many }, (_, i) => serverDocument(`m${i}`, { title: `Many ${String((i * 7919) % many).padStart(5, '0')}`, year: 1950 + (i % 60) })));
+    const wide = { yearFrom: 1900, yearTo: 2030, sort: 'title', order: 'asc', limit: 50, offset: 120 } as const;
+    const narrow = { ...wide, yearFrom: 2000, yearTo: 2000, offset: 0 };
+    expect(rangeUse(sqlOf(r), wide)).toBe('filter');
+    expect(rangeUse(sqlOf(r), narrow)).toBe('index');
+    expect(rangeUse(sqlOf(r), { ...wide, sort: 'year' })).toBe('index'); // its own index serves range and order at once
+    for (const query of [wide, narrow, { ...wide, sort: 'added', order: 'desc' } as const]) {
+      const both = (['index', 'filter'] as const).map((ranges) => {
+        const { sql, params } = listStatement(query, ranges);
+        return (sqlOf(r).prepare(sql).all(params) as { id: string }[]).map((row) => row.id);
+      });
+      expect(both[0]!.length, JSON.stringify(query)).toBeGreaterThan(0);
+      expect(both[1], JSON.stringify(query)).toEqual(both[0]);
+      expect(r.listDocuments(query).map((d) => d.id)).toEqual(both[0]);
     }
   });
 

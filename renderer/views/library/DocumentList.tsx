@@ -110,7 +110,8 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
     count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    // Rows drawn beyond the visible ones: each is laid out again with every new query.
+    overscan: 6,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;

@@ -1,6 +1,7 @@
 // The sidebar's tags: the most used first, a filter box that reaches every tag, and a
 // button that shows more. Only what is shown is drawn, however many tags the library has.
 import { useState } from 'react';
+import { formatCount } from '../../lib/format.ts';
 import { TAGS_MORE_STEP, TAGS_SHOWN_FIRST, visibleTags } from '../../lib/tagList.ts';
 import { useLibrary } from '../../state/context.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -21,7 +22,7 @@ export function TagsSection() {
         <input
           className="nav-filter"
           type="search"
-          placeholder={`Filter ${tags.length.toLocaleString('en')} tags`}
+          placeholder={`Filter ${formatCount(tags.length)} tags`}
           aria-label="Filter tags"
           value={filter}
           onChange={(e) => { setFilter(e.target.value); setLimit(TAGS_SHOWN_FIRST); }}
@@ -42,14 +43,14 @@ export function TagsSection() {
             >
               <span className="nav-icon"><Icon name="tag" /></span>
               <span className="nav-label">{tag}</span>
-              <span className="nav-count">{count.toLocaleString('en')}</span>
+              <span className="nav-count">{formatCount(count)}</span>
             </button>
           </li>
         ))}
       </ul>
       {hidden > 0 ? (
         <button type="button" className="link-button nav-more" onClick={() => setLimit((n) => n + TAGS_MORE_STEP)}>
-          Show {Math.min(hidden, TAGS_MORE_STEP).toLocaleString('en')} more of {hidden.toLocaleString('en')}
+          Show {formatCount(Math.min(hidden, TAGS_MORE_STEP))} more of {formatCount(hidden)}
         </button>
       ) : null}
     </>

@@ -4,6 +4,7 @@ import { forwardRef, useState } from 'react';
 import { SEARCH_COUNT_CAP } from '../../../shared/bridge/contract.ts';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/schemas/document.ts';
 import { TYPE_LABELS } from '../../lib/fieldLayout.ts';
+import { formatCount } from '../../lib/format.ts';
 import { folderPaths } from '../../lib/folderTree.ts';
 import { displayKeys } from '../../lib/shortcuts.ts';
 import { useApp, useLibrary, useStores } from '../../state/context.tsx';
@@ -110,7 +111,7 @@ export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, sea
               if (e.key === 'ArrowDown' || e.key === 'Enter') { e.preventDefault(); setSearch(text); (document.querySelector('[data-testid="document-list"]') as HTMLElement | null)?.focus(); }
             }}
           />
-          {shownSearch.trim() && !loading ? <span className="search-count" role="status" data-query={shownSearch}>{total > SEARCH_COUNT_CAP ? `${SEARCH_COUNT_CAP.toLocaleString('en')}+` : total.toLocaleString('en')} found</span> : null}
+          {shownSearch.trim() && !loading ? <span className="search-count" role="status" data-query={shownSearch}>{total > SEARCH_COUNT_CAP ? `${formatCount(SEARCH_COUNT_CAP)}+` : formatCount(total)} found</span> : null}
         </div>
         <button type="button" className={`button ${showFilters || filterCount ? 'active' : ''}`} aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
           Filters{filterCount ? ` (${filterCount})` : ''}

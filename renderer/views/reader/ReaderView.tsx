@@ -22,6 +22,7 @@ import { undoLabel } from './undoChange.ts';
 import { useAnnotations } from './useAnnotations.ts';
 import { usePdfViewer } from './usePdfViewer.ts';
 import { useScrollingFlag } from './useScrollingFlag.ts';
+import { useStillValue } from './useStillValue.ts';
 import { injectViewerStyles } from './viewerStyles.ts';
 import { AREA_COLOR, UNDERLINE_COLOR } from './palette.ts';
 
@@ -54,6 +55,9 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
   injectViewerStyles();
   const state = usePdfViewer(file?.url ?? null, containerRef, file?.filehash);
   useScrollingFlag(containerRef);
+  // The panel's quotes and pictures follow the pages drawn once scrolling settles, not page by page during it.
+  const panelTextVersion = useStillValue(containerRef, state.textVersion);
+  const panelLayoutVersion = useStillValue(containerRef, state.layoutVersion);
   const api = useAnnotations(documentId, (renames) => setSelectedId((id) => (id && renames.get(id)) || id));
   const { viewer } = state;
   const authorIds = useMemo(() => otherAuthors(api.annotations, myProfileId), [api.annotations, myProfileId]);
@@ -274,7 +278,7 @@ export function ReaderView({ documentId, active }: { documentId: string; active:
           {!file && !error ? <div className="rs-loading" role="status">Opening the PDF…</div> : null}
         </div>
         {viewer ? <AnnotationLayers viewer={viewer} annotations={drawn} layoutVersion={state.layoutVersion} selectedId={selectedId} onSelect={setSelectedId} /> : null}
-        <AnnotationPanel api={api} documentId={documentId} selectedId={selectedId} myProfileId={myProfileId} authorNames={authorNames} quoteOf={quoteOf} textVersion={state.textVersion} imageOf={imageOf} layoutVersion={state.layoutVersion} onSelect={goTo} />
+        <AnnotationPanel api={api} documentId={documentId} selectedId={selectedId} myProfileId={myProfileId} authorNames={authorNames} quoteOf={quoteOf} textVersion={panelTextVersion} imageOf={imageOf} layoutVersion={panelLayoutVersion} onSelect={goTo} />
       </div>
     </div>
   );
