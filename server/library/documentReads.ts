@@ -4,7 +4,7 @@ import type { ServiceDb, OpenedDatabase } from '../storage/database.ts';
 import type { DocumentsTable } from '../storage/tables.ts';
 import { sql } from 'kysely';
 
-/** A row as read for serialisation: with length(data), the JSON cache's guard. */
+/** A row as read for serialisation: with octet_length(data), the JSON cache's guard. */
 export type StoredDocument = DocumentsTable & { data_length: number };
 
 /** A document's version (the JSON cache's key), its owner and trash state, and whether a file is attached. */
@@ -32,12 +32,12 @@ export function documentReadsOf(database: OpenedDatabase): DocumentReads {
 function sqliteReads(sqlite: NonNullable<OpenedDatabase['sqlite']>): DocumentReads {
   const byId = sqlite.prepare<[string], DocumentsTable>('SELECT * FROM documents WHERE id = ?');
   const byIdWithFileFlag = sqlite.prepare<[string], StoredDocument & { has_file: number }>(
-    'SELECT d.*, length(d.data) AS data_length, EXISTS (SELECT 1 FROM files f WHERE f.document_id = d.id) AS has_file FROM documents d WHERE d.id = ?',
+    'SELECT d.*, octet_length(d.data) AS data_length, EXISTS (SELECT 1 FROM files f WHERE f.document_id = d.id) AS has_file FROM documents d WHERE d.id = ?',
   );
   const versionById = sqlite.prepare<[string], Omit<GuardedVersion, 'has_file'> & { has_file: number }>(
-    `SELECT ${VERSION_COLUMNS.map((c) => `d.${c}`).join(', ')}, length(d.data) AS data_length, EXISTS (SELECT 1 FROM files f WHERE f.document_id = d.id) AS has_file FROM documents d WHERE d.id = ?`,
+    `SELECT ${VERSION_COLUMNS.map((c) => `d.${c}`).join(', ')}, octet_length(d.data) AS data_length, EXISTS (SELECT 1 FROM files f WHERE f.document_id = d.id) AS has_file FROM documents d WHERE d.id = ?`,
   );
-  const byIds = sqlite.prepare<[string], StoredDocument>('SELECT d.*, length(d.data) AS data_length FROM documents d WHERE d.id IN (SELECT value FROM json_each(?))');
+  const byIds = sqlite.prepare<[string], StoredDocument>('SELECT d.*, octet_length(d.data) AS data_length FROM documents d WHERE d.id IN (SELECT value FROM json_each(?))');
   const roleOf = sqlite.prepare<[string, string], { role: string }>('SELECT role FROM group_members WHERE group_id = ? AND profile_id = ?');
   const anyFile = sqlite.prepare<[string], { one: number }>('SELECT 1 AS one FROM files WHERE document_id = ? LIMIT 1');
   const filesOfIds = sqlite.prepare<[string], { document_id: string }>('SELECT DISTINCT document_id FROM files WHERE document_id IN (SELECT value FROM json_each(?))');
@@ -59,7 +59,7 @@ function sqliteReads(sqlite: NonNullable<OpenedDatabase['sqlite']>): DocumentRea
 }
 
 function kyselyReads(db: ServiceDb): DocumentReads {
-  const dataLength = sql<number>`length(d.data)`.as('data_length');
+  const dataLength = sql<number>`octet_length(d.data)`.as('data_length');
   return {
     byId: (id) => db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst(),
     byIdWithFileFlag: async (id) => {
