@@ -4,7 +4,7 @@
 // its floor measured in the same run: a minimal Fastify server (floorServer.ts) serving the
 // very bytes the service answered, so a loaded machine inflates both sides alike.
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -138,8 +138,10 @@ async function sequentialLatencies(serviceUrl: string, floorUrl: string, headers
  * the OS temp directory keyed by what it holds; every run works on a copy.
  */
 export async function seededLibrary(dataDir: string, size: number): Promise<Library> {
+  // Keyed by a hash of the migrations' names: their tail (index.ts, the tests) is the same
+  // in every branch, so a slice of the names let branches share a copy of another schema.
   const migrations = readdirSync(path.join(root, 'server/storage/migrations')).sort().join(',');
-  const cache = path.join(os.tmpdir(), `refshelf-servicebench-v${SEED_VERSION}-${size}-${Buffer.from(migrations).toString('base64url').slice(-24)}`);
+  const cache = path.join(os.tmpdir(), `refshelf-servicebench-v${SEED_VERSION}-${size}-${createHash('sha256').update(migrations).digest('hex').slice(0, 16)}`);
   if (!existsSync(path.join(cache, 'complete'))) {
     const building = `${cache}.${process.pid}`;
     rmSync(building, { recursive: true, force: true });
