@@ -15,6 +15,7 @@ import { installUrlCheck } from './http/urlCheck.ts';
 import { installBodyParsers, installNegotiation } from './http/mediaTypes.ts';
 import { installValidators } from './http/validation.ts';
 import { installIdempotentCreates } from './http/idempotency.ts';
+import { traceIdSource } from './http/traceIds.ts';
 import { contextHelpers, type ServiceContext } from './context.ts';
 import { areaPlugins } from './areas.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -96,8 +97,9 @@ export async function buildService(config: ServerConfig, options: ServiceOptions
   await app.register(formbody, { bodyLimit: 64 * 1024 });
 
   const traceHeader = ctx.headers.traceId;
+  const nextTraceId = traceIdSource();
   app.addHook('onRequest', async (_request, reply) => {
-    reply.header(traceHeader, randomBytes(8).toString('hex'));
+    reply.header(traceHeader, nextTraceId());
   });
   installAuthentication(app, ctx.tokens, config.vendor, new TokenRateLimiter(database, config.tokenRequestsPerMinute, now));
   installNegotiation(app);

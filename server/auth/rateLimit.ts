@@ -1,57 +1,78 @@
-// A per-token request limit: fixed one-minute windows counted in the database, so several
-// service instances share the count: one UPSERT per request on SQLite (a prepared statement
-// in the process), hits written in batches on PostgreSQL (postgresRateCounts.ts).
-// Over the limit the request is answered 429 with Retry-After: the seconds until the window
-// turns. It is a flood ceiling; its default stays above what the service bench drives.
+// A per-token request limit: fixed one-minute windows. Requests are counted in memory and
+// the counts are added to the database at most once a second (one UPSERT per token seen
+// since, in one transaction), which answers the window's total across every service
+// instance. A request itself writes nothing: a write per request cost every GET a commit
+// and, moving the write stamp, threw away the remembered counts and pages (countCache.ts).
+// Several instances may together let a token through a little over its limit, by the
+// requests of less than a second; it is a flood ceiling, and its default stays above what
+// the service bench drives. Over the limit a request is answered 429 with Retry-After: the
+// seconds until the window turns.
 import { CompiledQuery } from 'kysely';
 import { HttpError } from '../http/errors.ts';
 import type { OpenedDatabase } from '../storage/database.ts';
-import { PostgresRateCounts } from './postgresRateCounts.ts';
+import { writeUnstamped } from '../storage/writeStamp.ts';
 
 const WINDOW_MS = 60_000;
-const PRUNE_EVERY = 10_000;
+export const FLUSH_EVERY_MS = 1000;
+const PRUNE_EVERY_FLUSHES = 60;
 
 // The same statements for both engines: PostgreSQL and SQLite share the UPSERT syntax.
-const COUNT = `INSERT INTO rate_windows (key, window_start, count) VALUES ($1, $2, 1)
+const ADD = `INSERT INTO rate_windows (key, window_start, count) VALUES ($1, $2, $3)
   ON CONFLICT (key) DO UPDATE SET
-    count = CASE WHEN rate_windows.window_start = excluded.window_start THEN rate_windows.count + 1 ELSE 1 END,
+    count = CASE WHEN rate_windows.window_start = excluded.window_start THEN rate_windows.count + excluded.count ELSE excluded.count END,
     window_start = excluded.window_start
   RETURNING count`;
 const PRUNE = 'DELETE FROM rate_windows WHERE window_start < $1';
 
-type Count = (key: string, windowStart: number) => number | Promise<number>;
-type Prune = (before: number) => unknown;
+/** One token's requests in the current window. */
+interface Tally {
+  windowStart: number;
+  /** The window's total in the database when last added to (every instance's requests). */
+  stored: number;
+  /** This instance's requests not yet added. */
+  unsaved: number;
+}
+
+interface Addition {
+  key: string;
+  windowStart: number;
+  count: number;
+}
+
+/** Adds the counts in one transaction and answers each key's total; prunes windows before `pruneBefore`. */
+type Save = (additions: Addition[], pruneBefore: number | undefined) => Promise<number[]>;
 
 export class TokenRateLimiter {
-  private readonly count: Count;
-  private readonly prune: Prune;
-  private hits = 0;
+  private readonly save: Save;
+  private readonly tallies = new Map<string, Tally>();
+  private lastSave = -Infinity;
+  private saving: Promise<void> | undefined;
+  private saves = 0;
 
   constructor(
     database: OpenedDatabase,
     private readonly limitPerMinute: number,
     private readonly now: () => number,
   ) {
-    if (database.sqlite) {
-      const count = database.sqlite.prepare<[string, number], { count: number }>(COUNT.replace(/\$\d/g, '?'));
-      const prune = database.sqlite.prepare<[number]>(PRUNE.replace(/\$\d/g, '?'));
-      this.count = (key, windowStart) => count.get(key, windowStart)!.count;
-      this.prune = (before) => prune.run(before);
-    } else {
-      const { db } = database;
-      const counts = new PostgresRateCounts(db);
-      this.count = (key, windowStart) => counts.hit(key, windowStart);
-      this.prune = (before) => db.executeQuery(CompiledQuery.raw(PRUNE, [before]));
-    }
+    this.save = database.sqlite ? sqliteSave(database.sqlite) : kyselySave(database.db);
   }
 
   /** Counts one request of a token (by its hash); throws 429 once the window's limit is spent. */
   async hit(tokenHash: string): Promise<void> {
     const now = this.now();
     const windowStart = now - (now % WINDOW_MS);
-    const count = await this.count(tokenHash, windowStart);
-    if (++this.hits % PRUNE_EVERY === 0) await this.prune(windowStart - WINDOW_MS);
-    if (count > this.limitPerMinute) {
+    let tally = this.tallies.get(tokenHash);
+    if (!tally || tally.windowStart !== windowStart) {
+      tally = { windowStart, stored: 0, unsaved: 0 };
+      this.tallies.set(tokenHash, tally);
+    }
+    tally.unsaved++;
+    if (now - this.lastSave >= FLUSH_EVERY_MS && !this.saving) {
+      this.lastSave = now;
+      this.saving = this.flush(windowStart).finally(() => (this.saving = undefined));
+      await this.saving;
+    }
+    if (tally.stored + tally.unsaved > this.limitPerMinute) {
       const retryAfter = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
       throw new HttpError(
         429,
@@ -61,4 +82,45 @@ export class TokenRateLimiter {
       );
     }
   }
+
+  /** Adds the unsaved counts and learns the totals; forgets tallies of windows gone by. */
+  private async flush(windowStart: number): Promise<void> {
+    const pending: [Tally, Addition][] = [];
+    for (const [key, tally] of this.tallies) {
+      if (tally.windowStart < windowStart) this.tallies.delete(key);
+      else if (tally.unsaved > 0) pending.push([tally, { key, windowStart: tally.windowStart, count: tally.unsaved }]);
+    }
+    // One order for every instance: two saves locking the same rows never wait on each other.
+    pending.sort(([, a], [, b]) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const prune = ++this.saves % PRUNE_EVERY_FLUSHES === 0 ? windowStart - WINDOW_MS : undefined;
+    if (!pending.length && prune === undefined) return;
+    const totals = await this.save(pending.map(([, addition]) => addition), prune);
+    pending.forEach(([tally, addition], i) => {
+      // Requests counted while an engine's save was on its way stay unsaved.
+      tally.unsaved -= addition.count;
+      tally.stored = totals[i]!;
+    });
+  }
+}
+
+function sqliteSave(sqlite: NonNullable<OpenedDatabase['sqlite']>): Save {
+  const add = sqlite.prepare<[string, number, number], { count: number }>(ADD.replace(/\$\d/g, '?'));
+  const prune = sqlite.prepare<[number]>(PRUNE.replace(/\$\d/g, '?'));
+  const saveAll = sqlite.transaction((additions: Addition[], pruneBefore: number | undefined) => {
+    const totals = additions.map((a) => add.get(a.key, a.windowStart, a.count)!.count);
+    if (pruneBefore !== undefined) prune.run(pruneBefore);
+    return totals;
+  });
+  // No cached answer reads these rows: saving them keeps the caches (writeStamp.ts).
+  return async (additions, pruneBefore) => writeUnstamped(sqlite, () => saveAll(additions, pruneBefore));
+}
+
+function kyselySave(db: OpenedDatabase['db']): Save {
+  return (additions, pruneBefore) =>
+    db.transaction().execute(async (tx) => {
+      const totals: number[] = [];
+      for (const a of additions) totals.push((await tx.executeQuery<{ count: number }>(CompiledQuery.raw(ADD, [a.key, a.windowStart, a.count]))).rows[0]!.count);
+      if (pruneBefore !== undefined) await tx.executeQuery(CompiledQuery.raw(PRUNE, [pruneBefore]));
+      return totals;
+    });
 }

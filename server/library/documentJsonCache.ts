@@ -7,7 +7,11 @@
 // second guard, so a changed row never meets an old entry.
 import type { DocumentsTable } from '../storage/tables.ts';
 
-/** What tells one version of a document from another: `data_length` is SQLite's length(data). */
+/**
+ * What tells one version of a document from another: `data_length` is octet_length(data),
+ * the bytes, which SQLite reads from the record header. length(data) counts characters by
+ * reading the whole text: on a 500-row page that was most of the query (15 ms against 1).
+ */
 export type DocumentVersion = Pick<DocumentsTable, 'id' | 'last_modified'> & { data_length: number };
 
 export class DocumentJsonCache {

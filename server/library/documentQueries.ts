@@ -61,7 +61,7 @@ export async function resolveScope(ctx: ServiceContext, callerId: string, query:
  * guard of the serialisation cache (documentJsonCache.ts).
  */
 export function scopedDocuments(ctx: ServiceContext, scope: LibraryScope, where: 'library' | 'trash') {
-  let q = ctx.db.selectFrom('documents').selectAll().select(sql<number>`length(data)`.as('data_length'));
+  let q = ctx.db.selectFrom('documents').selectAll().select(sql<number>`octet_length(data)`.as('data_length'));
   if (scope.kind === 'group') q = q.where('group_id', '=', scope.groupId);
   else if (scope.kind === 'personal') q = q.where('profile_id', '=', scope.profileId).where('group_id', 'is', null);
   else q = q.where(sql<boolean>`0 = 1`);

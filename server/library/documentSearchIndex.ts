@@ -85,7 +85,7 @@ async function everyThenAny(
 
 function indexedCandidates(ctx: ServiceContext, sqlite: SQLite.Database): SearchCandidates {
   const matching = sqlite.prepare<{ match: string; minYear: number | null; maxYear: number | null; limit: number }, StoredDocument>(`
-    SELECT d.*, length(d.data) AS data_length
+    SELECT d.*, octet_length(d.data) AS data_length
     FROM documents_search s
     JOIN documents_search_keys k ON k.key = s.rowid
     JOIN documents d ON d.id = k.id

@@ -77,10 +77,15 @@ export class DocumentStore {
   }
 
   /**
-   * The hot read: one query (the file flag comes along) and, for an unchanged row, a cached
-   * serialisation. Answers the UTF-8 JSON of the document in the view.
+   * The hot read: for an unchanged row, one query without `data` (the file flag comes
+   * along) and a cached serialisation. Answers the UTF-8 JSON of the document in the view.
    */
   async readableJsonBytes(profileId: string, id: string, view: DocumentView | undefined): Promise<Buffer> {
+    const version = await this.reads.versionById(id);
+    if (!version || version.trashed_at || !(await this.canRead(profileId, version))) throw notFound(DOCUMENT_NOT_FOUND);
+    const cached = this.jsonCache.get(DocumentJsonCache.key(version, view, viewNeedsFileFlag(view) && version.has_file));
+    if (cached) return cached;
+    // Not cached: the whole row, checked again (it may have changed or gone meanwhile).
     const row = await this.reads.byIdWithFileFlag(id);
     if (!row || row.trashed_at || !(await this.canRead(profileId, row))) throw notFound(DOCUMENT_NOT_FOUND);
     // The extra has_file column is harmless: serialisation reads named fields only.

@@ -94,7 +94,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
       return withFilesAndFolders(page.rows, view);
     }
     // The page's versions only: the store splices cached JSON and reads the rest.
-    const versions = q.clearSelect().select(['id', 'last_modified', 'created', 'title', sql<number>`length(data)`.as('data_length')]);
+    const versions = q.clearSelect().select(['id', 'last_modified', 'created', 'title', sql<number>`octet_length(data)`.as('data_length')]);
     const page = await fetchPage<DocumentVersion & Pick<DocumentsTable, 'created' | 'title'>>(versions, sortColumn, 'id', params, pageOptions);
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn as 'last_modified' | 'created' | 'title']);
     return jsonBytesReply(reply, request.responseType, await store.jsonListBytes(page.rows, view));

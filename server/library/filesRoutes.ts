@@ -7,6 +7,7 @@ import type { FilesTable } from '../storage/tables.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { baseMediaType } from '../http/mediaTypes.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
+import { countCacheOf } from '../http/countCache.ts';
 import { userOf } from '../auth/authenticate.ts';
 import { FileLinkBody, FilesQuery } from '../../shared/schemas/file.ts';
 import { assertCanReadGroup, assertCanWriteItem, canReadItem } from './access.ts';
@@ -73,6 +74,8 @@ export async function filesRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
       const query = request.query;
       const params = readPageParams(query);
       const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
+      // Sorted on NOT NULL columns; counts remembered until the next write (countCache.ts).
+      const pageOptions = { sortNotNull: true, counts: countCacheOf(ctx.database) };
       if (query.deleted_since && query.added_since) throw badRequest('Conflicting filters specified: use added_since or deleted_since, not both');
 
       if (query.catalog_id !== undefined) {
@@ -90,7 +93,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
         const since = isoTime(query.deleted_since, 'deleted_since');
         let q = ctx.db.selectFrom('tombstones').select(['id', 'deleted_at']).where('kind', '=', 'file').where('deleted_at', '>', since);
         q = library.groupId ? q.where('group_id', '=', library.groupId) : q.where('profile_id', '=', profileId).where('group_id', 'is', null);
-        const page = await fetchPage<{ id: string; deleted_at: string }>(q, 'deleted_at', 'id', params);
+        const page = await fetchPage<{ id: string; deleted_at: string }>(q, 'deleted_at', 'id', params, pageOptions);
         sendPageHeaders(request, reply, page, params, linkContext, (row) => row.deleted_at);
         return reply.type(request.responseType).send(page.rows.map((row) => ({ id: row.id })));
       }
@@ -100,7 +103,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: ServiceContext): Pr
       else if (library.groupId) q = q.where('group_id', '=', library.groupId);
       else q = q.where('profile_id', '=', profileId).where('group_id', 'is', null);
       if (query.added_since) q = q.where('added', '>', isoTime(query.added_since, 'added_since'));
-      const page = await fetchPage<FilesTable & Record<string, unknown>>(q, 'added', 'id', params);
+      const page = await fetchPage<FilesTable & Record<string, unknown>>(q, 'added', 'id', params, pageOptions);
       sendPageHeaders(request, reply, page, params, linkContext, (row) => row.added);
       return reply.type(request.responseType).send(page.rows.map(toAttachedFile));
     },

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../context.ts';
 import type { FoldersTable } from '../storage/tables.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
+import { countCacheOf } from '../http/countCache.ts';
 import { userOf } from '../auth/authenticate.ts';
 import { FolderCreate, FolderDocumentLink, FolderPatch, FoldersQuery } from '../../shared/schemas/folder.ts';
 import { withEchoedFields } from '../http/echoedFields.ts';
@@ -26,6 +27,8 @@ const FolderPatchBody = withEchoedFields(FolderPatch, ['id', 'created', 'modifie
 export async function foldersRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const mt = ctx.mediaTypes;
   const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
+  // Sorted on NOT NULL columns; counts remembered until the next write (countCache.ts).
+  const pageOptions = { sortNotNull: true, counts: countCacheOf(ctx.database) };
 
   app.get<{ Querystring: { group_id?: string } & Record<string, unknown> }>(
     '/folders',
@@ -41,7 +44,7 @@ export async function foldersRoutes(app: FastifyInstance, ctx: ServiceContext): 
       } else {
         q = q.where('profile_id', '=', profileId).where('group_id', 'is', null);
       }
-      const page = await fetchPage<FoldersTable & Record<string, unknown>>(q, 'created', 'id', params);
+      const page = await fetchPage<FoldersTable & Record<string, unknown>>(q, 'created', 'id', params, pageOptions);
       sendPageHeaders(request, reply, page, params, linkContext, (row) => row.created);
       return reply.type(request.responseType).send(page.rows.map(folderJson));
     },
@@ -130,7 +133,7 @@ export async function foldersRoutes(app: FastifyInstance, ctx: ServiceContext): 
         .select(['folder_documents.document_id as id', 'folder_documents.added as added'])
         .where('folder_documents.folder_id', '=', folder.id)
         .where('documents.trashed_at', 'is', null);
-      const page = await fetchPage<{ id: string; added: string }>(q, 'folder_documents.added', 'folder_documents.document_id', params);
+      const page = await fetchPage<{ id: string; added: string }>(q, 'folder_documents.added', 'folder_documents.document_id', params, pageOptions);
       sendPageHeaders(request, reply, page, params, linkContext, (row) => row.added);
       return reply.type(request.responseType).send(page.rows.map((row) => ({ id: row.id })));
     },

@@ -252,6 +252,6 @@ export function matchingDocumentsQuery(
   // keeps the planner from turning that into a scan of the documents to hash them).
   return sql<StoredDocument>`SELECT d.*
     FROM (SELECT s.id, s.key FROM documents_search s WHERE ${sql.join(filters, sql` AND `)} ORDER BY s.key DESC LIMIT ${limit}) m
-    CROSS JOIN LATERAL (SELECT d.*, length(d.data) AS data_length FROM documents d WHERE d.id = m.id AND d.trashed_at IS NULL OFFSET 0) d
+    CROSS JOIN LATERAL (SELECT d.*, octet_length(d.data) AS data_length FROM documents d WHERE d.id = m.id AND d.trashed_at IS NULL OFFSET 0) d
     ORDER BY m.key DESC`;
 }

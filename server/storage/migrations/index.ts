@@ -21,6 +21,7 @@ import * as m202611241105search from './202611241105-document-search-index.ts';
 import * as m202611241106inviter from './202611241106-invitation-inviter-index.ts';
 import * as m202611241605style from './202611241605-annotation-style.ts';
 import * as m202611242000documentSearch from './202611242000-document-search-postgres.ts';
+import * as m202611242329collectionListing from './202611242329-collection-listing-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-library': m0001,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '202611241106-invitation-inviter-index': m202611241106inviter,
   '202611241605-annotation-style': m202611241605style,
   '202611242000-document-search-postgres': m202611242000documentSearch,
+  '202611242329-collection-listing-indexes': m202611242329collectionListing,
 };
