@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FTS5_DEFAULT_AUTOMERGE, FTS5_DEFAULT_CRISISMERGE } from './bulkLoad.ts';
 import { MIRROR_TRIGGERS } from './mirrorTables.ts';
 import { sqlOf, tempReplica, serverDocument, SERVER_TIME, LATER, type TempReplica } from './testing.ts';
 import type { Replica } from './replica.ts';
@@ -163,6 +164,33 @@ describe('bulk load (the first sync of an empty replica)', () => {
     expect(triggers(r)).toEqual(fresh);
     expect(r.listTags()).toEqual([{ tag: 'ice', count: 2 }, { tag: 'field', count: 1 }]);
     expect(Object.fromEntries(r.libraryCopiesOf([{ id: 'x', identifiers: { doi: '10.3/ice' } }, { id: 'y', identifiers: { pmid: '99' } }]))).toEqual({ x: 't1', y: local.id });
+  });
+
+  it("leaves the search index in one segment, with FTS5's merge settings back at their defaults", () => {
+    // Enough text that FTS5 writes the build as several segments (one per megabyte of terms).
+    const words = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}x`);
+    const many = Array.from({ length: 3000 }, (_, i) => serverDocument(`m${i}`, {
+      title: `Paper ${i}`, abstract: Array.from({ length: 60 }, (_, k) => words[(i * 61 + k * 7) % words.length]).join(' '),
+    }));
+    const r = a.replica;
+    expect(r.beginBulkLoad()).toBe(true);
+    for (let i = 0; i < many.length; i += 500) r.applyRemoteBatch('document', many.slice(i, i + 500));
+    r.finishBulkLoad();
+    const db = sqlOf(r);
+    expect(db.prepare('SELECT count(DISTINCT segid) FROM documents_fts_idx').pluck().get()).toBe(1);
+    expect(Object.fromEntries(db.prepare(`SELECT k, v FROM documents_fts_config WHERE k IN ('automerge', 'crisismerge')`).raw().all() as [string, number][]))
+      .toEqual({ automerge: FTS5_DEFAULT_AUTOMERGE, crisismerge: FTS5_DEFAULT_CRISISMERGE });
+    // The same answers as a replica that wrote the rows one page at a time.
+    for (let i = 0; i < many.length; i += 500) b.replica.applyRemoteBatch('document', many.slice(i, i + 500));
+    for (const input of [words[7]!, `${words[7]!} `, 'w1', 'paper 12', `${words[100]!} ${words[107]!}`]) {
+      expect(r.countSearchResults(input)).toBe(b.replica.countSearchResults(input));
+      expect(r.searchDocuments(input, { limit: 50 }).map((d) => d.id)).toEqual(b.replica.searchDocuments(input, { limit: 50 }).map((d) => d.id));
+    }
+    expect(r.countSearchResults(words[7]!)).toBeGreaterThan(10);
+    // Later writes go on into new segments, merged as usual, and are found.
+    r.applyRemoteBatch('document', [serverDocument('m1', { title: 'Rewritten', abstract: 'nothing left' })]);
+    expect(r.searchDocuments('rewritten').map((d) => d.id)).toEqual(['m1']);
+    expect(r.searchDocuments(`paper 1 `).map((d) => d.id)).toEqual([]);
   });
 
   it('starts only on an empty replica', () => {

@@ -58,27 +58,12 @@ export interface StoredDocument {
 
 const bit = (value: boolean | undefined) => (value ? 1 : 0);
 
-/** Inserts or replaces a document; the row number (the search index key) is kept. */
-export function writeDocument(db: Db, doc: StoredDocument): number {
+/** The documents columns of a stored document, as written. */
+function documentColumns(doc: StoredDocument): Record<(typeof DOCUMENT_COLUMNS)[number], unknown> {
   const { data } = doc;
   const first = data.authors?.[0];
-  const firstAuthor = first ? [first.last_name, first.first_name].filter(Boolean).join(', ') : null;
   const title = data.title ?? '';
-  const row = stmt(db, `
-    INSERT INTO documents (id, group_id, profile_id, title, type, year, created, last_modified, added_local,
-      modified_local, trashed, first_author, source, read, starred, confirmed, file_attached,
-      sort_title, sort_author, sort_source, data)
-    VALUES (@id, @group_id, @profile_id, @title, @type, @year, @created, @last_modified, @added_local,
-      @modified_local, @trashed, @first_author, @source, @read, @starred, @confirmed, @file_attached,
-      @sort_title, @sort_author, @sort_source, @data)
-    ON CONFLICT (id) DO UPDATE SET group_id = excluded.group_id, profile_id = excluded.profile_id,
-      title = excluded.title, type = excluded.type, year = excluded.year, created = excluded.created,
-      last_modified = excluded.last_modified, added_local = excluded.added_local,
-      modified_local = excluded.modified_local, trashed = excluded.trashed, first_author = excluded.first_author,
-      source = excluded.source, read = excluded.read, starred = excluded.starred, confirmed = excluded.confirmed,
-      file_attached = excluded.file_attached, sort_title = excluded.sort_title, sort_author = excluded.sort_author,
-      sort_source = excluded.sort_source, data = excluded.data
-    RETURNING row_no`).get({
+  return {
     id: doc.id,
     group_id: doc.group_id,
     profile_id: doc.profile_id,
@@ -90,7 +75,7 @@ export function writeDocument(db: Db, doc: StoredDocument): number {
     added_local: doc.added_local,
     modified_local: doc.modified_local,
     trashed: bit(doc.trashed),
-    first_author: firstAuthor,
+    first_author: first ? [first.last_name, first.first_name].filter(Boolean).join(', ') : null,
     source: data.source ?? null,
     read: bit(data.read),
     starred: bit(data.starred),
@@ -100,7 +85,37 @@ export function writeDocument(db: Db, doc: StoredDocument): number {
     sort_author: sortKey(first ? `${first.last_name} ${first.first_name ?? ''}` : null),
     sort_source: sortKey(data.source),
     data: JSON.stringify(data),
-  }) as { row_no: number };
+  };
+}
+
+const DOCUMENT_COLUMNS = [
+  'id', 'group_id', 'profile_id', 'title', 'type', 'year', 'created', 'last_modified', 'added_local', 'modified_local', 'trashed',
+  'first_author', 'source', 'read', 'starred', 'confirmed', 'file_attached', 'sort_title', 'sort_author', 'sort_source', 'data',
+] as const;
+
+/**
+ * Inserts or replaces a document; the row number (the search index key) is kept. Given the
+ * row as stored now (`current`), only the columns whose value changes are written: SQLite
+ * rewrites the entries of every index on a column an UPDATE sets, changed or not, so
+ * setting all of them dirtied a leaf page of each of the twelve indexes per document (an
+ * incremental sync at 100,000 documents wrote ten times the pages it does at 1,000).
+ */
+export function writeDocument(db: Db, doc: StoredDocument, current?: DocumentRow): number {
+  const columns = documentColumns(doc);
+  if (current && current.id === doc.id) {
+    const stored = current as unknown as Record<string, unknown>;
+    const changed = DOCUMENT_COLUMNS.filter((column) => column !== 'id' && stored[column] !== columns[column]);
+    if (changed.length) {
+      stmt(db, `UPDATE documents SET ${changed.map((c) => `${c} = @${c}`).join(', ')} WHERE row_no = @row_no`)
+        .run({ ...Object.fromEntries(changed.map((c) => [c, columns[c]])), row_no: current.row_no });
+    }
+    return current.row_no;
+  }
+  const row = stmt(db, `
+    INSERT INTO documents (${DOCUMENT_COLUMNS.join(', ')})
+    VALUES (${DOCUMENT_COLUMNS.map((c) => `@${c}`).join(', ')})
+    ON CONFLICT (id) DO UPDATE SET ${DOCUMENT_COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ')}
+    RETURNING row_no`).get(columns) as { row_no: number };
   return row.row_no;
 }
 

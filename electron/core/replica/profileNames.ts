@@ -28,9 +28,20 @@ export function profileNamesOf(db: Db, ids: readonly string[]): Record<string, s
   return names;
 }
 
-/** Authors of annotations in the replica whose names are not known yet. */
+/**
+ * Authors of annotations in the replica whose names are not known yet. Asked after every
+ * sync: a DISTINCT over annotations read every annotation's index entry (15-30 ms at
+ * 100,000, growing with the library); this walk jumps from one author to the next in
+ * annotations_by_profile, so it reads one entry per author.
+ */
 export function unnamedAuthors(db: Db, limit: number): string[] {
-  return stmt(db, `SELECT DISTINCT a.profile_id FROM annotations a
-    WHERE a.profile_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM profile_names n WHERE n.profile_id = a.profile_id)
-    LIMIT ?`).pluck().all(limit) as string[];
+  return stmt(db, UNNAMED_AUTHORS).pluck().all(limit) as string[];
 }
+
+export const UNNAMED_AUTHORS = `WITH RECURSIVE authors (id) AS (
+    SELECT (SELECT min(profile_id) FROM annotations WHERE profile_id IS NOT NULL)
+    UNION ALL
+    SELECT (SELECT min(profile_id) FROM annotations WHERE profile_id > authors.id) FROM authors WHERE authors.id IS NOT NULL
+  )
+  SELECT id FROM authors WHERE id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM profile_names n WHERE n.profile_id = authors.id)
+  LIMIT ?`;

@@ -127,3 +127,53 @@ describe('applyRemoteDeletion', () => {
     expect(r.listDocuments({ folderId: 'f1' }).map((d) => d.id).sort()).toEqual(['d2', 'd3']);
   });
 });
+
+describe('a pulled version of a document the replica holds', () => {
+  const COLUMNS = ['group_id', 'profile_id', 'title', 'type', 'year', 'created', 'last_modified', 'added_local', 'modified_local', 'trashed',
+    'first_author', 'source', 'read', 'starred', 'confirmed', 'file_attached', 'sort_title', 'sort_author', 'sort_source', 'data'];
+
+  /** From now on, records the columns each UPDATE sets (an AFTER UPDATE OF trigger fires for a column in the SET list, changed or not). */
+  function recordSetColumns(): void {
+    const db = sqlOf(r);
+    db.exec('CREATE TEMP TABLE set_columns (col TEXT)');
+    for (const column of COLUMNS) db.exec(`CREATE TEMP TRIGGER set_${column} AFTER UPDATE OF ${column} ON documents BEGIN INSERT INTO set_columns VALUES ('${column}'); END`);
+  }
+  const setColumns = () => (sqlOf(r).prepare('SELECT DISTINCT col FROM temp.set_columns ORDER BY col').pluck().all() as string[]);
+
+  it('writes only the columns that change, so the indexes on the others are left alone', () => {
+    const first = serverDocument('d1', { title: 'Glaciers', year: 2001, source: 'Ice', authors: [{ last_name: 'Ng', first_name: 'Ana' }], abstract: 'old' });
+    r.applyRemoteBatch('document', [first, serverDocument('d2')]);
+    recordSetColumns();
+    r.applyRemoteBatch('document', [{ ...first, abstract: 'new', last_modified: LATER }]);
+    expect(setColumns()).toEqual(['data', 'last_modified', 'modified_local']);
+    expect(r.getDocument('d1')).toMatchObject({ title: 'Glaciers', year: 2001, abstract: 'new', last_modified: LATER, modified_local: LATER });
+    expect(r.searchDocuments('new').map((d) => d.id)).toEqual(['d1']);
+    expect(r.listDocuments({ sort: 'modified', order: 'desc' }).map((d) => d.id)).toEqual(['d1', 'd2']);
+    // The same version again changes nothing at all.
+    sqlOf(r).exec('DELETE FROM temp.set_columns');
+    r.applyRemote('document', { ...first, abstract: 'new', last_modified: LATER });
+    expect(setColumns()).toEqual([]);
+  });
+
+  it('leaves the same row as writing every column does', () => {
+    const versions = [
+      serverDocument('d1', { title: 'Élan vital', year: 2001, authors: [{ last_name: 'Bergson', first_name: 'Henri' }], tags: ['a'], starred: false }),
+      serverDocument('d1', { title: 'Élan Vital', year: 1907, authors: [{ last_name: 'Bergson' }], source: 'Alcan', tags: ['a', 'b'], starred: true, last_modified: LATER }),
+      serverDocument('d1', { title: 'Creative evolution', type: 'book', identifiers: { isbn: '9780486400365' }, read: true, last_modified: '2026-03-01T00:00:00.000Z' }),
+    ];
+    const other = tempReplica();
+    try {
+      for (const version of versions) {
+        r.applyRemote('document', version);
+        // A fresh replica each time: the whole row written by the insert.
+        sqlOf(other.replica).exec('DELETE FROM documents');
+        other.replica.applyRemote('document', version);
+        const row = (x: Replica) => sqlOf(x).prepare(`SELECT ${COLUMNS.join(', ')} FROM documents WHERE id = 'd1'`).get();
+        expect(row(r)).toEqual(row(other.replica));
+        expect(r.listTags()).toEqual(other.replica.listTags());
+      }
+    } finally {
+      other.dispose();
+    }
+  });
+});

@@ -119,7 +119,7 @@ function applyDocument(db: Db, json: ServerJson, options: ApplyOptions, lookups:
       data: keepPending(db, 'document', id, remote, local.data, pending),
       trashed: pending.trashChange ? local.trashed : options.trashed === true,
       modified_local: pending.fields.size || pending.conflicted.size ? local.modified_local : (server.last_modified ?? local.modified_local),
-    });
+    }, row);
   } else {
     const time = now();
     writeDocument(db, {
