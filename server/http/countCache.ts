@@ -25,10 +25,12 @@ export class CountCache {
     // Read before counting: a write that lands meanwhile leaves an older stamp, so the
     // entry is recounted on the next read rather than trusted.
     const stamp = this.stamp();
-    const known = this.counts.get(key);
+    const known = stamp === undefined ? undefined : this.counts.get(key);
     if (known && known.stamp === stamp) return known.n;
     const row = (await counting.executeTakeFirst()) as { n: number | string } | undefined;
     const n = Number(row?.n ?? 0);
+    // No stamp (PostgreSQL): nothing could ever be reused, so nothing is kept.
+    if (stamp === undefined) return n;
     this.counts.delete(key);
     this.counts.set(key, { stamp, n });
     if (this.counts.size > MAX_ENTRIES) this.counts.delete(this.counts.keys().next().value!);

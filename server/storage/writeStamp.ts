@@ -8,7 +8,8 @@
 // cache once a second.
 import type SQLite from 'better-sqlite3';
 
-export type WriteStamp = () => string;
+/** The write stamp now; undefined when the engine cannot tell (answers must not be cached). */
+export type WriteStamp = () => string | undefined;
 
 interface Stamp {
   read: WriteStamp;

@@ -21,7 +21,6 @@ export function openPostgres(url: string): PostgresDatabase {
   // drops that client and the next query opens a new one.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  let stamps = 0;
   return {
     engine: 'postgres',
     db,
@@ -31,9 +30,9 @@ export function openPostgres(url: string): PostgresDatabase {
     // holder answers by connecting again, instead of waiting on it forever.
     newClient: () => new pg.Client({ connectionString: url, types, keepAlive: true, keepAliveInitialDelayMillis: 30_000 }),
     // Other instances write to the same database, and nothing here learns of their commits
-    // when they happen: the database may have changed before any read, so no two stamps are
-    // alike and answers cached under a stamp (countCache.ts) are never reused.
-    writeStamp: () => `pg:${++stamps}`,
+    // when they happen: the database may have changed before any read, so there is no stamp
+    // and nothing is cached under one (countCache.ts counts every time).
+    writeStamp: () => undefined,
     close: async () => {
       await db.destroy();
     },
