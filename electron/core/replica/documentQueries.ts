@@ -3,6 +3,7 @@
 import type { Db } from './database.ts';
 import { toLocalDocument, type DocumentRow } from './documentRows.ts';
 import { invalid } from './errors.ts';
+import { countViewMatches } from './searchCount.ts';
 import { SEARCH_COLUMNS, matchPhrases, toMatchQuery } from './searchIndex.ts';
 import { stmt } from './statements.ts';
 import type { LocalDocument } from './types.ts';
@@ -211,8 +212,9 @@ export function searchDocuments(db: Db, text: string, query: SearchQuery = {}): 
   const countUpTo = (expression: string, cap: number) =>
     stmt(db, 'SELECT count(*) FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? LIMIT ?)').pluck().get(expression, cap + 1) as number;
   // The matches are found once: a prefix no prefix table serves ("cover*" merges the lists of
-  // every word starting so) costs about as much each time the query is run again.
-  const matched = stmt(db, 'SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? LIMIT ?').pluck().all(match, RANKED_MATCHES_MAX + 1) as number[];
+  // every word starting so) costs about as much each time the query is run again. Latest
+  // first, as the unranked pages and the count read the index: the same pages, read once.
+  const matched = stmt(db, 'SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? ORDER BY rowid DESC LIMIT ?').pluck().all(match, RANKED_MATCHES_MAX + 1) as number[];
   const ranking = matched.length <= RANKED_MATCHES_MAX
     ? phrases.filter((phrase) => phrases.length === 1 || countUpTo(phrase, COMMON_TERM_MATCHES) <= COMMON_TERM_MATCHES)
     : [];
@@ -258,6 +260,11 @@ export function countSearchResults(db: Db, text: string, filter: SearchCountOpti
     WHERE documents_fts MATCH @match AND ${clauses.join(' AND ')}`;
   if (filter.atMost === undefined) return stmt(db, `SELECT count(*) FROM (${matching})`).pluck().get({ ...params, match }) as number;
   if (!Number.isInteger(filter.atMost) || filter.atMost < 0) throw invalid('atMost must be a whole number, 0 or more', 'atMost');
+  // A whole library view (no other filter): from the search index alone (searchCount.ts).
+  if (clauses.length === 2 && !join) {
+    const counted = countViewMatches(db, match, params.groupId as string | null, params.trashed as 0 | 1, filter.atMost);
+    if (counted) return counted.count;
+  }
   return stmt(db, `SELECT count(*) FROM (${matching} LIMIT @cap)`).pluck().get({ ...params, match, cap: filter.atMost + 1 }) as number;
 }
 
