@@ -60,6 +60,8 @@ function keepPending<T extends Record<string, unknown>>(db: Db, kind: EntityKind
 interface Lookups {
   pending(id: string): PendingState;
   document(id: string): DocumentRow | undefined;
+  /** Whether the replica holds the document (an annotation's), without reading its row. */
+  hasDocument(id: string): boolean;
   annotation(id: string): AnnotationRow | undefined;
   /** A row was written: a prefetched copy of it is stale. */
   written(kind: 'document' | 'annotation', id: string): void;
@@ -71,6 +73,7 @@ function rowLookups(db: Db, kind: EntityKind): Lookups {
   return {
     pending: (id) => pendingState(db, kind, id),
     document: (id) => readDocumentRow(db, id),
+    hasDocument: (id) => stmt(db, 'SELECT 1 FROM documents WHERE id = ?').get(id) !== undefined,
     annotation: (id) => readAnnotationRow(db, id),
     written: () => undefined,
     reindex: (documentId) => reindexDocument(db, documentId),
@@ -81,11 +84,20 @@ function rowLookups(db: Db, kind: EntityKind): Lookups {
 function pageLookups(db: Db, kind: 'document' | 'annotation', rows: readonly ServerJson[]): Lookups {
   const ids = rows.map((r) => r.id as string);
   const pending = pendingStates(db, kind, ids);
-  const documentIds = kind === 'document' ? ids : [...new Set(rows.map((r) => str(r.document_id)).filter((id): id is string => id !== null))];
-  const documents = new Map<string, DocumentRow | undefined>(documentIds.map((id) => [id, undefined]));
-  for (const row of stmt(db, 'SELECT * FROM documents WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(documentIds)) as DocumentRow[]) documents.set(row.id, row);
+  const documents = new Map<string, DocumentRow | undefined>();
+  // For annotation pages: which of their documents were looked up, and which of those are held.
+  const askedDocuments = new Set<string>();
+  const heldDocuments = new Set<string>();
+  if (kind === 'document') {
+    for (const id of ids) documents.set(id, undefined);
+    for (const row of stmt(db, 'SELECT * FROM documents WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as DocumentRow[]) documents.set(row.id, row);
+  }
   const annotations = new Map<string, AnnotationRow | undefined>();
   if (kind === 'annotation') {
+    // An annotation page only asks whether its documents are here: the id index answers,
+    // without reading 500 documents' rows (their JSON) per page of a first sync.
+    for (const row of rows) if (typeof row.document_id === 'string') askedDocuments.add(row.document_id);
+    for (const id of stmt(db, 'SELECT id FROM documents WHERE id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify([...askedDocuments])) as string[]) heldDocuments.add(id);
     for (const id of ids) annotations.set(id, undefined);
     for (const row of stmt(db, 'SELECT * FROM annotations WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as AnnotationRow[]) annotations.set(row.id, row);
   }
@@ -93,6 +105,7 @@ function pageLookups(db: Db, kind: 'document' | 'annotation', rows: readonly Ser
   return {
     pending: (id) => pending.get(id) ?? emptyState(),
     document: (id) => (documents.has(id) ? documents.get(id) : readDocumentRow(db, id)),
+    hasDocument: (id) => (askedDocuments.has(id) ? heldDocuments.has(id) : readDocumentRow(db, id) !== undefined),
     annotation: (id) => (annotations.has(id) ? annotations.get(id) : readAnnotationRow(db, id)),
     written: (what, id) => void (what === 'document' ? documents : annotations).delete(id),
     reindex: (documentId) => void touched.add(documentId),
@@ -153,7 +166,7 @@ function applyAnnotation(db: Db, json: ServerJson, lookups: Lookups): ApplyResul
   const id = json.id as string;
   const documentId = str(json.document_id);
   // An annotation of a document this replica does not hold (yet) cannot be stored.
-  if (!documentId || !lookups.document(documentId)) return 'skipped';
+  if (!documentId || !lookups.hasDocument(documentId)) return 'skipped';
   saveBaseCopy(db, 'annotation', json);
   const pending = lookups.pending(id);
   if (pending.deleted) return 'skipped';
