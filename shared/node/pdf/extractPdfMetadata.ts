@@ -8,6 +8,7 @@ import { readLayoutFields } from './layoutFields.ts';
 import { DEFAULT_MAX_BYTES, describeOpenError, failure, openPdf, readInput, type PdfDocument } from './openPdf.ts';
 import { analyseLayout, type PageText } from './pageLayout.ts';
 import { dominantRotation, turnUpright } from './pageRotation.ts';
+import { hanName } from './personNames.ts';
 import { buildLines, normalizeText, type RawTextItem } from './textLines.ts';
 import { readableShare, UNREADABLE_BELOW, UNREADABLE_TEXT_WARNING } from './textQuality.ts';
 import { NO_TEXT_WARNING, type ExtractedFields, type ExtractedPerson, type ExtractionOptions, type ExtractionResult, type FieldConfidence } from './types.ts';
@@ -173,8 +174,11 @@ function splitRecordedNames(field: string): string[] {
 
 /** "Bates, Douglas" or "Douglas Bates" -> a person. */
 function personFromRecorded(name: string): ExtractedPerson | undefined {
-  const n = name.replace(/\s+/g, ' ').trim();
-  if (!n || n.length > 200) return undefined;
+  // An address recorded with the name ("R Schlicht <w.m.l@gmx.net>") is not part of it.
+  const n = name.replace(/<[^>]*>|\S+@\S+/g, ' ').replace(/\s+/g, ' ').trim();
+  if (!n || n.length > 200 || !/\p{L}/u.test(n)) return undefined;
+  const han = hanName(n);
+  if (han) return han;
   const comma = /^([^,]+),\s*(.+)$/.exec(n);
   if (comma) return { last_name: comma[1]!.slice(0, 255), first_name: comma[2]!.slice(0, 255) };
   const parts = n.split(' ');

@@ -35,13 +35,13 @@ const NOT_A_TITLE = [
   /^(?:draft|version|released?|typeset)\b.{0,60}$/i,
 ];
 
-/** A line that ends a title block: a version or release line under the title. */
-const TITLE_STOP = /^(?:version|v\d|release|draft|revision)\b|^\S+,?\s+version\s+v?\d/i;
+/** A line that ends a title block: a version or release line under the title, or the bundle it belongs to ("LaTeX PDF management testphase bundle"). */
+const TITLE_STOP = /^(?:version|v\d|release|draft|revision)\b|^\S+,?\s+version\s+v?\d|\b(?:bundle|collection)$/i;
 
 const HEADING_STOP = /^(?:abstract|summary|contents|table of contents|(?:\d+\.?\s*)?introduction$|\d+(?:\.\d+)*\.?\s+\p{Lu}\p{Ll}+|keywords?|key\s*words|index terms|background|overview|nomenclature|problem statement)\b/iu;
 
 /** The same headings in the languages of the corpus: "Klíčová slova:", "Resumo", "Inhaltsverzeichnis". */
-const FOREIGN_HEADING_STOP = /^(?:zusammenfassung|schlüsselwörter|schlagwörter|inhalt(?:sverzeichnis)?|einleitung|kurzfassung|résumé|mots[- ]cl[ée]s|sommaire|table des matières|resumo|resumen|palavras[- ]chave|palabras clave|sumário|índice|introdução|introducción|riassunto|parole chiave|sommario|introduzione|abstrakt|klíčová slova|kľúčové slová|obsah|úvod|streszczenie|słowa kluczowe|spis treści|wstęp|samenvatting|trefwoorden|inhoud|sammanfattning|nyckelord|innehåll|περίληψη|λέξεις[- ]κλειδιά|аннотация|ключевые слова|содержание|введение)(?:\s*[:.—–-]|$)/iu;
+const FOREIGN_HEADING_STOP = /^(?:zusammenfassung|schlüsselwörter|schlagwörter|inhalt(?:sverzeichnis)?|einleitung|kurzfassung|résumé|mots[- ]cl[ée]s|sommaire|table des matières|resumo|resumen|palavras[- ]chave|palabras clave|sumário|índice|introdução|introducción|riassunto|parole chiave|sommario|introduzione|abstrakt|klíčová slova|kľúčové slová|obsah|úvod|streszczenie|słowa kluczowe|spis treści|wstęp|samenvatting|trefwoorden|inhoud|sammanfattning|nyckelord|innehåll|περίληψη|λέξεις[- ]κλειδιά|аннотация|ключевые слова|содержание|введение|简介|摘要|目录|前言|引言|概述|要旨|目次)(?:\s*[:.—–-]|$)/iu;
 
 /** A numbered section heading ("4 Class options", "2.1. Data"), which a title set at body size is not. */
 const NUMBERED_HEADING = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}/u;
@@ -187,11 +187,20 @@ function nameList(text: string): boolean {
 }
 
 /** Credits that are not authorship: translators, editors, supervisors and examiners. */
-const CREDIT = /^(?:traduit|translated|übersetzt|traducido|traduzido|traduzione|przek[łl]ad|t[łl]umaczenie|former|.{0,40}\bteam members?\s*:|edited|herausgegeben|hrsg\.?|(?:co-?)?supervis(?:or|ed)|advis(?:or|er)|betreuer|betreut|(?:first |second )?(?:examiner|referee|reviewer)|gutachter|referent|korreferent|orientador|orientadora|directeur|directrice|director|tutor|témavezető|konzulens|promotor|committee)\b/i;
+const CREDIT = /^(?:(?:\p{L}+\s+)?(?:übersetz\w*|traduction|translation|vertaling|tradu[cç][ãa]o|traducci[oó]n|перевод)\b|version (?:française|française|allemande|anglaise)|verantwortlich|traduit|translated|übersetzt|traducido|traduzido|traduzione|przek[łl]ad|t[łl]umaczenie|former|.{0,40}\bteam members?\s*:|edited|herausgegeben|hrsg\.?|(?:co-?)?supervis(?:or|ed)|advis(?:or|er)|betreuer|betreut|(?:first |second )?(?:examiner|referee|reviewer)|gutachter|referent|korreferent|orientador|orientadora|directeur|directrice|director|tutor|témavezető|konzulens|promotor|committee)\b/iu;
 
 /** A thesis's committee or jury, by its label in the languages of the corpus ("Promotoren",
  * "Externe Promotor", "Mitbetreut von", "Titularis(sen):", "Membres du jury", "Advisory board"). */
 const COMMITTEE = /^(?:(?:co-?|external|externe?|interne?|second|first|thesis|examining|doctoral|mit)\s*)?(?:promot(?:or|ors|oren|rices?|eurs?)|co-?promot\w*|supervisors|advisors|advisers|examiners|examinateurs?|rapporteurs?|betreut\s+von|titularis\w*|jury|membres du jury|members of the (?:jury|committee)|advisory board|(?:thesis |examining |doctoral )?committee(?: members?)?|banca examinadora|instructor|begeleiders?)\b/i;
+
+/** A dedication line, in the languages of the corpus. */
+const DEDICATION = /^(?:to my|to the memory|in memor(?:y|iam)|dedicated to|für meine?n?|gewidmet|à m(?:a|on|es)|dédié|a mi|dedicado|dedicato|a mia|al mio)\b/i;
+
+/** A street, road or post box: a line with one is an address. */
+const STREET = /\b(?:road|street|avenue|boulevard|lane|drive|str\.|stra(?:ß|ss)e|rue|via|calle|p\.?\s?o\.?\s?box)$/i;
+
+/** An e-mail address spelled out against harvesters ("claudio dot beccari at gmail dot com", "jfbu (at) free (dot) fr"), with the dash before it. */
+const SPELLED_ADDRESS = /\s*[–—-]?\s*[\w.+-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)*\s+(?:at|\(at\))\s+[\w-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)+\s*$/i;
 
 function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPerson[] {
   const authors: ExtractedPerson[] = [];
@@ -214,10 +223,17 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     seen++;
     if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ')) && !/\s{2}/.test(line.text)) continue;
     // "et al." is a citation; translators and editors (and the lines their credit runs on to) are not the authors.
-    if (CREDIT.test(line.text) || COMMITTEE.test(line.text)) {
+    // A dedication ("to my Master, Ferdowsi The Great") names no author.
+    if (DEDICATION.test(line.text)) continue;
+    // A line of a postal address ("Fine Hall, Washington Road"): its first piece is a building, not a person.
+    if (splitAuthorLine(line.text).some((p) => STREET.test(p))) continue;
+    const hasName = splitAuthorLine(line.text).some((p) => parsePersonName(p));
+    // A label that credits the names under it ("verantwortlich für die deutsche Ausgabe:"), unless it is the authors' own.
+    const creditLabel = /:\s*$/.test(line.text) && !hasName && !/^(?:authors?|auteurs?|autor\w*|verfasser\w*|by|von|par|por)\b/i.test(line.text);
+    if (CREDIT.test(line.text) || COMMITTEE.test(line.text) || creditLabel) {
       credited = true;
-      // A label alone on its line ("Supervisor:", "Promotoren", "Externe Promotor") heads a column of names.
-      const labelOnly = /:\s*$/.test(line.text) || !/\s/.test(line.text) || COMMITTEE.exec(line.text)?.[0].length === line.text.trim().length;
+      // A label alone on its line ("Supervisor:", "Promotoren", "Externe Promotor", "Version française") heads a column of names.
+      const labelOnly = /:\s*$/.test(line.text) || !/\s/.test(line.text) || COMMITTEE.exec(line.text)?.[0].length === line.text.trim().length || !hasName && !line.text.includes(':');
       if (labelOnly) creditColumns.push({ head: line, lastY: line.y });
       else {
         // "Titularis(sen): Zeger de Zager" over more names: the column is where the names after the label start.
@@ -233,8 +249,8 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     if (credited && /^(?:et|and|und|y|&)\s/i.test(line.text)) continue;
     credited = false;
     if (/\bet\s+al\b/i.test(line.text)) continue;
-    // "Sonia Tarazona (starazona@cipf.es)": the address goes, the name stays.
-    const text = line.textWithMarkerBreaks.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ');
+    // "Sonia Tarazona (starazona@cipf.es)", "Claudio Beccari – claudio dot beccari at gmail dot com": the address goes, the name stays.
+    const text = line.textWithMarkerBreaks.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(SPELLED_ADDRESS, ' ');
     for (const piece of splitAuthorLine(text)) {
       // An affiliation runs to the end of its line ("University of California, San Francisco").
       if (isAffiliation(piece)) break;

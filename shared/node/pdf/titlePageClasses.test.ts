@@ -3,6 +3,7 @@
 // layoutClasses.test.ts holds the earlier classes.
 import { describe, expect, it } from 'vitest';
 import { extractPage } from './syntheticExtraction.ts';
+import { parsePersonName } from './personNames.ts';
 import { paragraph } from './syntheticPdf.ts';
 
 const words = 'gears turn in columns and the text runs on to the right margin of the column';
@@ -144,5 +145,76 @@ describe('years and headers', () => {
       ...body(72, 580, 20),
     ]);
     expect(lastNames(r)).toEqual(['Author', 'Author']);
+  });
+});
+
+// Classes named by the second held-aside run, each fixed as a class and shown on its own page.
+describe('names with titles, roles, credits and addresses around them', () => {
+  it('reads a name after "Prof. Dr." or "Dr." and before a role in parentheses, and not the names a credit label heads', async () => {
+    const r = await extractPage([
+      { text: 'Anleitung zur Zahnradinstallation', x: 100, y: 700, size: 18 },
+      { text: 'Karl Zahnrad (Herausgeber)', x: 100, y: 670, size: 11 },
+      { text: 'Prof. Dr. Ada Lovelace', x: 100, y: 656, size: 11 },
+      { text: 'verantwortlich für die deutsche Ausgabe:', x: 100, y: 630, size: 11 },
+      { text: 'Dr. Uwe Getriebe, getriebe@example.org', x: 100, y: 616, size: 11 },
+      ...body(100, 580, 20),
+    ]);
+    expect(lastNames(r)).toEqual(['Zahnrad', 'Lovelace']);
+  });
+
+  it('leaves out a translator named on the line under a label ("Version française", "Übersetzung von")', async () => {
+    const page = (credit: string[]) => extractPage([
+      { text: 'Guide pratique des engrenages', x: 100, y: 700, size: 18 },
+      { text: 'Ada Lovelace', x: 100, y: 670, size: 11 },
+      ...credit.map((text, i) => ({ text, x: 100, y: 650 - i * 14, size: 11 })),
+      ...body(100, 580, 20),
+    ]);
+    expect(lastNames(await page(['Version française', 'Denis Pignon & Patrick Rouage']))).toEqual(['Lovelace']);
+    expect(lastNames(await page(['Übersetzung von Carolin Zahn']))).toEqual(['Lovelace']);
+    expect(lastNames(await page(['Deutsche Übersetzung von Susanne Kette (FSU Jena)']))).toEqual(['Lovelace']);
+  });
+
+  it('reads no person from a job title, a dedication or a building on a street, and keeps a name whose address is spelled out', async () => {
+    const r = await extractPage([
+      { text: 'The gearbox Package', x: 100, y: 700, size: 18 },
+      { text: 'to my Master, Ferdowsi The Great', x: 100, y: 676, size: 10 },
+      { text: 'Nahid Cog – nahid dot cog at example dot org', x: 100, y: 662, size: 11 },
+      { text: 'Assistant Professor, United Gear University', x: 100, y: 648, size: 11 },
+      { text: 'Fine Hall, Washington Road', x: 100, y: 634, size: 11 },
+      ...body(100, 600, 20),
+    ]);
+    expect(lastNames(r)).toEqual(['Cog']);
+  });
+
+  it('reads a name in Han characters with its family name first (the synthetic PDF\'s font has no Han glyphs, so the name is read as a piece)', () => {
+    expect(parsePersonName('李清')).toEqual({ first_name: '清', last_name: '李' });
+    expect(parsePersonName('郑奘巍')).toEqual({ first_name: '奘巍', last_name: '郑' });
+    // A longer run of Han characters is a title or a heading, not a name.
+    expect(parsePersonName('宏包使用手册')).toBeUndefined();
+  });
+});
+
+describe('titles and types named by the second held-aside run', () => {
+  it('ends a title at the line naming the bundle it belongs to', async () => {
+    const r = await extractPage([
+      { text: 'The l3gear module', x: 150, y: 700, size: 17 },
+      { text: 'Managing central gear resources', x: 150, y: 680, size: 17 },
+      { text: 'LaTeX gear management testphase bundle', x: 150, y: 660, size: 17 },
+      { text: 'The Gear Project', x: 180, y: 630, size: 12 },
+      ...body(100, 580, 20),
+    ]);
+    expect(r.fields.title).toBe('The l3gear module Managing central gear resources');
+  });
+
+  it('types a German class guide with a Zusammenfassung as documentation, a proposal as a report, and a contents entry "Dissertation" as no thesis', async () => {
+    const page = (title: string, says: string[]) => extractPage([
+      { text: title, x: 100, y: 700, size: 18 },
+      { text: 'Boris Gearman', x: 100, y: 670, size: 12 },
+      ...says.map((text, i) => ({ text, x: 100, y: 640 - i * 14, size: 10 })),
+      ...body(100, 500, 20),
+    ]);
+    expect((await page('gearcv: eine inoffizielle Dokumentklasse für Zahnräder', ['Zusammenfassung', 'Diese Klasse ist eine inoffizielle LaTeX-Anwendung dieses Formats.'])).fields.type).toBe('generic');
+    expect((await page('gearsym – ein Makro für Zahnradsymbole', ['Zusammenfassung', 'Das vorliegende Dokument beschreibt das Paket gearsym für LaTeX.'])).fields.type).toBe('generic');
+    expect((await page('Proposal for Offering Gear Courses at Cog University', ['Abstract', 'The present proposal explains the importance of gears.', 'Contents', 'Dissertation'])).fields.type).toBe('report');
   });
 });
