@@ -141,8 +141,8 @@ function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence,
       confidence.title = hasText ? 0.5 : 0.4;
     } else if (recorded === printed) {
       confidence.title = Math.max(confidence.title ?? 0, 0.95);
-    } else if (recorded.startsWith(printed) && recorded.length > printed.length && (confidence.title ?? 0) < 0.9 && !/^(?:\s*\S+){0,4}?\s*\b(?:version|release)\b|^\s*v\d/.test(recorded.slice(printed.length))) {
-      // The layout caught only part of a title the writer recorded whole (not one with its version appended).
+    } else if (recorded.startsWith(printed) && recorded.length > printed.length && (confidence.title ?? 0) < 0.9 && !/^(?:\s*\S+){0,4}?\s*\b(?:version|release)\b|^\s*v\d/.test(recorded.slice(printed.length)) && words(info.title.replace(/\s*\([^()]*\)\s*$/, '')) !== printed) {
+      // The layout caught only part of a title the writer recorded whole (not one with its version or a translation in parentheses appended).
       fields.title = info.title.slice(0, 500);
       confidence.title = 0.8;
     } else if ((confidence.title ?? 0) < 0.5) {

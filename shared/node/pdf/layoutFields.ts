@@ -57,9 +57,19 @@ export interface LayoutFields {
   titleY?: number;
 }
 
+/** A label that names the kind of document or the event, not this document ("User Manual", "Research Proposal",
+ * "Benutzerhandbuch", "Documentation", "12th International Conference on Gears 2019"): a title only when nothing else is. */
+const KIND_LABEL = /^(?:(?:the\s+)?(?:(?:users?['’]?s?|reference|installation|programmer['’]?s|administrator['’]?s|quick|short|technical)\s+)?(?:manual|guide|handbook|documentation|reference)|(?:research|project|grant|thesis|phd)\s+proposal|(?:benutzer)?handbuch|(?:benutzer)?dokumentation|anleitung|documentazione|manuale(?: utente)?|documentación|manual de usuario|manuel(?: de l['’]utilisateur)?|mode d['’]emploi|guide de l['’]utilisateur|lecture notes|release notes|cheat ?sheet|quick reference)$|^(?:the\s+)?(?:\d+(?:st|nd|rd|th)\s+|first\s+|second\s+|third\s+)?(?:(?:annual|international|european|national|joint)\s+)*(?:conference|symposium|workshop|congress)\s+(?:on|of|for)\b.{0,80}$/iu;
+
 function titleCandidates(layout: Layout): TextLine[] {
   const page = layout.pages[0];
   if (!page) return [];
+  const candidates = titleLines(layout, page);
+  const titles = candidates.filter((l) => !KIND_LABEL.test(l.text.trim()));
+  return titles.length ? titles : candidates;
+}
+
+function titleLines(layout: Layout, page: Layout['pages'][number]): TextLine[] {
   return page.lines.filter((l) => {
     if (layout.runningHeads.has(l)) return false;
     if (l.y < page.height * 0.3) return false;
@@ -191,7 +201,7 @@ const CREDIT = /^(?:(?:\p{L}+\s+)?(?:übersetz\w*|traduction|translation|vertali
 
 /** A thesis's committee or jury, by its label in the languages of the corpus ("Promotoren",
  * "Externe Promotor", "Mitbetreut von", "Titularis(sen):", "Membres du jury", "Advisory board"). */
-const COMMITTEE = /^(?:(?:co-?|external|externe?|interne?|second|first|thesis|examining|doctoral|mit)\s*)?(?:promot(?:or|ors|oren|rices?|eurs?)|co-?promot\w*|supervisors|advisors|advisers|examiners|examinateurs?|rapporteurs?|betreut\s+von|titularis\w*|jury|membres du jury|members of the (?:jury|committee)|advisory board|(?:thesis |examining |doctoral )?committee(?: members?)?|banca examinadora|instructor|begeleiders?)\b/i;
+const COMMITTEE = /^(?:(?:co-?|external|externe?|interne?|second|first|thesis|examining|doctoral|mit)\s*)?(?:promot(?:or|ors|oren|rices?|eurs?)|co-?promot\w*|supervisors|advisors|advisers|examiners|examinateurs?|rapporteurs?|betreut\s+von|titularis\w*|jury|membres du jury|members of the (?:jury|committee)|advisory board|(?:thesis |examining |doctoral )?committee(?: members?)?|banca examinadora|instructor|begeleiders?|relator[ei]|relatrice|correlator[ei]|supervisore|direct(?:eur|rice|or)(?:es|s)? de (?:th[eè]se|tesis)|th[eè]se dirigée par|co-?encadrant)\b/i;
 
 /** A dedication line, in the languages of the corpus. */
 const DEDICATION = /^(?:to my|to the memory|in memor(?:y|iam)|dedicated to|für meine?n?|gewidmet|à m(?:a|on|es)|dédié|a mi|dedicado|dedicato|a mia|al mio)\b/i;
@@ -223,14 +233,14 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     seen++;
     if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ')) && !/\s{2}/.test(line.text)) continue;
     // "et al." is a citation; translators and editors (and the lines their credit runs on to) are not the authors.
+    // A copyright line is read only when no author line is printed (copyrightHolders).
+    if (/^(?:©|\(c\)|copyright\b)/i.test(line.text.trim())) continue;
     // A dedication ("to my Master, Ferdowsi The Great") names no author.
     if (DEDICATION.test(line.text)) continue;
     // A line of a postal address ("Fine Hall, Washington Road"): its first piece is a building, not a person.
     if (splitAuthorLine(line.text).some((p) => STREET.test(p))) continue;
     const hasName = splitAuthorLine(line.text).some((p) => parsePersonName(p));
-    // A label that credits the names under it ("verantwortlich für die deutsche Ausgabe:"), unless it is the authors' own.
-    const creditLabel = /:\s*$/.test(line.text) && !hasName && !/^(?:authors?|auteurs?|autor\w*|verfasser\w*|by|von|par|por)\b/i.test(line.text);
-    if (CREDIT.test(line.text) || COMMITTEE.test(line.text) || creditLabel) {
+    if (CREDIT.test(line.text) || COMMITTEE.test(line.text)) {
       credited = true;
       // A label alone on its line ("Supervisor:", "Promotoren", "Externe Promotor", "Version française") heads a column of names.
       const labelOnly = /:\s*$/.test(line.text) || !/\s/.test(line.text) || COMMITTEE.exec(line.text)?.[0].length === line.text.trim().length || !hasName && !line.text.includes(':');
@@ -259,6 +269,25 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     }
   }
   return authors;
+}
+
+/** "(c) 1995-1997 Name", "Copyright © 2008–2022 Vafa Khalighi", "Copyright (c) 2005 (06-10) by Name": the people holding it. */
+const COPYRIGHT_LINE = /^(?:copyright\s*)?(?:©|\(c\))\s*(?:(?:19|20)\d\d(?:\s*[–—,-]\s*(?:(?:19|20)?\d\d))*\s*(?:\([\d\s–—,-]+\)\s*)?)+(?:by\s+)?(.{3,120}?)\.?$|^copyright\s+(?:(?:19|20)\d\d(?:\s*[–—,-]\s*(?:19|20)?\d\d)*\s*)+(?:by\s+)?(.{3,120}?)\.?$/i;
+
+function copyrightHolders(lines: TextLine[]): ExtractedPerson[] {
+  const people: ExtractedPerson[] = [];
+  for (const l of lines) {
+    const m = COPYRIGHT_LINE.exec(l.text.trim());
+    const holders = m && (m[1] ?? m[2]);
+    if (!holders) continue;
+    for (const piece of splitAuthorLine(holders.replace(/[.;].*$/, ''))) {
+      if (isAffiliation(piece)) break;
+      const person = parsePersonName(piece);
+      if (person) people.push(person);
+    }
+    if (people.length) break;
+  }
+  return people;
 }
 
 /** The lines of names only set above the title (a cover's author line). */
@@ -355,6 +384,8 @@ export function readLayoutFields(layout: Layout): LayoutFields {
     const grid = gridLines.some((l) => CREDIT.test(l.text) || COMMITTEE.test(l.text)) ? undefined : readAuthorGrid(gridLines);
     let authors = grid && grid.length >= 2 ? grid : findAuthors(lines, titleEnd, end);
     if (!authors.length) authors = namesAbove(lines, title.lines[0]!);
+    // A manual may name its author only in its copyright line ("Copyright (c) 2005 (06-10) by Dominik Bischoff.").
+    if (!authors.length) authors = copyrightHolders(lines);
     if (authors.length) {
       fields.authors = authors.slice(0, 200);
       confidence.authors = 0.7;

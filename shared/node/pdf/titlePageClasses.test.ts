@@ -3,7 +3,7 @@
 // layoutClasses.test.ts holds the earlier classes.
 import { describe, expect, it } from 'vitest';
 import { extractPage } from './syntheticExtraction.ts';
-import { parsePersonName } from './personNames.ts';
+import { hanName, parsePersonName } from './personNames.ts';
 import { paragraph } from './syntheticPdf.ts';
 
 const words = 'gears turn in columns and the text runs on to the right margin of the column';
@@ -186,15 +186,52 @@ describe('names with titles, roles, credits and addresses around them', () => {
     expect(lastNames(r)).toEqual(['Cog']);
   });
 
-  it('reads a name in Han characters with its family name first (the synthetic PDF\'s font has no Han glyphs, so the name is read as a piece)', () => {
-    expect(parsePersonName('李清')).toEqual({ first_name: '清', last_name: '李' });
-    expect(parsePersonName('郑奘巍')).toEqual({ first_name: '奘巍', last_name: '郑' });
-    // A longer run of Han characters is a title or a heading, not a name.
-    expect(parsePersonName('宏包使用手册')).toBeUndefined();
+  it('names the holder of a "Copyright (c) YEARS by Name" line when the page names no author elsewhere', async () => {
+    const page = (line: string) => extractPage([
+      { text: 'Zahnräder einfügen: Ein How-To', x: 200, y: 720, size: 18 },
+      { text: 'Version 1.50 vom 29. August 2010', x: 200, y: 690, size: 11 },
+      { text: line, x: 100, y: 640, size: 10 },
+      ...body(100, 600, 20),
+    ]);
+    expect(lastNames(await page('Copyright (c) 2005 (06-10) by Dominik Zahnrad.'))).toEqual(['Zahnrad']);
+    expect(lastNames(await page('© 1995–1997 Ada Lovelace and Alan Turing'))).toEqual(['Lovelace', 'Turing']);
+  });
+
+  it('reads a recorded name in Han characters with its family name first, and no run of Han characters as a name on the page', () => {
+    expect(hanName('李清')).toEqual({ first_name: '清', last_name: '李' });
+    expect(hanName('郑奘巍 ')).toEqual({ first_name: '奘巍', last_name: '郑' });
+    expect(hanName('宏包使用手册')).toBeUndefined();
+    // On the page "简介" (a heading) is as short as a name.
+    expect(parsePersonName('简介')).toBeUndefined();
+  });
+
+  it('leaves out an Italian thesis\'s "Relatori" column and the names after "dott." and "prof." in it, and keeps the candidate', async () => {
+    const r = await extractPage([
+      { text: 'La pressione degli ingranaggi', x: 100, y: 680, size: 20 },
+      { text: 'Tesi di Laurea Magistrale', x: 130, y: 650, size: 12 },
+      { text: 'Relatori', x: 72, y: 600, size: 11 },
+      { text: 'Studente', x: 400, y: 600, size: 11 },
+      { text: 'prof. Albert Zahnrad', x: 72, y: 586, size: 11 },
+      { text: 'Galileo Ruota', x: 400, y: 586, size: 11 },
+      { text: 'dott. Mario Ingranaggio', x: 72, y: 572, size: 11 },
+    ]);
+    expect(lastNames(r)).toEqual(['Ruota']);
   });
 });
 
 describe('titles and types named by the second held-aside run', () => {
+  it('takes the title, not a label naming the kind of document or the event set larger above it', async () => {
+    const page = (label: string) => extractPage([
+      { text: label, x: 100, y: 720, size: 24 },
+      { text: 'Gearbox 2.0 for Sprocket Engineers', x: 100, y: 690, size: 18 },
+      { text: 'Ada Lovelace', x: 100, y: 660, size: 12 },
+      ...body(100, 620, 20),
+    ]);
+    for (const label of ['User Manual', 'Research Proposal', 'Benutzerhandbuch', '12th International Conference on Gear Engineering 2019']) {
+      expect((await page(label)).fields.title).toBe('Gearbox 2.0 for Sprocket Engineers');
+    }
+  });
+
   it('ends a title at the line naming the bundle it belongs to', async () => {
     const r = await extractPage([
       { text: 'The l3gear module', x: 150, y: 700, size: 17 },
