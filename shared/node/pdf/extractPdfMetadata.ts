@@ -175,7 +175,7 @@ function splitRecordedNames(field: string): string[] {
 /** "Bates, Douglas" or "Douglas Bates" -> a person. */
 function personFromRecorded(name: string): ExtractedPerson | undefined {
   // An address recorded with the name ("R Schlicht <w.m.l@gmx.net>") is not part of it.
-  const n = name.replace(/<[^>]*>|\S+@\S+/g, ' ').replace(/\s+/g, ' ').trim();
+  const n = name.replace(/<[^>]*>|\S+@\S+/g, ' ').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
   if (!n || n.length > 200 || !/\p{L}/u.test(n)) return undefined;
   const han = hanName(n);
   if (han) return han;

@@ -59,7 +59,7 @@ export interface LayoutFields {
 
 /** A label that names the kind of document or the event, not this document ("User Manual", "Research Proposal",
  * "Benutzerhandbuch", "Documentation", "12th International Conference on Gears 2019"): a title only when nothing else is. */
-const KIND_LABEL = /^(?:(?:the\s+)?(?:(?:users?['’]?s?|reference|installation|programmer['’]?s|administrator['’]?s|quick|short|technical)\s+)?(?:manual|guide|handbook|documentation|reference)|(?:research|project|grant|thesis|phd)\s+proposal|(?:benutzer)?handbuch|(?:benutzer)?dokumentation|anleitung|documentazione|manuale(?: utente)?|documentación|manual de usuario|manuel(?: de l['’]utilisateur)?|mode d['’]emploi|guide de l['’]utilisateur|lecture notes|release notes|cheat ?sheet|quick reference)$|^(?:the\s+)?(?:\d+(?:st|nd|rd|th)\s+|first\s+|second\s+|third\s+)?(?:(?:annual|international|european|national|joint)\s+)*(?:conference|symposium|workshop|congress)\s+(?:on|of|for)\b.{0,80}$/iu;
+const KIND_LABEL = /^(?:(?:the\s+)?(?:(?:users?['’]?s?|reference|installation|programmer['’]?s|administrator['’]?s|quick|short)\s+)?(?:manual|guide|handbook|documentation|reference)|(?:research|project|grant|thesis|phd)\s+proposal|(?:benutzer)?handbuch|(?:benutzer)?dokumentation|anleitung|documentazione|manuale(?: utente)?|documentación|manual de usuario|manuel(?: de l['’]utilisateur)?|mode d['’]emploi|guide de l['’]utilisateur|lecture notes|release notes|cheat ?sheet|quick reference)$|^(?:the\s+)?(?:\d+(?:st|nd|rd|th)\s+|first\s+|second\s+|third\s+)?(?:(?:annual|international|european|national|joint)\s+)*(?:conference|symposium|workshop|congress)\s+(?:on|of|for)\b.{0,80}$/iu;
 
 function titleCandidates(layout: Layout): TextLine[] {
   const page = layout.pages[0];
@@ -201,7 +201,7 @@ const CREDIT = /^(?:(?:\p{L}+\s+)?(?:übersetz\w*|traduction|translation|vertali
 
 /** A thesis's committee or jury, by its label in the languages of the corpus ("Promotoren",
  * "Externe Promotor", "Mitbetreut von", "Titularis(sen):", "Membres du jury", "Advisory board"). */
-const COMMITTEE = /^(?:(?:co-?|external|externe?|interne?|second|first|thesis|examining|doctoral|mit)\s*)?(?:promot(?:or|ors|oren|rices?|eurs?)|co-?promot\w*|supervisors|advisors|advisers|examiners|examinateurs?|rapporteurs?|betreut\s+von|titularis\w*|jury|membres du jury|members of the (?:jury|committee)|advisory board|(?:thesis |examining |doctoral )?committee(?: members?)?|banca examinadora|instructor|begeleiders?|relator[ei]|relatrice|correlator[ei]|supervisore|direct(?:eur|rice|or)(?:es|s)? de (?:th[eè]se|tesis)|th[eè]se dirigée par|co-?encadrant)\b/i;
+const COMMITTEE = /^(?:(?:co-?|external|externe?|interne?|second|first|thesis|examining|doctoral|mit)\s*)?(?:promot(?:or|ors|oren|rices?|eurs?)|co-?promot\w*|supervisors|advisors|advisers|examiners|examinateurs?|rapporteurs?|betreut\s+von|titularis\w*|jury|membres du jury|members of the (?:jury|committee)|advisory board|(?:thesis |examining |doctoral )?committee(?: members?)?|banca examinadora|instructor|begeleiders?|relator[ei]|relatrice|tutor[ei]|tutrice|correlator[ei]|supervisore|direct(?:eur|rice|or)(?:es|s)? de (?:th[eè]se|tesis)|th[eè]se dirigée par|co-?encadrant)\b/i;
 
 /** A dedication line, in the languages of the corpus. */
 const DEDICATION = /^(?:to my|to the memory|in memor(?:y|iam)|dedicated to|für meine?n?|gewidmet|à m(?:a|on|es)|dédié|a mi|dedicado|dedicato|a mia|al mio)\b/i;

@@ -1,4 +1,4 @@
-// Failure classes named by the corpus's first held-aside run (author grids, thesis committees,
+// Failure classes named by the corpus's first and second held-aside runs (author grids, thesis committees,
 // type and year mix-ups), fixed as classes and each shown on a synthetic page of its shape;
 // layoutClasses.test.ts holds the earlier classes.
 import { describe, expect, it } from 'vitest';
@@ -205,7 +205,7 @@ describe('names with titles, roles, credits and addresses around them', () => {
     expect(parsePersonName('简介')).toBeUndefined();
   });
 
-  it('leaves out an Italian thesis\'s "Relatori" column and the names after "dott." and "prof." in it, and keeps the candidate', async () => {
+  it('leaves out an Italian thesis\'s "Relatori" and "Tutore" columns and the names after "dott." and "prof." in it, and keeps the candidate', async () => {
     const r = await extractPage([
       { text: 'La pressione degli ingranaggi', x: 100, y: 680, size: 20 },
       { text: 'Tesi di Laurea Magistrale', x: 130, y: 650, size: 12 },
@@ -216,6 +216,13 @@ describe('names with titles, roles, credits and addresses around them', () => {
       { text: 'dott. Mario Ingranaggio', x: 72, y: 572, size: 11 },
     ]);
     expect(lastNames(r)).toEqual(['Ruota']);
+    const doctoral = await extractPage([
+      { text: 'La pressione degli ingranaggi', x: 100, y: 680, size: 20 },
+      { text: 'Galileo Ruota', x: 200, y: 650, size: 12 },
+      { text: 'Tutore', x: 72, y: 620, size: 11 },
+      { text: 'prof. Albert Zahnrad', x: 60, y: 606, size: 11 },
+    ]);
+    expect(lastNames(doctoral)).toEqual(['Ruota']);
   });
 });
 
