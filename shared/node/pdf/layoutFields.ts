@@ -203,6 +203,12 @@ const CREDIT = /^(?:(?:\p{L}+\s+)?(?:übersetz\w*|traduction|translation|vertali
  * "Externe Promotor", "Mitbetreut von", "Titularis(sen):", "Membres du jury", "Advisory board"). */
 const COMMITTEE = /^(?:(?:co-?|external|externe?|interne?|second|first|thesis|examining|doctoral|mit)\s*)?(?:promot(?:or|ors|oren|rices?|eurs?)|co-?promot\w*|supervisors|advisors|advisers|examiners|examinateurs?|rapporteurs?|betreut\s+von|titularis\w*|jury|membres du jury|members of the (?:jury|committee)|advisory board|(?:thesis |examining |doctoral )?committee(?: members?)?|banca examinadora|instructor|begeleiders?|relator[ei]|relatrice|tutor[ei]|tutrice|correlator[ei]|supervisore|direct(?:eur|rice|or)(?:es|s)? de (?:th[eè]se|tesis)|th[eè]se dirigée par|co-?encadrant)\b/i;
 
+/** A sentence's line: eight words or more, most of them starting in lower case, and not a list of names. */
+function proseLine(text: string): boolean {
+  const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  return words.length >= 8 && words.filter((w) => /^\p{Ll}/u.test(w)).length * 2 >= words.length && !nameList(text);
+}
+
 /** A dedication line, in the languages of the corpus. */
 const DEDICATION = /^(?:to my|to the memory|in memor(?:y|iam)|dedicated to|für meine?n?|gewidmet|à m(?:a|on|es)|dédié|a mi|dedicado|dedicato|a mia|al mio)\b/i;
 
@@ -226,6 +232,7 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     c.lastY = l.y;
     return true;
   });
+  let prose: { x: number; right: number; lastY: number } | undefined;
   // Line numbers in a review copy's margins ("1", "2", ...) are not lines of the header.
   for (let i = from, seen = 0; i < to && seen < 20; i++) {
     const line = lines[i]!;
@@ -233,6 +240,13 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     seen++;
     if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ')) && !/\s{2}/.test(line.text)) continue;
     // "et al." is a citation; translators and editors (and the lines their credit runs on to) are not the authors.
+    // A line of prose (an abstract with no heading, a notice, a thank-you leading into a list of names) and the lines that
+    // run on under it in its column are not author lines; a second column's prose leaves the first column's names alone.
+    const underProse = prose && line.x < prose.right && line.right > prose.x && prose.lastY - line.y <= line.size * 2.2;
+    if (proseLine(line.text.replace(/\S+@\S+/g, ' ').replace(SPELLED_ADDRESS, ' ')) || underProse) {
+      prose = { x: Math.min(line.x, prose && underProse ? prose.x : line.x), right: Math.max(line.right, prose && underProse ? prose.right : line.right), lastY: line.y };
+      continue;
+    }
     // A copyright line is read only when no author line is printed (copyrightHolders).
     if (/^(?:©|\(c\)|copyright\b)/i.test(line.text.trim())) continue;
     // A dedication ("to my Master, Ferdowsi The Great") names no author.

@@ -197,6 +197,26 @@ describe('names with titles, roles, credits and addresses around them', () => {
     expect(lastNames(await page('© 1995–1997 Ada Lovelace and Alan Turing'))).toEqual(['Lovelace', 'Turing']);
   });
 
+  it('reads no names from an abstract with no heading, or from a thank-you list under a notice', async () => {
+    const r = await extractPage([
+      { text: 'Gear Pictures in LaTeX: A How-To', x: 150, y: 720, size: 18 },
+      { text: 'Version 1.50 of 29 August 2010', x: 150, y: 695, size: 11 },
+      { text: 'Copyright (c) 2005 by Dominik Zahnrad.', x: 100, y: 660, size: 10 },
+      { text: 'Without the following people this document would never have come to be in the', x: 72, y: 630, size: 10 },
+      { text: 'form you see here. I thank all of them for their tips and corrections:', x: 72, y: 618, size: 10 },
+      { text: 'Axel Sommer, Frank Kuster, Heiko Bauke, Herbert Voss, Markus Kohm, Reiner Steib', x: 72, y: 606, size: 10 },
+    ]);
+    expect(lastNames(r)).toEqual(['Zahnrad']);
+    const abstract = await extractPage([
+      { text: 'Sprocket Noise in Wind Turbines', x: 150, y: 720, size: 18 },
+      { text: 'Ada Lovelace', x: 200, y: 695, size: 11 },
+      { text: 'We measure the noise of sprockets in turbines, as reported by Alan Turing and', x: 72, y: 660, size: 10 },
+      { text: 'Emmy Noether, and compare it with the noise of gears in the same housing', x: 72, y: 648, size: 10 },
+      ...body(72, 620, 10),
+    ]);
+    expect(lastNames(abstract)).toEqual(['Lovelace']);
+  });
+
   it('reads a recorded name in Han characters with its family name first, and no run of Han characters as a name on the page', () => {
     expect(hanName('李清')).toEqual({ first_name: '清', last_name: '李' });
     expect(hanName('郑奘巍 ')).toEqual({ first_name: '奘巍', last_name: '郑' });
