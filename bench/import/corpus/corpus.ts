@@ -11,7 +11,7 @@ export interface CorpusDocument {
   path: string;
   sha1: string;
   /** Set on documents added after the split rule was fixed: they join the part named here
-   * (the development part, or the second held-aside part), whatever their SHA-1, so the first
+   * (the development part, or a later held-aside part), whatever their SHA-1, so the first
    * held-aside part stays as it was. */
   part?: CorpusPart;
   /** The kind of source: r-cran, bioconductor, journal-layouts, theses, ... */
@@ -28,9 +28,9 @@ export interface CorpusDocument {
   classes: string[];
 }
 
-/** held2: a second held-aside set, its truth read before the extractor ever ran on it. */
-export type CorpusPart = 'dev' | 'held-aside' | 'held2';
-export const CORPUS_PARTS: readonly CorpusPart[] = ['dev', 'held-aside', 'held2'];
+/** held2 and held3: later held-aside sets, each one's truth read before the extractor ever ran on it. */
+export type CorpusPart = 'dev' | 'held-aside' | 'held2' | 'held3';
+export const CORPUS_PARTS: readonly CorpusPart[] = ['dev', 'held-aside', 'held2', 'held3'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const FETCH_SCRIPT = 'bench/import/corpus/fetchCorpus.sh';

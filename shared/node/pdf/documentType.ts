@@ -56,6 +56,8 @@ const REPORT = [
   /(?<!\p{L})(?:übungs(?:bericht|abgabe)|laborbericht)\b/iu,
   /\b(?:ERDC|CRREL|NASA|RAND)(?:\/[A-Z]+)?\s+[A-Z]{1,4}-?\d/,
   /\btechnical (?:memorandum|note)\b|\bwhite paper\b/i,
+  // A proposal, labelled or titled so ("Research Proposal", "Proposal for Offering ...", "Projektantrag").
+  /^(?:(?:research|project|grant|funding|thesis|phd)\s+)?proposal\b|\bproject proposal\b|\b(?:projekt|forschungs)antrag\b|\bproposition de (?:projet|recherche)\b/i,
 ];
 
 /** A government report's distribution statement, wherever page 1 prints it. */
@@ -102,11 +104,20 @@ const DOCUMENTATION_TITLE = new RegExp(String.raw`^(?:(?:the|die|der|das|la|le|i
 /** A manual's short version, release or edition line near its title ("Release 1.5.1", "Edition 7 for Octave version 7.3.0", "wersja 1.3.6"). */
 const VERSION_LINE = /^(?=.{0,60}$)\(?(?:(?:version|versione|versión|versão|wersja|release|edition|v)\s*\d+(?:\.\d+)+\b|.{0,40}\b(?:version|versione|versión|release)\s+v?\d+(?:\.\d+)+)/i;
 
+/** What a TeX guide documents, in the corpus's languages ("package", "Paket", "macro", "extension"). */
+const GUIDE_NOUN = String.raw`(?:class|package|style|bundle|macros?|klasse|paket|makros?|classe|paquet|extension|pacchetto|paquete|pakiet)`;
+
+/** A TeX guide's first lines saying what it documents, in German, French, Italian and Spanish ("Das vorliegende Dokument beschreibt das Paket", "Diese Klasse ist", "Ce package permet"). */
+const TEX_GUIDE_TEXT_OTHER = /\b(?:beschreibt|décrit|descrive|describe)\s+(?:das|die|le|la|l['’]|il|el)\s*(?:paket|klasse|package|classe|extension|pacchetto|paquete|clase)\b|\b(?:diese[sr]?|ce(?:tte)?|questo|questa|este|esta)\s+(?:\S+\s+)?(?:paket|klasse|package|classe|extension|pacchetto|classe|paquete|clase)\s+(?:ist|bietet|stellt|dient|ermöglicht|est|permet|fournit|propose|offre|è|fornisce|permette|es|proporciona|permite)\b/i;
+
 /** A LaTeX class's or package's guide, by its title ("The ebsthesis document class for use with LaTeX",
  * "LaTeX Style For Technical Information Reports") or by what its first lines say it does ("This
  * package provides a class for typesetting articles"): an abstract does not make it a paper. */
-const TEX_GUIDE_TITLE = /\b(?:la)?tex\b.*\b(?:class|package|style|bundle)\b|\b(?:document class|package|style|bundle)\b.*\b(?:la)?tex\b/i;
+const TEX_GUIDE_TITLE = new RegExp(String.raw`\b(?:la)?tex\b.*\b${GUIDE_NOUN}\b|\b(?:document class|${GUIDE_NOUN})\b.*\b(?:la)?tex\b|\b(?:document ?class|dokumentklasse|classe de document|clase de documento)\b`, 'iu');
 const TEX_GUIDE_TEXT = /\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers|is intended)\b.*\b(?:typeset\w*|la)?tex\b|\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers)\s+(?:an?\s+)?(?:document\s+)?class\b|\bclass\s+for\s+typesetting\b/i;
+
+/** TeX named on the page ("LaTeX", "LATEX", "pdfTeX"): the context in which a guide's own words above say it documents a TeX package. */
+const TEX_NAMED = /(?:la|pdf|xe|lua)?tex\b/i;
 
 const any = (patterns: RegExp[], texts: string[]) => patterns.some((re) => texts.some((t) => re.test(t)));
 
@@ -117,11 +128,12 @@ export function detectDocumentType(e: TypeEvidence): DetectedType {
   const titlePage = e.lines.slice(0, 40);
   // A label spaced so widely that each letter is a line of its own ("T E S I S") is read joined up.
   const letterRuns = titlePage.join('\n').match(/(?:^\S\n){3,}\S$/gm)?.map((run) => run.replace(/\n/g, '')) ?? [];
-  const labels = [...titlePage.filter((l) => l.length <= 40).map((l) => [l, l.replace(/\s+/g, '')]).flat(), ...letterRuns];
+  // A label in a contents list ("Dissertation Typesetting") is not the page's own: only the head's lines count.
+  const labels = [...titlePage.filter((l) => l.length <= 40 && e.head.includes(l)).map((l) => [l, l.replace(/\s+/g, '')]).flat(), ...letterRuns];
   if (any(THESIS, titlePage) || labels.some((l) => THESIS_LABEL.test(l))) return { type: 'thesis', confidence: 0.8 };
   // Documentation (a class's guide, a package's or program's manual) names what it documents
   // in its title or carries a version line under it; a thesis class's guide is not a thesis.
-  const documentation = (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title))) || e.head.some((l) => VERSION_LINE.test(l)) || e.lines.slice(0, 40).some((l) => TEX_GUIDE_TEXT.test(l));
+  const documentation = (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title))) || e.head.some((l) => VERSION_LINE.test(l)) || e.lines.slice(0, 40).some((l) => TEX_GUIDE_TEXT.test(l)) || e.lines.slice(0, 40).some((l) => TEX_GUIDE_TEXT_OTHER.test(l)) && e.lines.slice(0, 40).some((l) => TEX_NAMED.test(l));
   // A title that calls the document a thesis.
   if (e.title && /\b(?:thesis|dissertation)\b|abschlussarbeit/i.test(e.title) && !documentation) return { type: 'thesis', confidence: 0.6 };
   if (any(REPORT, e.head) || e.lines.some((l) => DISTRIBUTION.test(l))) return { type: 'report', confidence: 0.75 };

@@ -8,6 +8,7 @@ import { readLayoutFields } from './layoutFields.ts';
 import { DEFAULT_MAX_BYTES, describeOpenError, failure, openPdf, readInput, type PdfDocument } from './openPdf.ts';
 import { analyseLayout, type PageText } from './pageLayout.ts';
 import { dominantRotation, turnUpright } from './pageRotation.ts';
+import { hanName } from './personNames.ts';
 import { buildLines, normalizeText, type RawTextItem } from './textLines.ts';
 import { readableShare, UNREADABLE_BELOW, UNREADABLE_TEXT_WARNING } from './textQuality.ts';
 import { NO_TEXT_WARNING, type ExtractedFields, type ExtractedPerson, type ExtractionOptions, type ExtractionResult, type FieldConfidence } from './types.ts';
@@ -140,8 +141,8 @@ function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence,
       confidence.title = hasText ? 0.5 : 0.4;
     } else if (recorded === printed) {
       confidence.title = Math.max(confidence.title ?? 0, 0.95);
-    } else if (recorded.startsWith(printed) && recorded.length > printed.length && (confidence.title ?? 0) < 0.9 && !/^(?:\s*\S+){0,4}?\s*\b(?:version|release)\b|^\s*v\d/.test(recorded.slice(printed.length))) {
-      // The layout caught only part of a title the writer recorded whole (not one with its version appended).
+    } else if (recorded.startsWith(printed) && recorded.length > printed.length && (confidence.title ?? 0) < 0.9 && !/^(?:\s*\S+){0,4}?\s*\b(?:version|release)\b|^\s*v\d/.test(recorded.slice(printed.length)) && words(info.title.replace(/\s*\([^()]*\)\s*$/, '')) !== printed) {
+      // The layout caught only part of a title the writer recorded whole (not one with its version or a translation in parentheses appended).
       fields.title = info.title.slice(0, 500);
       confidence.title = 0.8;
     } else if ((confidence.title ?? 0) < 0.5) {
@@ -173,8 +174,11 @@ function splitRecordedNames(field: string): string[] {
 
 /** "Bates, Douglas" or "Douglas Bates" -> a person. */
 function personFromRecorded(name: string): ExtractedPerson | undefined {
-  const n = name.replace(/\s+/g, ' ').trim();
-  if (!n || n.length > 200) return undefined;
+  // An address recorded with the name ("R Schlicht <w.m.l@gmx.net>") is not part of it.
+  const n = name.replace(/<[^>]*>|\S+@\S+/g, ' ').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
+  if (!n || n.length > 200 || !/\p{L}/u.test(n)) return undefined;
+  const han = hanName(n);
+  if (han) return han;
   const comma = /^([^,]+),\s*(.+)$/.exec(n);
   if (comma) return { last_name: comma[1]!.slice(0, 255), first_name: comma[2]!.slice(0, 255) };
   const parts = n.split(' ');

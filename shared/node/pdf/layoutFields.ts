@@ -35,13 +35,13 @@ const NOT_A_TITLE = [
   /^(?:draft|version|released?|typeset)\b.{0,60}$/i,
 ];
 
-/** A line that ends a title block: a version or release line under the title. */
-const TITLE_STOP = /^(?:version|v\d|release|draft|revision)\b|^\S+,?\s+version\s+v?\d/i;
+/** A line that ends a title block: a version or release line under the title, or the bundle it belongs to ("LaTeX PDF management testphase bundle"). */
+const TITLE_STOP = /^(?:version|v\d|release|draft|revision)\b|^\S+,?\s+version\s+v?\d|\b(?:bundle|collection)$/i;
 
 const HEADING_STOP = /^(?:abstract|summary|contents|table of contents|(?:\d+\.?\s*)?introduction$|\d+(?:\.\d+)*\.?\s+\p{Lu}\p{Ll}+|keywords?|key\s*words|index terms|background|overview|nomenclature|problem statement)\b/iu;
 
 /** The same headings in the languages of the corpus: "Klíčová slova:", "Resumo", "Inhaltsverzeichnis". */
-const FOREIGN_HEADING_STOP = /^(?:zusammenfassung|schlüsselwörter|schlagwörter|inhalt(?:sverzeichnis)?|einleitung|kurzfassung|résumé|mots[- ]cl[ée]s|sommaire|table des matières|resumo|resumen|palavras[- ]chave|palabras clave|sumário|índice|introdução|introducción|riassunto|parole chiave|sommario|introduzione|abstrakt|klíčová slova|kľúčové slová|obsah|úvod|streszczenie|słowa kluczowe|spis treści|wstęp|samenvatting|trefwoorden|inhoud|sammanfattning|nyckelord|innehåll|περίληψη|λέξεις[- ]κλειδιά|аннотация|ключевые слова|содержание|введение)(?:\s*[:.—–-]|$)/iu;
+const FOREIGN_HEADING_STOP = /^(?:zusammenfassung|schlüsselwörter|schlagwörter|inhalt(?:sverzeichnis)?|einleitung|kurzfassung|résumé|mots[- ]cl[ée]s|sommaire|table des matières|resumo|resumen|palavras[- ]chave|palabras clave|sumário|índice|introdução|introducción|riassunto|parole chiave|sommario|introduzione|abstrakt|klíčová slova|kľúčové slová|obsah|úvod|streszczenie|słowa kluczowe|spis treści|wstęp|samenvatting|trefwoorden|inhoud|sammanfattning|nyckelord|innehåll|περίληψη|λέξεις[- ]κλειδιά|аннотация|ключевые слова|содержание|введение|简介|摘要|目录|前言|引言|概述|要旨|目次)(?:\s*[:.—–-]|$)/iu;
 
 /** A numbered section heading ("4 Class options", "2.1. Data"), which a title set at body size is not. */
 const NUMBERED_HEADING = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}/u;
@@ -57,9 +57,19 @@ export interface LayoutFields {
   titleY?: number;
 }
 
+/** A label that names the kind of document or the event, not this document ("User Manual", "Research Proposal",
+ * "Benutzerhandbuch", "Documentation", "12th International Conference on Gears 2019"): a title only when nothing else is. */
+const KIND_LABEL = /^(?:(?:the\s+)?(?:(?:users?['’]?s?|reference|installation|programmer['’]?s|administrator['’]?s|quick|short)\s+)?(?:manual|guide|handbook|documentation|reference)|(?:research|project|grant|thesis|phd)\s+proposal|(?:benutzer)?handbuch|(?:benutzer)?dokumentation|anleitung|documentazione|manuale(?: utente)?|documentación|manual de usuario|manuel(?: de l['’]utilisateur)?|mode d['’]emploi|guide de l['’]utilisateur|lecture notes|release notes|cheat ?sheet|quick reference)$|^(?:the\s+)?(?:\d+(?:st|nd|rd|th)\s+|first\s+|second\s+|third\s+)?(?:(?:annual|international|european|national|joint)\s+)*(?:conference|symposium|workshop|congress)\s+(?:on|of|for)\b.{0,80}$/iu;
+
 function titleCandidates(layout: Layout): TextLine[] {
   const page = layout.pages[0];
   if (!page) return [];
+  const candidates = titleLines(layout, page);
+  const titles = candidates.filter((l) => !KIND_LABEL.test(l.text.trim()));
+  return titles.length ? titles : candidates;
+}
+
+function titleLines(layout: Layout, page: Layout['pages'][number]): TextLine[] {
   return page.lines.filter((l) => {
     if (layout.runningHeads.has(l)) return false;
     if (l.y < page.height * 0.3) return false;
@@ -187,11 +197,26 @@ function nameList(text: string): boolean {
 }
 
 /** Credits that are not authorship: translators, editors, supervisors and examiners. */
-const CREDIT = /^(?:traduit|translated|übersetzt|traducido|traduzido|traduzione|przek[łl]ad|t[łl]umaczenie|former|.{0,40}\bteam members?\s*:|edited|herausgegeben|hrsg\.?|(?:co-?)?supervis(?:or|ed)|advis(?:or|er)|betreuer|betreut|(?:first |second )?(?:examiner|referee|reviewer)|gutachter|referent|korreferent|orientador|orientadora|directeur|directrice|director|tutor|témavezető|konzulens|promotor|committee)\b/i;
+const CREDIT = /^(?:(?:\p{L}+\s+)?(?:übersetz\w*|traduction|translation|vertaling|tradu[cç][ãa]o|traducci[oó]n|перевод)\b|version (?:française|française|allemande|anglaise)|verantwortlich|traduit|translated|übersetzt|traducido|traduzido|traduzione|przek[łl]ad|t[łl]umaczenie|former|.{0,40}\bteam members?\s*:|edited|herausgegeben|hrsg\.?|(?:co-?)?supervis(?:or|ed)|advis(?:or|er)|betreuer|betreut|(?:first |second )?(?:examiner|referee|reviewer)|gutachter|referent|korreferent|orientador|orientadora|directeur|directrice|director|tutor|témavezető|konzulens|promotor|committee)\b/iu;
 
 /** A thesis's committee or jury, by its label in the languages of the corpus ("Promotoren",
  * "Externe Promotor", "Mitbetreut von", "Titularis(sen):", "Membres du jury", "Advisory board"). */
-const COMMITTEE = /^(?:(?:co-?|external|externe?|interne?|second|first|thesis|examining|doctoral|mit)\s*)?(?:promot(?:or|ors|oren|rices?|eurs?)|co-?promot\w*|supervisors|advisors|advisers|examiners|examinateurs?|rapporteurs?|betreut\s+von|titularis\w*|jury|membres du jury|members of the (?:jury|committee)|advisory board|(?:thesis |examining |doctoral )?committee(?: members?)?|banca examinadora|instructor|begeleiders?)\b/i;
+const COMMITTEE = /^(?:(?:co-?|external|externe?|interne?|second|first|thesis|examining|doctoral|mit)\s*)?(?:promot(?:or|ors|oren|rices?|eurs?)|co-?promot\w*|supervisors|advisors|advisers|examiners|examinateurs?|rapporteurs?|betreut\s+von|titularis\w*|jury|membres du jury|members of the (?:jury|committee)|advisory board|(?:thesis |examining |doctoral )?committee(?: members?)?|banca examinadora|instructor|begeleiders?|relator[ei]|relatrice|tutor[ei]|tutrice|correlator[ei]|supervisore|direct(?:eur|rice|or)(?:es|s)? de (?:th[eè]se|tesis)|th[eè]se dirigée par|co-?encadrant)\b/i;
+
+/** A sentence's line: eight words or more, most of them starting in lower case, and not a list of names. */
+function proseLine(text: string): boolean {
+  const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  return words.length >= 8 && words.filter((w) => /^\p{Ll}/u.test(w)).length * 2 >= words.length && !nameList(text);
+}
+
+/** A dedication line, in the languages of the corpus. */
+const DEDICATION = /^(?:to my|to the memory|in memor(?:y|iam)|dedicated to|für meine?n?|gewidmet|à m(?:a|on|es)|dédié|a mi|dedicado|dedicato|a mia|al mio)\b/i;
+
+/** A street, road or post box: a line with one is an address. */
+const STREET = /\b(?:road|street|avenue|boulevard|lane|drive|str\.|stra(?:ß|ss)e|rue|via|calle|p\.?\s?o\.?\s?box)$/i;
+
+/** An e-mail address spelled out against harvesters ("claudio dot beccari at gmail dot com", "jfbu (at) free (dot) fr"), with the dash before it. */
+const SPELLED_ADDRESS = /\s*[–—-]?\s*[\w.+-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)*\s+(?:at|\(at\))\s+[\w-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)+\s*$/i;
 
 function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPerson[] {
   const authors: ExtractedPerson[] = [];
@@ -207,6 +232,7 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     c.lastY = l.y;
     return true;
   });
+  let prose: { x: number; right: number; lastY: number } | undefined;
   // Line numbers in a review copy's margins ("1", "2", ...) are not lines of the header.
   for (let i = from, seen = 0; i < to && seen < 20; i++) {
     const line = lines[i]!;
@@ -214,10 +240,24 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     seen++;
     if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ')) && !/\s{2}/.test(line.text)) continue;
     // "et al." is a citation; translators and editors (and the lines their credit runs on to) are not the authors.
+    // A line of prose (an abstract with no heading, a notice, a thank-you leading into a list of names) and the lines that
+    // run on under it in its column are not author lines; a second column's prose leaves the first column's names alone.
+    const underProse = prose && line.x < prose.right && line.right > prose.x && prose.lastY - line.y <= line.size * 2.2;
+    if (proseLine(line.text.replace(/\S+@\S+/g, ' ').replace(SPELLED_ADDRESS, ' ')) || underProse) {
+      prose = { x: Math.min(line.x, prose && underProse ? prose.x : line.x), right: Math.max(line.right, prose && underProse ? prose.right : line.right), lastY: line.y };
+      continue;
+    }
+    // A copyright line is read only when no author line is printed (copyrightHolders).
+    if (/^(?:©|\(c\)|copyright\b)/i.test(line.text.trim())) continue;
+    // A dedication ("to my Master, Ferdowsi The Great") names no author.
+    if (DEDICATION.test(line.text)) continue;
+    // A line of a postal address ("Fine Hall, Washington Road"): its first piece is a building, not a person.
+    if (splitAuthorLine(line.text).some((p) => STREET.test(p))) continue;
+    const hasName = splitAuthorLine(line.text).some((p) => parsePersonName(p));
     if (CREDIT.test(line.text) || COMMITTEE.test(line.text)) {
       credited = true;
-      // A label alone on its line ("Supervisor:", "Promotoren", "Externe Promotor") heads a column of names.
-      const labelOnly = /:\s*$/.test(line.text) || !/\s/.test(line.text) || COMMITTEE.exec(line.text)?.[0].length === line.text.trim().length;
+      // A label alone on its line ("Supervisor:", "Promotoren", "Externe Promotor", "Version française") heads a column of names.
+      const labelOnly = /:\s*$/.test(line.text) || !/\s/.test(line.text) || COMMITTEE.exec(line.text)?.[0].length === line.text.trim().length || !hasName && !line.text.includes(':');
       if (labelOnly) creditColumns.push({ head: line, lastY: line.y });
       else {
         // "Titularis(sen): Zeger de Zager" over more names: the column is where the names after the label start.
@@ -233,8 +273,8 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     if (credited && /^(?:et|and|und|y|&)\s/i.test(line.text)) continue;
     credited = false;
     if (/\bet\s+al\b/i.test(line.text)) continue;
-    // "Sonia Tarazona (starazona@cipf.es)": the address goes, the name stays.
-    const text = line.textWithMarkerBreaks.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ');
+    // "Sonia Tarazona (starazona@cipf.es)", "Claudio Beccari – claudio dot beccari at gmail dot com": the address goes, the name stays.
+    const text = line.textWithMarkerBreaks.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(SPELLED_ADDRESS, ' ');
     for (const piece of splitAuthorLine(text)) {
       // An affiliation runs to the end of its line ("University of California, San Francisco").
       if (isAffiliation(piece)) break;
@@ -243,6 +283,25 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     }
   }
   return authors;
+}
+
+/** "(c) 1995-1997 Name", "Copyright © 2008–2022 Vafa Khalighi", "Copyright (c) 2005 (06-10) by Name": the people holding it. */
+const COPYRIGHT_LINE = /^(?:copyright\s*)?(?:©|\(c\))\s*(?:(?:19|20)\d\d(?:\s*[–—,-]\s*(?:(?:19|20)?\d\d))*\s*(?:\([\d\s–—,-]+\)\s*)?)+(?:by\s+)?(.{3,120}?)\.?$|^copyright\s+(?:(?:19|20)\d\d(?:\s*[–—,-]\s*(?:19|20)?\d\d)*\s*)+(?:by\s+)?(.{3,120}?)\.?$/i;
+
+function copyrightHolders(lines: TextLine[]): ExtractedPerson[] {
+  const people: ExtractedPerson[] = [];
+  for (const l of lines) {
+    const m = COPYRIGHT_LINE.exec(l.text.trim());
+    const holders = m && (m[1] ?? m[2]);
+    if (!holders) continue;
+    for (const piece of splitAuthorLine(holders.replace(/[.;].*$/, ''))) {
+      if (isAffiliation(piece)) break;
+      const person = parsePersonName(piece);
+      if (person) people.push(person);
+    }
+    if (people.length) break;
+  }
+  return people;
 }
 
 /** The lines of names only set above the title (a cover's author line). */
@@ -339,6 +398,8 @@ export function readLayoutFields(layout: Layout): LayoutFields {
     const grid = gridLines.some((l) => CREDIT.test(l.text) || COMMITTEE.test(l.text)) ? undefined : readAuthorGrid(gridLines);
     let authors = grid && grid.length >= 2 ? grid : findAuthors(lines, titleEnd, end);
     if (!authors.length) authors = namesAbove(lines, title.lines[0]!);
+    // A manual may name its author only in its copyright line ("Copyright (c) 2005 (06-10) by Dominik Bischoff.").
+    if (!authors.length) authors = copyrightHolders(lines);
     if (authors.length) {
       fields.authors = authors.slice(0, 200);
       confidence.authors = 0.7;

@@ -7,7 +7,7 @@ const PARTICLES = new Set(['van', 'von', 'de', 'der', 'die', 'das', 'den', 'da',
 /** Countries and two-word US states an address ends with ("Christchurch, New Zealand", "Fargo, North Dakota"); a name is not one. */
 const COUNTRY = /\b(?:new zealand|(?:north|south) (?:dakota|carolina)|new (?:hampshire|jersey|mexico|york)|rhode island|west virginia|united (?:kingdom|states)|brazil|brasil|m[eé]xico|portugal|belgi(?:um|que|ë)|sweden|norway|finland|poland|polska|russia|india|korea|taiwan|singapore|argentina|chile|colombia|scotland|greece|hungary|czech(?: republic)?|slovakia|south africa)\b/i;
 
-const NOT_A_NAME = /\b(?:univ\w*|verlag|member|fellow|your|our|their|this|these|curso|projeto|proyecto|engenharia|ingenier\w*|highway|foundations?|consortium|palace|pradesh|nagar|philosophy|lecturer|editor|chief|report|mechanical|words|point|master|inria|institut\w*|department|dept|project|team|school|cent(?:er|re)|laborator\w*|lab|statisti\w*|inc|ltd|gmbh|llc|hospital|clinic|research|science\w*|foundation|corporation|development|core|group|package|version|vignette|journal|college|faculty|academy|agency|national|society|association|company|enthusiasts|compiled|abstract|introduction|contents|summary|keywords|email|e-mail|http\w*|www|edu|org|com|road|street|avenue|germany|austria|france|switzerland|usa|canada|australia|denmark|netherlands|china|japan|italy|spain|uk|program\w*|software|ministry|council|division|network|technolog\w*|engineering|informati\w*|mathemati\w*|economics|medicine|health|management|business|county|preprint|draft|manuscript|copyright|license|licensed|typeset|revised|updated|processed|published|submitted|accepted|appendix|chapter|section|figure|table)\b/i;
+const NOT_A_NAME = /\b(?:the|thesis|dissertation|tesi|tesis|tese|laurea|professor\w*|assistant|associate|researcher|student|postdoc\w*|doktorand\w*|dozent\w*|candidate|univ\w*|verlag|member|fellow|your|our|their|this|these|curso|projeto|proyecto|engenharia|ingenier\w*|highway|foundations?|consortium|palace|pradesh|nagar|philosophy|lecturer|editor|chief|report|mechanical|words|point|master|inria|institut\w*|department|dept|project|team|school|cent(?:er|re)|laborator\w*|lab|statisti\w*|inc|ltd|gmbh|llc|hospital|clinic|research|science\w*|foundation|corporation|development|core|group|package|version|vignette|journal|college|faculty|academy|agency|national|society|association|company|enthusiasts|compiled|abstract|introduction|contents|summary|keywords|email|e-mail|http\w*|www|edu|org|com|road|street|avenue|germany|austria|france|switzerland|usa|canada|australia|denmark|netherlands|china|japan|italy|spain|uk|program\w*|software|ministry|council|division|network|technolog\w*|engineering|informati\w*|mathemati\w*|economics|medicine|health|management|business|county|preprint|draft|manuscript|copyright|license|licensed|typeset|revised|updated|processed|published|submitted|accepted|appendix|chapter|section|figure|table)\b/i;
 
 /** Words of an affiliation or address: where one starts, the names on its line have ended. */
 const AFFILIATION = /\b(?:univ\w*|universit\w*|institut\w*|istituto|department|dept|d[eé]part\w*|d[ei]partiment\w*|facult\w*|facolt\w*|centro|ricerche|recherche|investigaci\w*|forschung\w*|biblioth\w*|bibliotec\w*|library|society|soci[eé]t[eéà]|association|council|verlag|escuela|escola|scuola|[eé]cole|highway|laborator\w*|school|college|faculty|fakultät|cent(?:er|re)|hospital|clinic|foundations?|consortium|academy|corporation|company|gmbh|inc|ltd|llc|ag|s\.a\.|inria|cnrs|csic|group|lab|palace|research|organi[sz]ation|street|road|avenue|campus|building|p\.\s?o\.\s?box|affiliation|address)\b/i;
@@ -27,6 +27,8 @@ export function splitAuthorLine(text: string): string[] {
     // "By", "Author(s):", "Auteur(s):", "Autores:", "Verfasser:" before the names.
     .replace(/^\s*(?:by|par|por|door|von|(?:authors?|auteurs?|autor(?:es|en|as|zy)?|verfasser(?:in)?)\s*(?:\((?:s|en|es)\))?\s*:?)\s+(?=\p{Lu})/iu, '')
     .replace(/\(\s*[\d,\s]+\)/g, ',')
+    // A role after a name ("Karl Berry (Herausgeber)", "(ed.)", "(éd.)"): the name is the author's.
+    .replace(/\s*\((?:herausgeber(?:in)?|hrsg\.?|eds?\.?|editors?|éd\.?|éditeur|editor[ae]?|a cura di|red\.)\)/giu, '')
     // "and" in the languages of the corpus; "e" (Portuguese) is left out: it joins family names.
     .split(/\s*(?:,|;|\band\b|\bund\b|\bet\b|\by\b|\boch\b|\bog\b|&|\s{3,}|·|•|\|)\s*/i)
     .map((s) => s.replace(/[∗*†‡§¶⁎✝#✉]+/g, ' ').replace(/\s\d+$|(?<=\p{Ll})\d+$/u, '').replace(/\s+/g, ' ').trim())
@@ -40,8 +42,20 @@ export function splitAuthorLine(text: string): string[] {
     });
 }
 
+/** Titles and degrees before a name, in the languages of the corpus ("Prof. Dr.", "Dr. rer. nat.", "Dipl.-Ing.", "Mag.", "Mme"). */
+const HONORIFIC = /^(?:(?:univ\.-)?prof(?:\.|essor)?|dr\.?(?:\s*(?:rer|phil|med|habil|ing|nat|h\.\s?c)\.)*|dr\.-ing\.|dipl\.-\p{L}+\.?|mag\.|ing\.|dott\.(?:ssa)?|ch\.mo|avv\.|pd|mr\.?|mrs\.?|ms\.?|mme|mlle|sir|dame)\s+(?=\p{Lu})/iu;
+
+/** A name written in Han characters without spaces ("李清"), as a PDF's metadata records it: the family name is its first
+ * character. On the page a short run of Han characters is as often a heading ("简介"), so it is not read as a name there. */
+export function hanName(piece: string): ExtractedPerson | undefined {
+  const han = /^(\p{Script=Han})(\p{Script=Han}{1,2})$/u.exec(piece.trim());
+  return han ? { first_name: han[2]!, last_name: han[1]! } : undefined;
+}
+
 /** A person when `piece` looks like a name ("Mark A. van de Wiel"), else undefined. */
-export function parsePersonName(piece: string): ExtractedPerson | undefined {
+export function parsePersonName(raw: string): ExtractedPerson | undefined {
+  let piece = raw.trim();
+  while (HONORIFIC.test(piece)) piece = piece.replace(HONORIFIC, '');
   if (piece.length > 60 || /[@\d:/()[\]{}=<>]/.test(piece) || NOT_A_NAME.test(piece) || COUNTRY.test(piece) || MONTHS.test(piece) && /\d/.test(piece)) return undefined;
   // Generational suffixes belong to the name but are not the family name ("Hansen Jr", "Lienhard V").
   const tokens = piece.split(/\s+/).filter(Boolean);

@@ -1,8 +1,9 @@
-// Failure classes named by the corpus's first held-aside run (author grids, thesis committees,
+// Failure classes named by the corpus's first and second held-aside runs (author grids, thesis committees,
 // type and year mix-ups), fixed as classes and each shown on a synthetic page of its shape;
 // layoutClasses.test.ts holds the earlier classes.
 import { describe, expect, it } from 'vitest';
 import { extractPage } from './syntheticExtraction.ts';
+import { hanName, parsePersonName } from './personNames.ts';
 import { paragraph } from './syntheticPdf.ts';
 
 const words = 'gears turn in columns and the text runs on to the right margin of the column';
@@ -144,5 +145,140 @@ describe('years and headers', () => {
       ...body(72, 580, 20),
     ]);
     expect(lastNames(r)).toEqual(['Author', 'Author']);
+  });
+});
+
+// Classes named by the second held-aside run, each fixed as a class and shown on its own page.
+describe('names with titles, roles, credits and addresses around them', () => {
+  it('reads a name after "Prof. Dr." or "Dr." and before a role in parentheses, and not the names a credit label heads', async () => {
+    const r = await extractPage([
+      { text: 'Anleitung zur Zahnradinstallation', x: 100, y: 700, size: 18 },
+      { text: 'Karl Zahnrad (Herausgeber)', x: 100, y: 670, size: 11 },
+      { text: 'Prof. Dr. Ada Lovelace', x: 100, y: 656, size: 11 },
+      { text: 'verantwortlich für die deutsche Ausgabe:', x: 100, y: 630, size: 11 },
+      { text: 'Dr. Uwe Getriebe, getriebe@example.org', x: 100, y: 616, size: 11 },
+      ...body(100, 580, 20),
+    ]);
+    expect(lastNames(r)).toEqual(['Zahnrad', 'Lovelace']);
+  });
+
+  it('leaves out a translator named on the line under a label ("Version française", "Übersetzung von")', async () => {
+    const page = (credit: string[]) => extractPage([
+      { text: 'Guide pratique des engrenages', x: 100, y: 700, size: 18 },
+      { text: 'Ada Lovelace', x: 100, y: 670, size: 11 },
+      ...credit.map((text, i) => ({ text, x: 100, y: 650 - i * 14, size: 11 })),
+      ...body(100, 580, 20),
+    ]);
+    expect(lastNames(await page(['Version française', 'Denis Pignon & Patrick Rouage']))).toEqual(['Lovelace']);
+    expect(lastNames(await page(['Übersetzung von Carolin Zahn']))).toEqual(['Lovelace']);
+    expect(lastNames(await page(['Deutsche Übersetzung von Susanne Kette (FSU Jena)']))).toEqual(['Lovelace']);
+  });
+
+  it('reads no person from a job title, a dedication or a building on a street, and keeps a name whose address is spelled out', async () => {
+    const r = await extractPage([
+      { text: 'The gearbox Package', x: 100, y: 700, size: 18 },
+      { text: 'to my Master, Ferdowsi The Great', x: 100, y: 676, size: 10 },
+      { text: 'Nahid Cog – nahid dot cog at example dot org', x: 100, y: 662, size: 11 },
+      { text: 'Assistant Professor, United Gear University', x: 100, y: 648, size: 11 },
+      { text: 'Fine Hall, Washington Road', x: 100, y: 634, size: 11 },
+      ...body(100, 600, 20),
+    ]);
+    expect(lastNames(r)).toEqual(['Cog']);
+  });
+
+  it('names the holder of a "Copyright (c) YEARS by Name" line when the page names no author elsewhere', async () => {
+    const page = (line: string) => extractPage([
+      { text: 'Zahnräder einfügen: Ein How-To', x: 200, y: 720, size: 18 },
+      { text: 'Version 1.50 vom 29. August 2010', x: 200, y: 690, size: 11 },
+      { text: line, x: 100, y: 640, size: 10 },
+      ...body(100, 600, 20),
+    ]);
+    expect(lastNames(await page('Copyright (c) 2005 (06-10) by Dominik Zahnrad.'))).toEqual(['Zahnrad']);
+    expect(lastNames(await page('© 1995–1997 Ada Lovelace and Alan Turing'))).toEqual(['Lovelace', 'Turing']);
+  });
+
+  it('reads no names from an abstract with no heading, or from a thank-you list under a notice', async () => {
+    const r = await extractPage([
+      { text: 'Gear Pictures in LaTeX: A How-To', x: 150, y: 720, size: 18 },
+      { text: 'Version 1.50 of 29 August 2010', x: 150, y: 695, size: 11 },
+      { text: 'Copyright (c) 2005 by Dominik Zahnrad.', x: 100, y: 660, size: 10 },
+      { text: 'Without the following people this document would never have come to be in the', x: 72, y: 630, size: 10 },
+      { text: 'form you see here. I thank all of them for their tips and corrections:', x: 72, y: 618, size: 10 },
+      { text: 'Axel Sommer, Frank Kuster, Heiko Bauke, Herbert Voss, Markus Kohm, Reiner Steib', x: 72, y: 606, size: 10 },
+    ]);
+    expect(lastNames(r)).toEqual(['Zahnrad']);
+    const abstract = await extractPage([
+      { text: 'Sprocket Noise in Wind Turbines', x: 150, y: 720, size: 18 },
+      { text: 'Ada Lovelace', x: 200, y: 695, size: 11 },
+      { text: 'We measure the noise of sprockets in turbines, as reported by Alan Turing and', x: 72, y: 660, size: 10 },
+      { text: 'Emmy Noether, and compare it with the noise of gears in the same housing', x: 72, y: 648, size: 10 },
+      ...body(72, 620, 10),
+    ]);
+    expect(lastNames(abstract)).toEqual(['Lovelace']);
+  });
+
+  it('reads a recorded name in Han characters with its family name first, and no run of Han characters as a name on the page', () => {
+    expect(hanName('李清')).toEqual({ first_name: '清', last_name: '李' });
+    expect(hanName('郑奘巍 ')).toEqual({ first_name: '奘巍', last_name: '郑' });
+    expect(hanName('宏包使用手册')).toBeUndefined();
+    // On the page "简介" (a heading) is as short as a name.
+    expect(parsePersonName('简介')).toBeUndefined();
+  });
+
+  it('leaves out an Italian thesis\'s "Relatori" and "Tutore" columns and the names after "dott." and "prof." in it, and keeps the candidate', async () => {
+    const r = await extractPage([
+      { text: 'La pressione degli ingranaggi', x: 100, y: 680, size: 20 },
+      { text: 'Tesi di Laurea Magistrale', x: 130, y: 650, size: 12 },
+      { text: 'Relatori', x: 72, y: 600, size: 11 },
+      { text: 'Studente', x: 400, y: 600, size: 11 },
+      { text: 'prof. Albert Zahnrad', x: 72, y: 586, size: 11 },
+      { text: 'Galileo Ruota', x: 400, y: 586, size: 11 },
+      { text: 'dott. Mario Ingranaggio', x: 72, y: 572, size: 11 },
+    ]);
+    expect(lastNames(r)).toEqual(['Ruota']);
+    const doctoral = await extractPage([
+      { text: 'La pressione degli ingranaggi', x: 100, y: 680, size: 20 },
+      { text: 'Galileo Ruota', x: 200, y: 650, size: 12 },
+      { text: 'Tutore', x: 72, y: 620, size: 11 },
+      { text: 'prof. Albert Zahnrad', x: 60, y: 606, size: 11 },
+    ]);
+    expect(lastNames(doctoral)).toEqual(['Ruota']);
+  });
+});
+
+describe('titles and types named by the second held-aside run', () => {
+  it('takes the title, not a label naming the kind of document or the event set larger above it', async () => {
+    const page = (label: string) => extractPage([
+      { text: label, x: 100, y: 720, size: 24 },
+      { text: 'Gearbox 2.0 for Sprocket Engineers', x: 100, y: 690, size: 18 },
+      { text: 'Ada Lovelace', x: 100, y: 660, size: 12 },
+      ...body(100, 620, 20),
+    ]);
+    for (const label of ['User Manual', 'Research Proposal', 'Benutzerhandbuch', '12th International Conference on Gear Engineering 2019']) {
+      expect((await page(label)).fields.title).toBe('Gearbox 2.0 for Sprocket Engineers');
+    }
+  });
+
+  it('ends a title at the line naming the bundle it belongs to', async () => {
+    const r = await extractPage([
+      { text: 'The l3gear module', x: 150, y: 700, size: 17 },
+      { text: 'Managing central gear resources', x: 150, y: 680, size: 17 },
+      { text: 'LaTeX gear management testphase bundle', x: 150, y: 660, size: 17 },
+      { text: 'The Gear Project', x: 180, y: 630, size: 12 },
+      ...body(100, 580, 20),
+    ]);
+    expect(r.fields.title).toBe('The l3gear module Managing central gear resources');
+  });
+
+  it('types a German class guide with a Zusammenfassung as documentation, a proposal as a report, and a contents entry "Dissertation" as no thesis', async () => {
+    const page = (title: string, says: string[]) => extractPage([
+      { text: title, x: 100, y: 700, size: 18 },
+      { text: 'Boris Gearman', x: 100, y: 670, size: 12 },
+      ...says.map((text, i) => ({ text, x: 100, y: 640 - i * 14, size: 10 })),
+      ...body(100, 500, 20),
+    ]);
+    expect((await page('gearcv: eine inoffizielle Dokumentklasse für Zahnräder', ['Zusammenfassung', 'Diese Klasse ist eine inoffizielle LaTeX-Anwendung dieses Formats.'])).fields.type).toBe('generic');
+    expect((await page('gearsym – ein Makro für Zahnradsymbole', ['Zusammenfassung', 'Das vorliegende Dokument beschreibt das Paket gearsym für LaTeX.'])).fields.type).toBe('generic');
+    expect((await page('Proposal for Offering Gear Courses at Cog University', ['Abstract', 'The present proposal explains the importance of gears.', 'Contents', 'Dissertation'])).fields.type).toBe('report');
   });
 });
