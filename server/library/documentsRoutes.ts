@@ -9,6 +9,7 @@ import { HttpError, badRequest } from '../http/errors.ts';
 import { baseMediaType } from '../http/mediaTypes.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
 import { countCacheOf } from '../http/countCache.ts';
+import { pageRowsCacheOf } from '../http/pageRowsCache.ts';
 import { jsonBytesReply } from '../http/jsonBytes.ts';
 import { assertCanWriteGroup } from './access.ts';
 import { documentStore, type FileFlag } from './documentStore.ts';
@@ -54,6 +55,8 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
   }
   const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
   const pageOptions = { sortNotNull: true, counts: countCacheOf(ctx.database) };
+  // Versions are small and read-only downstream: pages of them are remembered between writes.
+  const versionPageOptions = { ...pageOptions, rows: pageRowsCacheOf(ctx.database) };
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   const wantsBibtex = (request: FastifyRequest, reply: FastifyReply) => {
     const bibtex = request.responseType === BIBTEX_MEDIA_TYPE;
@@ -97,7 +100,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
     // row here rather than a second statement): the store splices cached JSON, reads the rest.
     let versions = q.clearSelect().select(['id', 'last_modified', 'created', 'title', sql<number>`octet_length(data)`.as('data_length')]);
     if (viewNeedsFileFlag(view)) versions = versions.select(sql<boolean | number>`EXISTS (SELECT 1 FROM files WHERE files.document_id = documents.id)`.as('has_file'));
-    const page = await fetchPage<DocumentVersion & FileFlag & Pick<DocumentsTable, 'created' | 'title'>>(versions, sortColumn, 'id', params, pageOptions);
+    const page = await fetchPage<DocumentVersion & FileFlag & Pick<DocumentsTable, 'created' | 'title'>>(versions, sortColumn, 'id', params, versionPageOptions);
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn as 'last_modified' | 'created' | 'title']);
     return jsonBytesReply(reply, request.responseType, await store.jsonListBytes(page.rows, view));
   });
