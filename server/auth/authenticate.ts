@@ -2,7 +2,7 @@
 // the Authorization header or, as the spec's FAQ shows, the access_token query parameter.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, unauthorized } from '../http/errors.ts';
-import type { TokenCheck, TokenService } from './tokenService.ts';
+import type { TokenCheck, TokenRecord, TokenService } from './tokenService.ts';
 import type { TokenRateLimiter } from './rateLimit.ts';
 import { sha256Hex } from './secrets.ts';
 
@@ -50,26 +50,25 @@ export function installAuthentication(app: FastifyInstance, tokens: TokenService
       throw unauthorized('Missing access token', { 'WWW-Authenticate': `Bearer realm="${realm}"` });
     }
     const hash = sha256Hex(token);
-    const admit = (checked: TokenCheck): Promise<void> | undefined => {
-      if (!checked.ok) {
-        if (checked.reason === 'expired') {
-          throw unauthorized(EXPIRED_TOKEN_MESSAGE, {
-            'WWW-Authenticate': `Bearer realm="${realm}", error="invalid_token", error_description="The access token expired"`,
-          });
-        }
-        throw unauthorized('Invalid access token', { 'WWW-Authenticate': `Bearer realm="${realm}", error="invalid_token"` });
-      }
-      const counted = limiter?.count(hash);
-      const finish = () => {
-        request.auth = { clientId: checked.token.clientId, profileId: checked.token.profileId, scope: checked.token.scope };
-        if (mode === 'user' && !checked.token.profileId) throw badRequest('No userid found in auth token');
-      };
-      if (counted) return counted.then(finish);
-      finish();
-      return undefined;
-    };
     const cached = tokens.cachedCheck(hash);
-    return cached ? admit(cached) : tokens.checkHash(hash).then(admit);
+    if (cached) return admit(request, mode, hash, cached);
+    return tokens.checkHash(hash).then((checked) => admit(request, mode, hash, checked));
+  }
+
+  /** After the token's check: 401 for a bad token, the limiter's count (429), then request.auth. */
+  function admit(request: FastifyRequest, mode: string, hash: string, checked: TokenCheck): Promise<void> | undefined {
+    if (!checked.ok) {
+      if (checked.reason === 'expired') {
+        throw unauthorized(EXPIRED_TOKEN_MESSAGE, {
+          'WWW-Authenticate': `Bearer realm="${realm}", error="invalid_token", error_description="The access token expired"`,
+        });
+      }
+      throw unauthorized('Invalid access token', { 'WWW-Authenticate': `Bearer realm="${realm}", error="invalid_token"` });
+    }
+    const counted = limiter?.count(hash);
+    if (counted) return counted.then(() => setAuth(request, mode, checked.token));
+    setAuth(request, mode, checked.token);
+    return undefined;
   }
 
   // A callback hook, not an async one: a request whose token is cached passes without a
@@ -85,6 +84,11 @@ export function installAuthentication(app: FastifyInstance, tokens: TokenService
     if (waiting) waiting.then(() => done(), (error: Error) => done(error));
     else done();
   });
+}
+
+function setAuth(request: FastifyRequest, mode: string, token: TokenRecord): void {
+  request.auth = { clientId: token.clientId, profileId: token.profileId, scope: token.scope };
+  if (mode === 'user' && !token.profileId) throw badRequest('No userid found in auth token');
 }
 
 /** The caller's profile id on a route that requires a user (the hook guarantees it). */
