@@ -98,8 +98,9 @@ export async function buildService(config: ServerConfig, options: ServiceOptions
 
   const traceHeader = ctx.headers.traceId;
   const nextTraceId = traceIdSource();
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.header(traceHeader, nextTraceId());
+    done();
   });
   installAuthentication(app, ctx.tokens, config.vendor, new TokenRateLimiter(database, config.tokenRequestsPerMinute, now));
   installNegotiation(app);

@@ -2,7 +2,7 @@
 // the Authorization header or, as the spec's FAQ shows, the access_token query parameter.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, unauthorized } from '../http/errors.ts';
-import type { TokenService } from './tokenService.ts';
+import type { TokenCheck, TokenRecord, TokenService } from './tokenService.ts';
 import type { TokenRateLimiter } from './rateLimit.ts';
 import { sha256Hex } from './secrets.ts';
 
@@ -38,16 +38,25 @@ export function readBearerToken(request: FastifyRequest): string | undefined {
 
 export function installAuthentication(app: FastifyInstance, tokens: TokenService, realm: string, limiter?: TokenRateLimiter): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+
+  /** Sets request.auth or throws; answers a promise only when it has to wait (token not cached, limiter saving). */
+  function authenticate(request: FastifyRequest): Promise<void> | undefined {
     const mode = request.routeOptions.config?.auth ?? 'user';
-    if (mode === 'none' || !request.routeOptions.url) return;
+    if (mode === 'none' || !request.routeOptions.url) return undefined;
     const token = readBearerToken(request);
     if (!token) {
-      if (mode === 'optional') return;
+      if (mode === 'optional') return undefined;
       if (request.headers.authorization) throw unauthorized('Authorization header must be "Bearer <access token>"', { 'WWW-Authenticate': `Bearer realm="${realm}"` });
       throw unauthorized('Missing access token', { 'WWW-Authenticate': `Bearer realm="${realm}"` });
     }
-    const checked = await tokens.check(token);
+    const hash = sha256Hex(token);
+    const cached = tokens.cachedCheck(hash);
+    if (cached) return admit(request, mode, hash, cached);
+    return tokens.checkHash(hash).then((checked) => admit(request, mode, hash, checked));
+  }
+
+  /** After the token's check: 401 for a bad token, the limiter's count (429), then request.auth. */
+  function admit(request: FastifyRequest, mode: string, hash: string, checked: TokenCheck): Promise<void> | undefined {
     if (!checked.ok) {
       if (checked.reason === 'expired') {
         throw unauthorized(EXPIRED_TOKEN_MESSAGE, {
@@ -56,10 +65,30 @@ export function installAuthentication(app: FastifyInstance, tokens: TokenService
       }
       throw unauthorized('Invalid access token', { 'WWW-Authenticate': `Bearer realm="${realm}", error="invalid_token"` });
     }
-    await limiter?.hit(sha256Hex(token));
-    request.auth = { clientId: checked.token.clientId, profileId: checked.token.profileId, scope: checked.token.scope };
-    if (mode === 'user' && !checked.token.profileId) throw badRequest('No userid found in auth token');
+    const counted = limiter?.count(hash);
+    if (counted) return counted.then(() => setAuth(request, mode, checked.token));
+    setAuth(request, mode, checked.token);
+    return undefined;
+  }
+
+  // A callback hook, not an async one: a request whose token is cached passes without a
+  // promise (every hook's promise is a turn of the microtask queue on every request).
+  app.addHook('onRequest', (request, _reply, done) => {
+    let waiting: Promise<void> | undefined;
+    try {
+      waiting = authenticate(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (waiting) waiting.then(() => done(), (error: Error) => done(error));
+    else done();
   });
+}
+
+function setAuth(request: FastifyRequest, mode: string, token: TokenRecord): void {
+  request.auth = { clientId: token.clientId, profileId: token.profileId, scope: token.scope };
+  if (mode === 'user' && !token.profileId) throw badRequest('No userid found in auth token');
 }
 
 /** The caller's profile id on a route that requires a user (the hook guarantees it). */

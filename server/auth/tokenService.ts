@@ -75,25 +75,35 @@ export class TokenService {
   }
 
   async check(accessToken: string): Promise<TokenCheck> {
-    const hash = sha256Hex(accessToken);
+    return this.checkHash(sha256Hex(accessToken));
+  }
+
+  /**
+   * The check of a token by its hash from the cache, without waiting, while its entry is
+   * fresh (revocations delete entries at once, on every instance through the bus); else
+   * undefined, and `checkHash` reads the database.
+   */
+  cachedCheck(accessHash: string): TokenCheck | undefined {
+    const entry = this.cache.get(accessHash);
     const now = this.now();
-    let entry = this.cache.get(hash);
-    if (!entry || now - entry.cachedAt > CACHE_TTL_MS) {
-      const row = await this.db
-        .selectFrom('oauth_tokens')
-        .select(['client_id', 'profile_id', 'scope', 'access_expires_at'])
-        .where('access_hash', '=', hash)
-        .executeTakeFirst();
-      const record = row
-        ? { clientId: row.client_id, profileId: row.profile_id, scope: row.scope, accessExpiresAt: Number(row.access_expires_at) }
-        : null;
-      entry = { record, cachedAt: now };
-      if (this.cache.size >= CACHE_MAX) this.cache.clear();
-      this.cache.set(hash, entry);
-    }
-    if (!entry.record) return { ok: false, reason: 'invalid' };
-    if (entry.record.accessExpiresAt <= now) return { ok: false, reason: 'expired' };
-    return { ok: true, token: entry.record };
+    return entry && now - entry.cachedAt <= CACHE_TTL_MS ? verdict(entry.record, now) : undefined;
+  }
+
+  async checkHash(hash: string): Promise<TokenCheck> {
+    const cached = this.cachedCheck(hash);
+    if (cached) return cached;
+    const row = await this.db
+      .selectFrom('oauth_tokens')
+      .select(['client_id', 'profile_id', 'scope', 'access_expires_at'])
+      .where('access_hash', '=', hash)
+      .executeTakeFirst();
+    const record = row
+      ? { clientId: row.client_id, profileId: row.profile_id, scope: row.scope, accessExpiresAt: Number(row.access_expires_at) }
+      : null;
+    const now = this.now();
+    if (this.cache.size >= CACHE_MAX) this.cache.clear();
+    this.cache.set(hash, { record, cachedAt: now });
+    return verdict(record, now);
   }
 
   async findRefresh(refreshToken: string): Promise<(TokenRecord & { refreshExpiresAt: number | null; familyId: string | null }) | undefined> {
@@ -191,4 +201,10 @@ export class TokenService {
     const rows = await this.db.deleteFrom('oauth_tokens').where('profile_id', '=', profileId).returning('access_hash').execute();
     await this.forget(rows.map((row) => row.access_hash));
   }
+}
+
+function verdict(record: TokenRecord | null, now: number): TokenCheck {
+  if (!record) return { ok: false, reason: 'invalid' };
+  if (record.accessExpiresAt <= now) return { ok: false, reason: 'expired' };
+  return { ok: true, token: record };
 }

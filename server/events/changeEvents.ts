@@ -3,7 +3,7 @@
 // only "library X changed" hints, never data. A client pulls when one arrives. After a
 // successful write to a library route the writer's streams hear `{"library":"personal"}`,
 // and, when the answer names a group, every member's streams hear `{"library":"<group id>"}`.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { userOf } from '../auth/authenticate.ts';
 
@@ -36,9 +36,18 @@ export async function changeEventsRoutes(app: FastifyInstance, ctx: ServiceConte
     });
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!WRITES.has(request.method) || reply.statusCode >= 300 || !request.auth?.profileId) return payload;
-    if (!LIBRARY_ROUTES.test(request.url)) return payload;
+  // Reads pass on at once through `done`: as an async hook it cost every GET a promise. A
+  // write's hint is the promise returned, as an async hook's would be (Fastify takes either).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!WRITES.has(request.method) || reply.statusCode >= 300 || !request.auth?.profileId || !LIBRARY_ROUTES.test(request.url)) {
+      done(null, payload);
+      return undefined;
+    }
+    return hint(request, payload);
+  });
+
+  async function hint(request: FastifyRequest, payload: unknown): Promise<unknown> {
+    if (!request.auth?.profileId) return payload;
     // The write has committed: a hint that cannot be published costs latency only (clients
     // pull periodically), so it must not turn the answer into an error.
     try {
@@ -52,7 +61,7 @@ export async function changeEventsRoutes(app: FastifyInstance, ctx: ServiceConte
       request.log.warn({ err: error }, 'live-sync hint not published');
     }
     return payload;
-  });
+  }
 
   // Open streams would hold the service's close open.
   app.addHook('preClose', async () => {

@@ -75,9 +75,19 @@ export function installIdempotentCreates(app: FastifyInstance, ctx: ServiceConte
 
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request, reply) => {
-    const create = request.routeOptions.config?.idempotentCreate;
-    if (!create || request.method !== 'POST') return;
+  // Every other request passes these hooks at once through `done`: as async hooks they
+  // cost each GET three promises. A create's work is the promise returned, as an async
+  // hook's would be (Fastify takes either).
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!request.routeOptions.config?.idempotentCreate || request.method !== 'POST') {
+      done();
+      return undefined;
+    }
+    return reserve(request, reply);
+  });
+
+  async function reserve(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    const create = request.routeOptions.config.idempotentCreate!;
     const key = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
     if (key === undefined) return;
     const profileId = userOf(request);
@@ -110,12 +120,19 @@ export function installIdempotentCreates(app: FastifyInstance, ctx: ServiceConte
     }
     inFlight.add(flightKey);
     request.idempotency = { profileId, key, resourceId: row.resource_id };
+  }
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const pending = request.idempotency;
+    if (!pending) {
+      done(null, payload);
+      return undefined;
+    }
+    request.idempotency = null;
+    return store(pending, reply, payload);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const pending = request.idempotency;
-    if (!pending) return payload;
-    request.idempotency = null;
+  async function store(pending: NonNullable<FastifyRequest['idempotency']>, reply: FastifyReply, payload: unknown): Promise<unknown> {
     const where = db.updateTable('idempotency_keys').where('profile_id', '=', pending.profileId).where('key', '=', pending.key);
     try {
       if (reply.statusCode >= 200 && reply.statusCode < 300 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
@@ -137,10 +154,11 @@ export function installIdempotentCreates(app: FastifyInstance, ctx: ServiceConte
       inFlight.delete(`${pending.profileId}\u0000${pending.key}`);
     }
     return payload;
-  });
+  }
 
   // A request that ends without a reply being sent (aborted) frees its key too.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (request.idempotency) inFlight.delete(`${request.idempotency.profileId}\u0000${request.idempotency.key}`);
+    done();
   });
 }

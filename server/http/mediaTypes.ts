@@ -1,6 +1,6 @@
 // Content negotiation. Each route declares what it produces and consumes in its config;
 // one hook answers 406 and 415 with a message before any body is read.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 
 export interface NegotiationConfig {
@@ -65,26 +65,52 @@ export function baseMediaType(contentType: string | undefined): string {
 
 export function installNegotiation(app: FastifyInstance): void {
   app.decorateRequest('responseType', '');
-  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-    const config = request.routeOptions.config;
-    if (!config || config.html) return;
-    if (config.produces?.length) {
-      const chosen = negotiate(request.headers.accept, config.produces);
-      if (!chosen) {
-        throw new HttpError(406, `Cannot produce ${request.headers.accept}; this endpoint produces ${config.produces.join(', ')}`);
-      }
-      request.responseType = chosen;
+  // A callback hook (no promise per request); its checks throw, and done() passes them on.
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      negotiateRequest(request);
+    } catch (error) {
+      done(error as Error);
+      return;
     }
-    const hasBody = request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0'
-      || request.headers['transfer-encoding'] !== undefined;
-    if (config.consumes && hasBody && !config.consumes.includes('*')) {
-      const type = baseMediaType(request.headers['content-type']);
-      const ok = config.consumes.some((c) => c === type) || (type === 'application/json' && config.consumes.some((c) => c.endsWith('json')));
-      if (!ok) {
-        throw new HttpError(415, `Content-Type ${type || '(none)'} is not supported here; send ${config.consumes.join(' or ')}`);
-      }
-    }
+    done();
   });
+}
+
+/** Answers per route (its `produces` list) and Accept header: clients send the same few headers again and again. */
+const negotiated = new WeakMap<readonly string[], Map<string, string | undefined>>();
+const REMEMBERED_ACCEPTS = 64;
+
+function negotiateRemembered(accept: string | undefined, produces: readonly string[]): string | undefined {
+  let answers = negotiated.get(produces);
+  if (!answers) negotiated.set(produces, (answers = new Map()));
+  const key = accept ?? '';
+  if (answers.has(key)) return answers.get(key);
+  const chosen = negotiate(accept, produces);
+  if (answers.size >= REMEMBERED_ACCEPTS) answers.clear();
+  answers.set(key, chosen);
+  return chosen;
+}
+
+function negotiateRequest(request: FastifyRequest): void {
+  const config = request.routeOptions.config;
+  if (!config || config.html) return;
+  if (config.produces?.length) {
+    const chosen = negotiateRemembered(request.headers.accept, config.produces);
+    if (!chosen) {
+      throw new HttpError(406, `Cannot produce ${request.headers.accept}; this endpoint produces ${config.produces.join(', ')}`);
+    }
+    request.responseType = chosen;
+  }
+  const hasBody = request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0'
+    || request.headers['transfer-encoding'] !== undefined;
+  if (config.consumes && hasBody && !config.consumes.includes('*')) {
+    const type = baseMediaType(request.headers['content-type']);
+    const ok = config.consumes.some((c) => c === type) || (type === 'application/json' && config.consumes.some((c) => c.endsWith('json')));
+    if (!ok) {
+      throw new HttpError(415, `Content-Type ${type || '(none)'} is not supported here; send ${config.consumes.join(' or ')}`);
+    }
+  }
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

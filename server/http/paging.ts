@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatLinkHeader } from '../../shared/paging.ts';
 import { badRequest } from './errors.ts';
 import type { CountCache } from './countCache.ts';
+import type { PageRowsCache } from './pageRowsCache.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 500;
@@ -72,6 +73,8 @@ export interface PageOptions {
   sortNotNull?: boolean;
   /** Remembers the first page's count until the next write (see countCache.ts). */
   counts?: CountCache;
+  /** Remembers the page's rows until the next write (see pageRowsCache.ts); the rows are then shared, never to be changed. */
+  rows?: PageRowsCache;
 }
 
 /**
@@ -85,9 +88,11 @@ export async function fetchPage<Row extends Record<string, unknown>>(
   params: PageParams,
   options: PageOptions = {},
 ): Promise<Page<Row>> {
-  const fetched = (await pageQuery(query, sortColumn, idColumn, params, options).execute()) as Row[];
+  const paged = pageQuery(query, sortColumn, idColumn, params, options);
+  const fetched = options.rows ? await options.rows.rows<Row>(paged) : ((await paged.execute()) as Row[]);
   const more = fetched.length > params.limit;
-  const rows = more ? fetched.slice(0, params.limit) : fetched;
+  // A copy: remembered rows are shared by every request for the page.
+  const rows = fetched.slice(0, params.limit);
   if (params.reverse) rows.reverse();
   const isFirstPage = !params.marker && !params.reverse;
   let total: number | undefined;

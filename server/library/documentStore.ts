@@ -8,6 +8,7 @@ import { READING_ROLES, assertCanWriteItem } from './access.ts';
 import { splitFields, normalise, toDocumentJson, viewNeedsFileFlag, SERVER_SET_FIELDS, type DocumentJson } from './documentJson.ts';
 import { assertUnmodifiedSince, type UnmodifiedSince } from './documentPreconditions.ts';
 import { DocumentJsonCache, type DocumentVersion } from './documentJsonCache.ts';
+import { PageBodyCache } from './pageBodyCache.ts';
 import { releaseBlob } from './fileService.ts';
 import type { DocumentView } from '../../shared/schemas/document.ts';
 import { nextTimestamp } from '../storage/timestamps.ts';
@@ -25,6 +26,9 @@ const CLOSE_BRACKET = Buffer.from(']');
 
 export type { StoredDocument } from './documentReads.ts';
 
+/** Whether a file is attached, when the listing read it with the row (EXISTS: 0/1 on SQLite, boolean on PostgreSQL). */
+export type FileFlag = { has_file?: boolean | number };
+
 export interface NewDocument {
   profileId: string;
   groupId: string | null;
@@ -36,6 +40,7 @@ export interface NewDocument {
 export class DocumentStore {
   private readonly reads: DocumentReads;
   private readonly jsonCache = new DocumentJsonCache();
+  private readonly pageBodies = new PageBodyCache();
 
   constructor(private readonly ctx: ServiceContext) {
     this.reads = documentReadsOf(ctx.database);
@@ -105,24 +110,36 @@ export class DocumentStore {
    * A page as UTF-8 JSON, spliced from cached serialisations. Given versions only (id,
    * last_modified, data_length), it reads the full rows of those the cache lacks in one
    * query, so an unchanged page never turns `data` into strings. A row deleted meanwhile is
-   * left out; one changed meanwhile is shown as it is now.
+   * left out; one changed meanwhile is shown as it is now. Rows that bring `has_file` (the
+   * listing reads it with the versions) spare the query for file flags; a page whose
+   * documents are all unchanged is answered with the very buffer spliced last time.
    */
-  async jsonListBytes(rows: readonly (DocumentVersion | StoredDocument)[], view: DocumentView | undefined): Promise<Buffer> {
-    const files = viewNeedsFileFlag(view) ? await this.withFiles(rows.map((r) => r.id)) : undefined;
-    const keys = rows.map((row) => DocumentJsonCache.key(row, view, files?.has(row.id) ?? false));
+  async jsonListBytes(rows: readonly ((DocumentVersion | StoredDocument) & FileFlag)[], view: DocumentView | undefined): Promise<Buffer> {
+    const needsFlag = viewNeedsFileFlag(view);
+    const files = needsFlag && !rows.every((row) => row.has_file !== undefined) ? await this.withFiles(rows.map((r) => r.id)) : undefined;
+    const attached = rows.map((row) => needsFlag && (row.has_file !== undefined ? Boolean(row.has_file) : (files?.has(row.id) ?? false)));
+    const keys = rows.map((row, i) => DocumentJsonCache.key(row, view, attached[i]!));
+    const spliced = this.pageBodies.get(keys);
+    if (spliced) return spliced;
     const missing = rows.filter((row, i) => !('data' in row) && this.jsonCache.get(keys[i]!) === undefined).map((row) => row.id);
     const loaded = new Map(missing.length ? (await this.reads.byIds(missing)).map((row) => [row.id, row]) : []);
     const parts: Buffer[] = [OPEN_BRACKET];
+    let complete = true;
     for (const [i, row] of rows.entries()) {
       const cached = this.jsonCache.get(keys[i]!);
       const full = cached ? undefined : 'data' in row ? row : loaded.get(row.id);
-      const bytes = cached ?? (full && this.jsonBytes(full, view, files?.has(row.id) ?? false));
-      if (!bytes) continue;
+      const bytes = cached ?? (full && this.jsonBytes(full, view, attached[i]!));
+      if (!bytes) {
+        complete = false;
+        continue;
+      }
       if (parts.length > 1) parts.push(COMMA);
       parts.push(bytes);
     }
     parts.push(CLOSE_BRACKET);
-    return Buffer.concat(parts);
+    const body = Buffer.concat(parts);
+    if (complete) this.pageBodies.set(keys, body);
+    return body;
   }
 
   async toJson(row: DocumentsTable, view: DocumentView | undefined): Promise<DocumentJson> {

@@ -9,11 +9,12 @@ import { HttpError, badRequest } from '../http/errors.ts';
 import { baseMediaType } from '../http/mediaTypes.ts';
 import { fetchPage, readPageParams, sendPageHeaders } from '../http/paging.ts';
 import { countCacheOf } from '../http/countCache.ts';
+import { pageRowsCacheOf } from '../http/pageRowsCache.ts';
 import { jsonBytesReply } from '../http/jsonBytes.ts';
 import { assertCanWriteGroup } from './access.ts';
-import { documentStore } from './documentStore.ts';
+import { documentStore, type FileFlag } from './documentStore.ts';
 import type { DocumentVersion } from './documentJsonCache.ts';
-import { readView } from './documentJson.ts';
+import { readView, viewNeedsFileFlag } from './documentJson.ts';
 import { checkCreateBody, checkPatchBody } from './documentInput.ts';
 import { parseUnmodifiedSince } from './documentPreconditions.ts';
 import { readSort, readTimestampParam, resolveScope, scopedDocuments, scopedDocumentTombstones, singleParam, type Query } from './documentQueries.ts';
@@ -54,6 +55,8 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
   }
   const linkContext = { publicUrl: ctx.config.publicUrl, countHeader: ctx.headers.count };
   const pageOptions = { sortNotNull: true, counts: countCacheOf(ctx.database) };
+  // Versions are small and read-only downstream: pages of them are remembered between writes.
+  const versionPageOptions = { ...pageOptions, rows: pageRowsCacheOf(ctx.database) };
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   const wantsBibtex = (request: FastifyRequest, reply: FastifyReply) => {
     const bibtex = request.responseType === BIBTEX_MEDIA_TYPE;
@@ -93,9 +96,11 @@ export async function documentsRoutes(app: FastifyInstance, ctx: ServiceContext)
       if (bibtex) return formatBibtex((await store.toJsonList(page.rows, 'all')) as BibtexSource[]);
       return withFilesAndFolders(page.rows, view);
     }
-    // The page's versions only: the store splices cached JSON and reads the rest.
-    const versions = q.clearSelect().select(['id', 'last_modified', 'created', 'title', sql<number>`octet_length(data)`.as('data_length')]);
-    const page = await fetchPage<DocumentVersion & Pick<DocumentsTable, 'created' | 'title'>>(versions, sortColumn, 'id', params, pageOptions);
+    // The page's versions only (and file flags, if the view shows them: one index probe a
+    // row here rather than a second statement): the store splices cached JSON, reads the rest.
+    let versions = q.clearSelect().select(['id', 'last_modified', 'created', 'title', sql<number>`octet_length(data)`.as('data_length')]);
+    if (viewNeedsFileFlag(view)) versions = versions.select(sql<boolean | number>`EXISTS (SELECT 1 FROM files WHERE files.document_id = documents.id)`.as('has_file'));
+    const page = await fetchPage<DocumentVersion & FileFlag & Pick<DocumentsTable, 'created' | 'title'>>(versions, sortColumn, 'id', params, versionPageOptions);
     sendPageHeaders(request, reply, page, params, linkContext, (r) => r[sortColumn as 'last_modified' | 'created' | 'title']);
     return jsonBytesReply(reply, request.responseType, await store.jsonListBytes(page.rows, view));
   });
