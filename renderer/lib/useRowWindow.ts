@@ -42,6 +42,9 @@ export function useRowWindow(ref: RefObject<HTMLElement | null>, count: number, 
     const element = ref.current;
     if (!element || seen.current.top === top) return;
     element.scrollTop = top;
+    // The rows there are drawn in this frame, not after the scroll event of the next one.
+    seen.current = { ...seen.current, top };
+    setView({ ...seen.current });
   }, [ref]);
   const scrollToRow = useCallback((index: number) => {
     scrollTo(scrollOffsetFor(index, seen.current.top, seen.current.height, rowHeight));
