@@ -21,8 +21,7 @@ import { isMac, shortcutFor } from './lib/shortcuts.ts';
 import { useCitingActions } from './citing/useCitingActions.ts';
 import { createAppStore, effectiveTheme } from './state/appStore.ts';
 import { StoresContext, useApp, useLibrary, useStores, type Stores } from './state/context.tsx';
-import { createIdRenamesStore } from './state/idRenames.ts';
-import { createLibraryStore } from './state/libraryStore.ts';
+import { afterFirstRowsPainted, prepareLibrary, type PreparedLibrary } from './state/startup.ts';
 import { createCitingStore } from './citing/citingStore.ts';
 import { createDragCitations } from './citing/dragCitations.ts';
 
@@ -57,9 +56,13 @@ function Window() {
   useTheme();
 
   useEffect(() => {
-    // (The first rows were asked for when the stores were made, before this first render.)
-    void app.getState().load().catch((error: Error) => library.getState().showError(error.message));
-    void library.getState().loadFolders();
+    // The first rows were asked for before this first render; the rest waits for their frame
+    // (the tag list is a walk over every tagged document).
+    void afterFirstRowsPainted(library).then(() => {
+      void app.getState().load().catch((error: Error) => library.getState().showError(error.message));
+      void library.getState().loadFolders();
+      void library.getState().loadTags();
+    });
     let timer: ReturnType<typeof setTimeout> | undefined;
     let folders = false;
     const offs = [
@@ -180,16 +183,12 @@ function Window() {
   );
 }
 
-export function App({ bridge, platform }: { bridge: BridgeClient; platform: string }) {
+/** `prepared`: the library's stores with the first rows already asked for (main.tsx; state/startup.ts). */
+export function App({ bridge, platform, prepared }: { bridge: BridgeClient; platform: string; prepared?: PreparedLibrary }) {
   const stores = useMemo<Stores>(() => {
-    const renames = createIdRenamesStore(bridge);
-    const library = createLibraryStore(bridge, renames);
-    // The first rows are asked for now, so the core reads them while the window renders for
-    // the first time (hundreds of milliseconds on a loaded machine), and before the other
-    // start-up requests; the sidebar's tag list (a walk over every tagged document) after them.
-    void library.getState().reload().then(() => library.getState().loadTags());
+    const { renames, library } = prepared ?? prepareLibrary(bridge);
     return { bridge, renames, library, app: createAppStore(bridge), dragCitations: createDragCitations(createCitingStore(bridge), library), mac: isMac(platform) };
-  }, [bridge, platform]);
+  }, [bridge, platform, prepared]);
   useEffect(() => () => stores.dragCitations.stop(), [stores]);
   return (
     <StoresContext.Provider value={stores}>

@@ -4,17 +4,20 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { openBridge } from './bridge/bridgeClient.ts';
 import { App } from './App.tsx';
+import { firstRowsOrTimeout, prepareLibrary } from './state/startup.ts';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
 
 openBridge()
   .then(async (bridge) => {
-    const info = await bridge.invoke('app.info');
+    // The first page is asked for first and awaited beside app.info (state/startup.ts).
+    const prepared = prepareLibrary(bridge);
+    const [info] = await Promise.all([bridge.invoke('app.info'), firstRowsOrTimeout(prepared.library)]);
     const platform = info.ok ? info.value.platform : navigator.platform;
     root.render(
       <StrictMode>
-        <App bridge={bridge} platform={platform} />
+        <App bridge={bridge} platform={platform} prepared={prepared} />
       </StrictMode>,
     );
   })

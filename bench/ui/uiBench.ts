@@ -14,6 +14,7 @@ import { createCore } from '../../electron/core/core.ts';
 import { openReplica } from '../../electron/core/replica/index.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
 import { LIBRARY_DATA_VERSION, libraryRows, searchInputs } from '../sync/libraryData.ts';
+import { PAGE_TRACE, describePhases, splitStep, takePageCalls, traceCore, type StepPhases } from './uiBreakdown.ts';
 
 const DOCUMENTS = 100_000;
 const SEED = 4242;
@@ -53,8 +54,12 @@ function cachedLibraryDir(): string {
   return dir;
 }
 
-/** Builds the renderer as it stands, so the figures are this checkout's. */
+/**
+ * Builds the renderer as it stands, so the figures are this checkout's. UI_BENCH_RENDERER_DIR
+ * names a renderer built elsewhere instead (another commit's, for a before/after pair).
+ */
 function buildRenderer(): string {
+  if (process.env.UI_BENCH_RENDERER_DIR) return path.resolve(process.env.UI_BENCH_RENDERER_DIR);
   const dir = path.resolve('dist/renderer');
   const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The renderer build failed');
@@ -63,6 +68,7 @@ function buildRenderer(): string {
 
 // In-page code goes as source text: tsx names functions with a helper the page lacks.
 const PAINTED_AFTER = `(({ version, search }) => new Promise((resolve) => {
+  let dom;
   const ready = () => {
     const list = document.querySelector('[data-testid="document-list"]');
     if (!list || Number(list.dataset.queryVersion) <= version || list.dataset.loading !== 'false') return false;
@@ -74,26 +80,30 @@ const PAINTED_AFTER = `(({ version, search }) => new Promise((resolve) => {
   };
   const painted = () => requestAnimationFrame(() => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve(performance.now());
+    channel.port1.onmessage = () => resolve({ dom, painted: performance.now() });
     channel.port2.postMessage(0);
   });
-  if (ready()) { painted(); return; }
+  if (ready()) { dom = performance.now(); painted(); return; }
   const observer = new MutationObserver(() => {
     if (!ready()) return;
     observer.disconnect();
+    dom = performance.now();
     painted();
   });
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
 }))`;
 
+/** When the rows showed in the DOM and when the frame after that ran (page clock). */
+interface Painted { dom: number; painted: number }
+
 /** Waits in the page for the list to show the rows of a query newer than `version`, then two frames. */
-async function paintedAfter(page: Page, version: number, search?: string): Promise<number> {
+async function paintedAfter(page: Page, version: number, search?: string): Promise<Painted> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`the list did not show ${search === undefined ? 'the sorted rows' : `results for "${search}"`} within 20 s`)), 20_000);
   });
   try {
-    return await Promise.race([page.evaluate(`${PAINTED_AFTER}(${JSON.stringify({ version, search })})`) as Promise<number>, timeout]);
+    return await Promise.race([page.evaluate(`${PAINTED_AFTER}(${JSON.stringify({ version, search })})`) as Promise<Painted>, timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -121,20 +131,44 @@ export async function runUiBench(): Promise<BenchResult[]> {
   const core = await createCore({ dataDir, rendererDir, openExternal: () => undefined, syncIntervalMs: 3_600_000, serviceLogLevel: 'error' });
   const server = await core.serveBrowser();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  // --breakdown: each step split into its phases (uiBreakdown.ts), printed after the figures.
+  const breakdown = process.argv.includes('--breakdown');
+  const coreTrace = breakdown ? traceCore(core.handlers) : undefined;
+  const phases = { first: [] as StepPhases[], sort: [] as StepPhases[], key: [] as StepPhases[] };
+  const firstTimelines: string[] = [];
+  /** The step's phases, when breaking down (the page's and the core's calls since the last step). */
+  const split = async (page: Page, into: StepPhases[], start: number, at: { dom: number; painted: number }) => {
+    if (!coreTrace) return;
+    const taken = await takePageCalls(page);
+    into.push(splitStep(start, at.dom, at.painted, taken.calls, coreTrace.take()));
+    return taken;
+  };
   try {
     // First paint: three new windows, the median counts.
     const firstPaint: number[] = [];
     for (let run = 0; run < 3; run++) {
       const window = await browser.newPage({ viewport: { width: 1360, height: 820 } });
+      if (breakdown) await window.addInitScript(PAGE_TRACE);
+      coreTrace?.take();
       await window.goto(server.pageUrl, { waitUntil: 'domcontentloaded' });
       const painted = await paintedAfter(window, -1);
       const ready = await window.evaluate(`performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd`) as number;
-      firstPaint.push(painted - ready);
+      firstPaint.push(painted.painted - ready);
+      const taken = await split(window, phases.first, ready, painted);
+      if (taken) {
+        const at = (t: number | undefined) => (t === undefined ? '?' : (t - ready).toFixed(0));
+        const calls = taken.calls.map((c) => `${c.command} ${at(c.sent)}->${at(c.arrived)}`).join(', ');
+        const long = taken.longTasks.map((l) => `${at(l.start)}+${l.ms.toFixed(0)}`).join(' ');
+        firstTimelines.push(`    window ${run + 1} (ms from DOMContentLoaded): socket ${at(taken.wsOpenStarted)}->${at(taken.wsOpen)}; ${calls}; rows in DOM ${at(painted.dom)}, painted ${at(painted.painted)}; long tasks ${long || 'none'}`);
+      }
       await window.close();
     }
     const page = await browser.newPage({ viewport: { width: 1360, height: 820 } });
+    if (breakdown) await page.addInitScript(PAGE_TRACE);
     await page.goto(server.pageUrl, { waitUntil: 'domcontentloaded' });
     await paintedAfter(page, -1);
+    if (breakdown) await takePageCalls(page);
+    coreTrace?.take();
     firstPaint.sort((a, b) => a - b);
     console.log(`  first rows painted: ${firstPaint.map((t) => t.toFixed(0)).join(', ')} ms`);
 
@@ -149,7 +183,9 @@ export async function runUiBench(): Promise<BenchResult[]> {
           document.querySelector(${JSON.stringify(`.sort-button[title="${title}"]`)}).click();
           return now;
         })()`) as number;
-        sortTimes.push({ column: title.replace('Sort by ', ''), ms: (await paintedAfter(page, version)) - started });
+        const painted = await paintedAfter(page, version);
+        sortTimes.push({ column: title.replace('Sort by ', ''), ms: painted.painted - started });
+        await split(page, phases.sort, started, painted);
       }
     }
     console.log(`  ${sortTimes.length} sorts measured`);
@@ -167,11 +203,16 @@ export async function runUiBench(): Promise<BenchResult[]> {
         if (!text.trim()) continue;
         const version = await queryVersion(page);
         const started = await page.evaluate(`${TYPE_INTO_SEARCH}(${JSON.stringify(text)})`) as number;
-        keystrokes.push((await paintedAfter(page, version, text)) - started);
+        const painted = await paintedAfter(page, version, text);
+        keystrokes.push(painted.painted - started);
+        await split(page, phases.key, started, painted);
       }
       await page.evaluate(`${TYPE_INTO_SEARCH}('')`);
     }
     keystrokes.sort((a, b) => a - b);
+    if (breakdown) {
+      console.log(['  breakdown (uiBreakdown.ts):', ...firstTimelines, ...describePhases('first rows', phases.first), ...describePhases('sorts', phases.sort), ...describePhases('keystrokes', phases.key)].join('\n'));
+    }
 
     return [
       result(`UI: first rows painted after window ready (${DOCUMENTS / 1000}k docs, median of 3)`, percentile(firstPaint, 50), 'ms', 'max', 300, `runs ${firstPaint.map((t) => t.toFixed(0)).join(', ')} ms`),

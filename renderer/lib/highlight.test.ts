@@ -23,6 +23,15 @@ describe('highlight', () => {
     expect(segments).toEqual([{ text: 'Deep ', match: false }, { text: 'Resid', match: true }, { text: 'ual Learning', match: false }]);
   });
 
+  it('folds ASCII and other letters alike, and treats non-ASCII letters as part of words', () => {
+    // ASCII takes a shorter path than the rest: the two must agree at their seams.
+    expect(marked('Éléments de théorie', 'ele')).toEqual(['Élé']);
+    expect(marked('ΔE and x-ray', 'δe')).toEqual(['ΔE']);
+    expect(marked('naïve CAFÉ', 'cafe')).toEqual(['CAFÉ']);
+    expect(marked('éray', 'ray')).toEqual([]);
+    expect(marked('x-ray', 'ray')).toEqual(['ray']);
+  });
+
   it('splits a query into words like the index does', () => {
     expect(searchTerms('  "deep" AND (residual)* ')).toEqual(['deep', 'AND', 'residual']);
     expect(searchTerms('!!!')).toEqual([]);

@@ -15,7 +15,15 @@ export function searchTerms(query: string): string[] {
     .filter(Boolean);
 }
 
-const fold = (ch: string) => ch.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+// Every row drawn for a search runs these for each character of its title, authors and
+// source: plain ASCII, most of it, skips Unicode normalisation and the regular expressions.
+const fold = (ch: string) => (ch.length === 1 && ch.charCodeAt(0) < 128 ? ch.toLowerCase() : ch.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase());
+
+const isWordChar = (ch: string) => {
+  const c = ch.charCodeAt(0);
+  if (ch.length === 1 && c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return /[\p{L}\p{N}]/u.test(ch);
+};
 
 /** Splits `text` into matched and unmatched runs; matches start at word starts. */
 export function highlight(text: string, terms: readonly string[]): Segment[] {
@@ -26,9 +34,11 @@ export function highlight(text: string, terms: readonly string[]): Segment[] {
   const marks = new Array<boolean>(chars.length).fill(false);
   const foldedTerms = terms.map((t) => Array.from(t).map(fold).join('')).filter(Boolean);
   for (let i = 0; i < chars.length; i++) {
-    const atWordStart = i === 0 || !/[\p{L}\p{N}]/u.test(chars[i - 1]!);
+    const atWordStart = i === 0 || !isWordChar(chars[i - 1]!);
     if (!atWordStart) continue;
     for (const term of foldedTerms) {
+      // Most word starts differ from the term at once.
+      if (folded[i] !== '' && folded[i]![0] !== term[0]) continue;
       let j = i;
       let matched = '';
       while (j < chars.length && matched.length < term.length) matched += folded[j++];

@@ -164,6 +164,21 @@ describe('library store', () => {
     expect([store.getState().sort, store.getState().order]).toEqual(['year', 'desc']);
   });
 
+  it('a sort keeps the selected documents, and the very selection object once it has no row positions', async () => {
+    const { store } = library(20);
+    await store.getState().reload();
+    store.getState().select(3);
+    const ids = store.getState().selection.ids;
+    store.getState().sortBy('title');
+    const afterFirst = store.getState().selection;
+    expect(afterFirst.ids).toBe(ids);
+    expect([afterFirst.anchor, afterFirst.cursor]).toEqual([null, null]);
+    // The list and the details pane render on a new selection object: a second sort makes none.
+    store.getState().sortBy('title');
+    expect(store.getState().selection).toBe(afterFirst);
+    await settle();
+  });
+
   it('hands the filter bar and the collection to the core, and lists Recently Read by opening time', async () => {
     const { store, calls } = library(50);
     store.getState().setFilters({ type: 'book', yearFrom: 1950, hasFile: true });

@@ -55,6 +55,11 @@ export interface LibraryActions extends DocumentCommands {
   markOpened(id: string): Promise<void>;
   ensureRange(start: number, end: number): void;
   reload(): Promise<void>;
+  /**
+   * Settles once the list has had its first answer (rows or an error): the window's other
+   * start-up requests wait for it, so that nothing queues ahead of the first rows.
+   */
+  whenFirstRows(): Promise<void>;
   loadFolders(): Promise<void>;
   loadGroups(): Promise<void>;
   /** Loads the folder tree of the group the current collection belongs to, if any. */
@@ -103,6 +108,8 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
   let generation = 0;
   const inflight = new Set<number>();
   let visible: [number, number] = [0, PAGE_SIZE - 1];
+  let firstRowsIn: () => void = () => undefined;
+  const firstRows = new Promise<void>((resolve) => { firstRowsIn = resolve; });
 
   return createStore<LibraryState & LibraryActions>()((set, get) => {
     /** One page of the current (core-filtered) query at a raw offset. */
@@ -144,7 +151,10 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         // A revealed row's page is fetched with the first answer, so the list lands on it.
         visible = reveal ? [reveal.index, reveal.index] : [0, PAGE_SIZE - 1];
         // A new sort shows the same documents: the selection stays (its row positions do not).
-        const selection = keepSelection ? { ids: get().selection.ids, anchor: null, cursor: null } : emptySelection;
+        // The same object when nothing changes: the list and the details pane then skip a render.
+        const before = get().selection;
+        const kept = before.anchor === null && before.cursor === null ? before : { ids: before.ids, anchor: null, cursor: null };
+        const selection = keepSelection ? kept : emptySelection;
         set({ loading: true, selection });
       }
       try {
@@ -165,6 +175,8 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         else set(update);
       } catch (error) {
         if (gen === generation) set({ error: (error as Error).message, loading: false });
+      } finally {
+        if (gen === generation) firstRowsIn();
       }
     }
 
@@ -296,6 +308,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         }
       },
       reload: () => refresh(false),
+      whenFirstRows: () => firstRows,
       async loadFolders() {
         try {
           set({ folders: await bridge.call('folders.tree') });

@@ -4,14 +4,13 @@
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import { DocumentExportItems } from '../../import/DocumentExportItems.tsx';
 import { FirstRunActions } from '../../import/FirstRunActions.tsx';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { DocumentSort, LibraryDocument } from '../../../shared/bridge/contract.ts';
-import { SHORT_TYPE_LABELS, TYPE_LABELS } from '../../lib/fieldLayout.ts';
 import { folderPaths } from '../../lib/folderTree.ts';
 import { ALWAYS_SHOWN, FIXED_COLUMNS, fitColumnsToWidth, gridTemplate, moveColumnEdge, parseLayout, resizeColumn, toggleColumn, visibleColumns, type ColumnId } from '../../lib/columnLayout.ts';
 import { useElementWidth } from '../../lib/useElementWidth.ts';
-import { authorsSummary, listDate, plural, shortDate } from '../../lib/format.ts';
+import { plural } from '../../lib/format.ts';
+import { useRowWindow } from '../../lib/useRowWindow.ts';
 import { usePersistentState } from '../../lib/usePersistentState.ts';
 import { searchTerms } from '../../lib/highlight.ts';
 import { shortcutFor } from '../../lib/shortcuts.ts';
@@ -21,31 +20,12 @@ import { useRetrieve } from '../../retrieve/retrieveStore.ts';
 import { COLUMN_SORTS, groupOf } from '../../state/listQuery.ts';
 import { DOCUMENTS_MIME } from './dragData.ts';
 import { dragOutData } from '../../citing/dragCitations.ts';
-import { Highlighted } from './Highlighted.tsx';
-import { NoteMatchBadge } from './NoteMatchBadge.tsx';
+import { COLUMNS, DocumentRow, ROW_HEIGHT, type Column, type RowActions } from './DocumentRow.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
-const ROW_HEIGHT = 26;
-
-interface Column {
-  id: ColumnId;
-  label: string;
-  render(doc: LibraryDocument, terms: readonly string[]): React.ReactNode;
-}
-
-const COLUMNS: Record<ColumnId, Column> = {
-  starred: { id: 'starred', label: 'Starred', render: (d) => <span className={`star ${d.starred ? 'on' : ''}`} aria-label={d.starred ? 'Starred' : 'Not starred'}>{d.starred ? '★' : '☆'}</span> },
-  read: { id: 'read', label: 'Read', render: (d) => <span className={`read-dot ${d.read ? '' : 'unread'}`} aria-label={d.read ? 'Read' : 'Unread'} /> },
-  file: { id: 'file', label: 'File', render: (d) => (d.file_attached ? <span aria-label="Has a file"><Icon name="clip" size={12} /></span> : null) },
-  title: { id: 'title', label: 'Title', render: (d, t) => <>{d.note_match ? <NoteMatchBadge snippet={d.note_match} /> : null}<Highlighted text={d.title} terms={t} /></> },
-  authors: { id: 'authors', label: 'Authors', render: (d, t) => <Highlighted text={authorsSummary(d.authors)} terms={t} /> },
-  year: { id: 'year', label: 'Year', render: (d) => d.year ?? '' },
-  source: { id: 'source', label: 'Source', render: (d, t) => <Highlighted text={d.source ?? ''} terms={t} /> },
-  type: { id: 'type', label: 'Type', render: (d) => <span title={TYPE_LABELS[d.type]}>{SHORT_TYPE_LABELS[d.type] ?? TYPE_LABELS[d.type] ?? d.type}</span> },
-  added: { id: 'added', label: 'Added', render: (d) => <span title={shortDate(d.added_local)}>{listDate(d.added_local)}</span> },
-  modified: { id: 'modified', label: 'Modified', render: (d) => <span title={shortDate(d.modified_local)}>{listDate(d.modified_local)}</span> },
-};
+/** Rows drawn beyond the visible ones each side: each is laid out again with every new query. */
+const OVERSCAN = 4;
 
 const COLUMN_SYMBOLS: Partial<Record<ColumnId, React.ReactNode>> = { starred: '★', read: '●', file: <Icon name="clip" size={12} /> };
 const RESIZE_STEP = 16;
@@ -99,43 +79,38 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
   const [deleteAsked, setDeleteAsked] = useState<string[] | null>(null);
   // In a narrow window the less needed columns give way so the title stays readable.
   const paneRef = useRef<HTMLElement>(null);
-  const fitted = fitColumnsToWidth(layout, useElementWidth(paneRef));
-  const shown = visibleColumns(fitted).map((id) => COLUMNS[id]);
-  const template = gridTemplate(fitted);
+  const paneWidth = useElementWidth(paneRef);
+  // Kept while the layout and width stay: the rows are memoised on them.
+  const fitted = useMemo(() => fitColumnsToWidth(layout, paneWidth), [layout, paneWidth]);
+  const shown = useMemo(() => visibleColumns(fitted).map((id) => COLUMNS[id]), [fitted]);
+  const template = useMemo(() => gridTemplate(fitted), [fitted]);
   const searching = search.trim() !== '';
   /** A collection that shows part of a library: "Show in library" shows the document in the whole of it. */
   const narrowed = collection.kind !== 'all' && collection.kind !== 'group';
 
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    // Rows drawn beyond the visible ones: each is laid out again with every new query.
-    overscan: 6,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? 0;
+  // Rows are all ROW_HEIGHT tall: the drawn ones follow from the scroll offset (rowWindow.ts).
+  const { first, last, scrollTo, scrollToRow } = useRowWindow(scrollRef, total, ROW_HEIGHT, OVERSCAN);
 
   useEffect(() => {
-    library.getState().ensureRange(first, last);
+    library.getState().ensureRange(first, Math.max(first, last));
   }, [first, last, pages, library, queryVersion]);
 
-  useEffect(() => {
-    virtualizer.scrollToOffset(0);
-  }, [queryVersion, virtualizer]);
+  // A new query starts at the top, in the same frame as its rows (nothing moves when it is there).
+  useLayoutEffect(() => {
+    scrollTo(0);
+  }, [queryVersion, scrollTo]);
 
   // Whether an answer is on its way, for tests and styles: set on the element, so that a
-  // keystroke (which starts one) does not re-render every row.
-  useEffect(() => {
+  // keystroke (which starts one) does not re-render the list. Set before the first paint.
+  useLayoutEffect(() => {
     const show = (loading: boolean) => { if (scrollRef.current) scrollRef.current.dataset.loading = String(loading); };
     show(library.getState().loading);
     return library.subscribe((s, before) => { if (s.loading !== before.loading) show(s.loading); });
   }, [library]);
 
   useEffect(() => {
-    if (selection.cursor !== null) virtualizer.scrollToIndex(selection.cursor, { align: 'auto' });
-  }, [selection.cursor, virtualizer]);
+    if (selection.cursor !== null) scrollToRow(selection.cursor);
+  }, [selection.cursor, scrollToRow]);
 
   const state = library.getState;
   const openReader = (doc: LibraryDocument | undefined) => {
@@ -227,6 +202,27 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
     const id = state().docAt(index)?.id;
     if (!e.shiftKey && !toggle && id && selection.ids.has(id) && selection.ids.size > 1) state().select(index);
   };
+
+  const onRowDragStart = (e: DragEvent, index: number, doc: LibraryDocument, isSelected: boolean) => {
+    const ids = isSelected ? [...state().selection.ids] : [doc.id];
+    if (!isSelected) state().select(index);
+    e.dataTransfer.setData(DOCUMENTS_MIME, JSON.stringify(ids));
+    // Dropped into another application: the formatted references (dragCitations.ts).
+    const out = dragOutData(dragCitations.forDrag(ids), ids.length === 1 ? doc.title : `${ids.length} documents`);
+    for (const [type, value] of Object.entries(out)) e.dataTransfer.setData(type, value);
+    e.dataTransfer.effectAllowed = 'copyMove';
+  };
+
+  // The rows get one object for good (they are memoised); it calls this render's handlers.
+  const latest = useRef({ onRowMouseDown, onRowClick, openReader, onRowDragStart });
+  latest.current = { onRowMouseDown, onRowClick, openReader, onRowDragStart };
+  const rowActions = useMemo<RowActions>(() => ({
+    mouseDown: (e, index) => latest.current.onRowMouseDown(e, index),
+    click: (e, index) => latest.current.onRowClick(e, index),
+    open: (doc) => latest.current.openReader(doc),
+    dragStart: (e, index, doc, isSelected) => latest.current.onRowDragStart(e, index, doc, isSelected),
+    toggleStar: (doc) => void library.getState().setFlag([doc.id], 'starred', !doc.starred),
+  }), [library]);
 
   // The title's width is what the others leave: its separator reports it as drawn.
   const titleHeader = useRef<HTMLDivElement>(null);
@@ -347,48 +343,13 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
               onFocus={() => { if (selection.cursor === null && total > 0 && selection.ids.size === 0) state().select(0); }}
             >
               <EmptyState />
-              <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-                {items.map((item) => {
-                  const doc = state().docAt(item.index);
-                  const isSelected = doc ? selection.ids.has(doc.id) : false;
+              <div style={{ height: total * ROW_HEIGHT, position: 'relative' }}>
+                {Array.from({ length: Math.max(0, last - first + 1) }, (_, k) => {
+                  const index = first + k;
+                  const doc = state().docAt(index);
                   return (
-                    <div
-                      key={item.key}
-                      role="row"
-                      aria-rowindex={item.index + 2}
-                      aria-selected={isSelected}
-                      data-index={item.index}
-                      className={`grid-row body-row ${isSelected ? 'selected' : ''} ${item.index === selection.cursor ? 'cursor' : ''} ${doc && !doc.read ? 'unread' : ''} ${item.index % 2 ? 'odd' : ''}`}
-                      style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-                      draggable={doc !== undefined}
-                      onDragStart={(e) => {
-                        if (!doc) return;
-                        const ids = isSelected ? [...state().selection.ids] : [doc.id];
-                        if (!isSelected) state().select(item.index);
-                        e.dataTransfer.setData(DOCUMENTS_MIME, JSON.stringify(ids));
-                        // Dropped into another application: the formatted references (dragCitations.ts).
-                        const out = dragOutData(dragCitations.forDrag(ids), ids.length === 1 ? doc.title : `${ids.length} documents`);
-                        for (const [type, value] of Object.entries(out)) e.dataTransfer.setData(type, value);
-                        e.dataTransfer.effectAllowed = 'copyMove';
-                      }}
-                      onMouseDown={(e) => onRowMouseDown(e, item.index)}
-                      onClick={(e) => onRowClick(e, item.index)}
-                      onDoubleClick={() => openReader(doc)}
-                    >
-                      {doc
-                        ? shown.map((c) => (
-                          <div role="gridcell" key={c.id} className={`cell cell-${c.id}`} title={c.id === 'title' ? doc.title : undefined}>
-                            {c.id === 'starred' ? (
-                              <button type="button" tabIndex={-1} className={`star-button ${doc.starred ? 'on' : ''}`} aria-label={doc.starred ? `Unstar ${doc.title}` : `Star ${doc.title}`}
-                                onMouseDown={(e) => e.stopPropagation()}
-                                onClick={(e) => { e.stopPropagation(); void state().setFlag([doc.id], 'starred', !doc.starred); }}>
-                                {doc.starred ? '★' : '☆'}
-                              </button>
-                            ) : c.render(doc, terms)}
-                          </div>
-                        ))
-                        : <div role="gridcell" className="cell loading-cell" style={{ gridColumn: '1 / -1' }}>Loading…</div>}
-                    </div>
+                    <DocumentRow key={index} index={index} doc={doc} selected={doc ? selection.ids.has(doc.id) : false} cursor={index === selection.cursor}
+                      template={template} columns={shown} terms={terms} actions={rowActions} />
                   );
                 })}
               </div>

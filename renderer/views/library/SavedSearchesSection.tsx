@@ -9,6 +9,7 @@ import { findFolder } from '../../lib/folderTree.ts';
 import { criteriaOf, describeCriteria, sameCriteria, suggestedName, type Names } from '../../lib/savedSearch.ts';
 import { useLibrary, useStores } from '../../state/context.tsx';
 import { useOrganiseCommands, useSavedSearches } from '../../state/organiseStore.ts';
+import { afterFirstRowsPainted } from '../../state/startup.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
@@ -65,7 +66,8 @@ export function SavedSearchesSection() {
       setError((e as Error).message);
     }
   }, [organise]);
-  useEffect(() => { void load(); }, [load]);
+  // After the first rows' frame, like the window's other start-up requests (state/startup.ts).
+  useEffect(() => { void afterFirstRowsPainted(library).then(load); }, [library, load]);
   // A sync may give a folder a saved search names its service id: the list follows it.
   useEffect(() => library.getState().onLibraryChanged(({ kinds }) => { if (kinds.includes('folder')) void load(); }), [library, load]);
 

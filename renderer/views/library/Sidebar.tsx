@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEven
 import { flattenTree, isSelfOrDescendant } from '../../lib/folderTree.ts';
 import { useApp, useIdRenames, useLibrary, useStores } from '../../state/context.tsx';
 import { collectionKey, type Collection } from '../../state/listQuery.ts';
+import { afterFirstRowsPainted } from '../../state/startup.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DOCUMENTS_MIME, FOLDER_MIME, carries, draggedDocuments } from './dragData.ts';
 import { FolderMenu } from './FolderMenu.tsx';
@@ -69,7 +70,8 @@ export function Sidebar() {
   const { library } = useStores();
   // Groups come and go with syncs (joined, left, removed) and with the Groups view's actions.
   useEffect(() => {
-    void library.getState().loadGroups();
+    // After the first rows' frame, like the window's other start-up requests (state/startup.ts).
+    void afterFirstRowsPainted(library).then(() => library.getState().loadGroups());
     return library.getState().onLibraryChanged(() => void library.getState().loadGroups());
   }, [library]);
   // A push may rename a new folder's id while its name box is open: compare ids as the store follows them.
