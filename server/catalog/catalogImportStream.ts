@@ -2,7 +2,7 @@
 // stream in chunks of whole records (recordChunks.ts), each chunk parsed and added in one
 // transaction, so memory stays bounded whatever the file's size (a 1 GB BibTeX file could
 // not even be read into one string). Progress is reported as records and records/s.
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { cslToDocument } from '../../shared/csl/cslJson.ts';
 import type { ImportedRecord, ParseProblem } from '../../shared/bibtex/importedRecord.ts';
 import { detectFormat, importText, parseRecords, readText, type FileImportReport, type RecordFormat, type RecordSink } from './catalogImport.ts';
@@ -25,7 +25,12 @@ export interface StreamOptions {
   /** Sizes of the chunks parsed at once and of the reads (small in tests, to cross many boundaries). */
   chunkChars?: number;
   pieceBytes?: number;
+  /** Load through the engine's bulk load (indexes built at the end); by default for files of BULK_FROM_BYTES and more. */
+  bulk?: boolean;
 }
+
+/** From this size on, building the indexes once at the end costs less than keeping them row by row. */
+export const BULK_FROM_BYTES = 8 << 20;
 
 export async function importFileStreaming(store: RecordSink, file: string, options: StreamOptions = {}): Promise<FileImportReport> {
   const head = firstBytes(file);
@@ -39,8 +44,10 @@ export async function importFileStreaming(store: RecordSink, file: string, optio
     report.errorCount = (report.errorCount ?? 0) + 1;
     if (report.errors.length < MAX_LISTED_PROBLEMS) report.errors.push(p);
   };
+  const bulk = (options.bulk ?? statSync(file).size >= BULK_FROM_BYTES) ? store.bulkLoad?.() : undefined;
+  const sink: RecordSink = bulk ?? store;
   const add = async (records: ImportedRecord[]) => {
-    const { added, merged } = await store.addMany(records.map((r) => ({ fields: r.document, openAccess: r.openAccess })), true);
+    const { added, merged } = await sink.addMany(records.map((r) => ({ fields: r.document, openAccess: r.openAccess })), true);
     report.records += records.length;
     report.added += added;
     report.merged += merged;
@@ -51,8 +58,13 @@ export async function importFileStreaming(store: RecordSink, file: string, optio
     }
   };
 
-  if (format === 'csl-json') await importJsonItems(file, add, problem, options);
-  else await importChunks(format, file, add, problem, options);
+  try {
+    if (format === 'csl-json') await importJsonItems(file, add, problem, options);
+    else await importChunks(format, file, add, problem, options);
+  } finally {
+    // Also when reading failed half-way: the records added so far get their indexes.
+    if (bulk) report.indexSeconds = bulk.finish();
+  }
   report.errors.sort((a, b) => a.line - b.line);
   return report;
 }
