@@ -14,7 +14,8 @@ import { RecordGenerator, sampleVocabulary } from './catalogRecords.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RECORDS = Number(process.env.CATALOG_IMPORT_RECORDS ?? 1_000_000);
 
-async function generatedFile(): Promise<string> {
+/** The generated file (built once, kept under the OS temp directory). */
+export async function generatedFile(): Promise<string> {
   const file = path.join(os.tmpdir(), `refshelf-catalog-import-v1-${RECORDS}.bib`);
   if (existsSync(file)) return file;
   const generator = new RecordGenerator(sampleVocabulary());
