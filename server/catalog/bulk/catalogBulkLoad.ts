@@ -22,7 +22,7 @@ import { orderedIds } from './orderedIds.ts';
 
 const MARKER = 'catalog_bulk_load';
 /** The indexes a bulk load drops and builds again (the primary keys stay). */
-const DEFERRED_INDEXES = ['catalog_documents_match', 'catalog_documents_title', 'catalog_identifiers_seq'];
+const DEFERRED_INDEXES = ['catalog_documents_filters', 'catalog_documents_match', 'catalog_documents_title', 'catalog_identifiers_seq'];
 /** Rows read at a time when the new rows' identifiers are written. */
 const PAGE = 20_000;
 
