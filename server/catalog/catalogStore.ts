@@ -48,6 +48,7 @@ export class CatalogStore {
   readonly search: CatalogSearchIndex;
   private readonly s: Record<string, SQLite.Statement>;
   bulk: BulkLoadState | undefined;
+  private readonly bySeqsStatements = new Map<number, SQLite.Statement>();
 
   constructor(readonly sqlite: SQLite.Database) {
     this.search = new SqliteCatalogSearch(sqlite);
@@ -91,7 +92,15 @@ export class CatalogStore {
 
   bySeqs(seqs: number[]): CatalogRow[] {
     if (!seqs.length) return [];
-    const rows = this.sqlite.prepare(`SELECT * FROM catalog_documents WHERE seq IN (${seqs.map(() => '?').join(',')})`).all(...seqs) as CatalogRow[];
+    // One statement per number of seqs (a page size), prepared once: preparing it on every
+    // search result page cost about a quarter of reading the rows.
+    let statement = this.bySeqsStatements.get(seqs.length);
+    if (!statement) {
+      statement = this.sqlite.prepare(`SELECT * FROM catalog_documents WHERE seq IN (${seqs.map(() => '?').join(',')})`);
+      if (this.bySeqsStatements.size >= 64) this.bySeqsStatements.clear();
+      this.bySeqsStatements.set(seqs.length, statement);
+    }
+    const rows = statement.all(...seqs) as CatalogRow[];
     const bySeq = new Map(rows.map((r) => [r.seq, r]));
     return seqs.map((s) => bySeq.get(s)).filter((r): r is CatalogRow => Boolean(r));
   }
