@@ -1,6 +1,6 @@
 // A large import into SQLite's catalog. Kept row by row, the indexes on match keys, title
 // keys and identifiers take a random page for every record, and each transaction rewrites
-// most of their pages: at 200,000 records the import wrote 3.8 GB for a 400 MB database.
+// most of their pages: at 200,000 records the import wrote about 2 GB for a 400 MB database.
 // So a bulk load drops those indexes, finds duplicates through in-memory hashes
 // (duplicateIndex.ts), and when it finishes writes the new rows' identifiers in key order
 // and builds the indexes once, each by one sort.
