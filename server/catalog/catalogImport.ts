@@ -8,10 +8,13 @@ import { parseRis } from '../../shared/ris/parseRis.ts';
 import { parseCslJson } from '../../shared/csl/cslJson.ts';
 import type { ParseProblem, ParseResult } from '../../shared/bibtex/importedRecord.ts';
 import type { ImportedRecordFields } from './catalogStorage.ts';
+import type { BulkSink } from './bulk/catalogBulkLoad.ts';
 
 /** Where imported records go: the catalog's storage on either engine (or SQLite's store itself). */
 export interface RecordSink {
   addMany(records: ImportedRecordFields[], imported: boolean): { added: number; merged: number } | Promise<{ added: number; merged: number }>;
+  /** A bulk load for large files, where the engine has one (bulk/catalogBulkLoad.ts). */
+  bulkLoad?(): BulkSink;
 }
 
 export type RecordFormat = 'bibtex' | 'ris' | 'csl-json';
@@ -26,6 +29,8 @@ export interface FileImportReport {
   errors: ParseProblem[];
   /** How many problems there were, when more than were listed may exist. */
   errorCount?: number;
+  /** Seconds a bulk load took to build its indexes at the end (catalogImportStream.ts). */
+  indexSeconds?: number;
 }
 
 /** By extension, else by the first characters of the text. */

@@ -8,6 +8,7 @@ import type { CatalogFields, CatalogRow } from './catalogFields.ts';
 import type { SearchCriteria, SearchWindow } from './catalogSearch.ts';
 import type { FileFacts, ReaderStats } from './readerStats.ts';
 import { catalogStoreOf, type AddOptions } from './catalogStore.ts';
+import type { BulkSink } from './bulk/catalogBulkLoad.ts';
 import { librarySyncOf } from './librarySync.ts';
 import { ReaderStatsReader } from './readerStats.ts';
 import { PostgresCatalogStore } from './postgresCatalogStore.ts';
@@ -33,6 +34,8 @@ export interface CatalogStorage {
   add(fields: CatalogFields, options: AddOptions): Promise<{ seq: number; merged: boolean }>;
   /** Adds many records in one transaction. */
   addMany(records: ImportedRecordFields[], imported: boolean): Promise<{ added: number; merged: number }>;
+  /** A bulk load for a large import, where the engine has one (SQLite: bulk/catalogBulkLoad.ts). */
+  bulkLoad?(): BulkSink;
   search(criteria: SearchCriteria, window: SearchWindow): Promise<{ seqs: number[]; total?: number }>;
   /** Brings the catalog up to date with the libraries (librarySync.ts); how many documents it looked at. */
   catchUp(): Promise<number>;
@@ -61,6 +64,7 @@ class SqliteCatalogStorage implements CatalogStorage {
   byTitleKey = async (title: string) => this.store.byTitleKey(title);
   add = async (fields: CatalogFields, options: AddOptions) => this.store.add(fields, options);
   addMany = async (records: ImportedRecordFields[], imported: boolean) => this.store.addMany(records, imported);
+  bulkLoad = () => this.store.bulkLoad();
   search = async (criteria: SearchCriteria, window: SearchWindow) => this.store.search.search(criteria, window);
   catchUp = async () => this.sync.run();
   readerStats = async (seq: number) => this.stats.stats(seq);

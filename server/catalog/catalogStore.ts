@@ -8,8 +8,10 @@ import type { IdentifierKey } from '../../shared/schemas/document.ts';
 import { CATALOG_DATA_FIELDS, rowFields, type CatalogFields, type CatalogRow } from './catalogFields.ts';
 import { DEDUPE_ORDER, identifiesWholeWork, matchKey, normaliseIdentifier, normalisedIdentifiers, titleKey } from './dedupe.ts';
 import { SqliteCatalogSearch, type CatalogSearchIndex, type IndexedText } from './catalogSearch.ts';
-import { authorityOf, dropAuthority, setAuthority, votersOf } from './catalogVoters.ts';
+import { authorityOf, dropAuthority, votersOf } from './catalogVoters.ts';
 import { mergeVoters } from './readerVote.ts';
+import { identifierKey, type DuplicateIndex } from './bulk/duplicateIndex.ts';
+import { beginBulkLoad, finishInterruptedBulkLoad, type BulkSink } from './bulk/catalogBulkLoad.ts';
 
 export { CATALOG_DATA_FIELDS, catalogFieldsOf, rowFields, type CatalogFields, type CatalogRow } from './catalogFields.ts';
 
@@ -31,9 +33,22 @@ function otherText(fields: CatalogFields): string[] {
   ].filter(Boolean);
 }
 
+/**
+ * A bulk load in progress on this handle (bulk/catalogBulkLoad.ts): the indexes on match
+ * keys and identifiers are dropped, duplicates are found in memory, and the identifiers of
+ * rows from firstSeq on are written once when the load finishes.
+ */
+export interface BulkLoadState {
+  firstSeq: number;
+  duplicates: DuplicateIndex;
+  nextId: () => string;
+}
+
 export class CatalogStore {
   readonly search: CatalogSearchIndex;
   private readonly s: Record<string, SQLite.Statement>;
+  bulk: BulkLoadState | undefined;
+  private readonly bySeqsStatements = new Map<number, SQLite.Statement>();
 
   constructor(readonly sqlite: SQLite.Database) {
     this.search = new SqliteCatalogSearch(sqlite);
@@ -54,6 +69,10 @@ export class CatalogStore {
                      JOIN catalog_documents d ON d.seq = s.catalog_seq WHERE f.filehash = ? ORDER BY d.seq LIMIT 1`),
       addIdentifier: p('INSERT OR IGNORE INTO catalog_identifiers (kind, value, catalog_seq) VALUES (?, ?, ?)'),
       clearIdentifiers: p('DELETE FROM catalog_identifiers WHERE catalog_seq = ?'),
+      dropIdentifier: p('DELETE FROM catalog_identifiers WHERE kind = ? AND value = ? AND catalog_seq = ?'),
+      // catalogVoters.ts's setAuthorityQuery, prepared once: an import writes one per record.
+      setAuthority: p(`INSERT INTO catalog_authorities (catalog_seq, title, type, year, data) VALUES (?, ?, ?, ?, ?)
+                       ON CONFLICT (catalog_seq) DO UPDATE SET title = excluded.title, type = excluded.type, year = excluded.year, data = excluded.data`),
       count: p('SELECT count(*) FROM catalog_documents'),
       unmapAll: p('UPDATE catalog_sources SET catalog_seq = NULL WHERE catalog_seq = ?'),
     };
@@ -73,7 +92,15 @@ export class CatalogStore {
 
   bySeqs(seqs: number[]): CatalogRow[] {
     if (!seqs.length) return [];
-    const rows = this.sqlite.prepare(`SELECT * FROM catalog_documents WHERE seq IN (${seqs.map(() => '?').join(',')})`).all(...seqs) as CatalogRow[];
+    // One statement per number of seqs (a page size), prepared once: preparing it on every
+    // search result page cost about a quarter of reading the rows.
+    let statement = this.bySeqsStatements.get(seqs.length);
+    if (!statement) {
+      statement = this.sqlite.prepare(`SELECT * FROM catalog_documents WHERE seq IN (${seqs.map(() => '?').join(',')})`);
+      if (this.bySeqsStatements.size >= 64) this.bySeqsStatements.clear();
+      this.bySeqsStatements.set(seqs.length, statement);
+    }
+    const rows = statement.all(...seqs) as CatalogRow[];
     const bySeq = new Map(rows.map((r) => [r.seq, r]));
     return seqs.map((s) => bySeq.get(s)).filter((r): r is CatalogRow => Boolean(r));
   }
@@ -98,22 +125,45 @@ export class CatalogStore {
   findDuplicate(fields: CatalogFields): CatalogRow | undefined {
     for (const [kind, value] of normalisedIdentifiers(fields.identifiers)) {
       if (!DEDUPE_ORDER.includes(kind) || !identifiesWholeWork(kind, fields.type)) continue;
-      const rows = this.s.byIdentifier!.all(kind, value) as CatalogRow[];
+      const rows = this.bulk ? this.bulkRowsWithIdentifier(this.bulk, kind, value) : (this.s.byIdentifier!.all(kind, value) as CatalogRow[]);
       const match = rows.find((r) => identifiesWholeWork(kind, r.type));
       if (match) return match;
     }
-    return sameWork(fields, this.s.byMatchKey!.all(matchKey(fields.title, fields.year, fields.authors)) as CatalogRow[]);
+    const key = matchKey(fields.title, fields.year, fields.authors);
+    return sameWork(fields, this.bulk ? this.bulkRowsWithMatchKey(this.bulk, key) : (this.s.byMatchKey!.all(key) as CatalogRow[]));
+  }
+
+  /** The rows the in-memory hashes name for an identifier, checked against each row's own identifiers. */
+  private bulkRowsWithIdentifier(bulk: BulkLoadState, kind: IdentifierKey, value: string): CatalogRow[] {
+    return bulk.duplicates.identifiers.candidates(identifierKey(kind, value))
+      .map((seq) => this.bySeq(seq))
+      .filter((row): row is CatalogRow => Boolean(row && normalisedIdentifiers(rowFields(row).identifiers).some(([k, v]) => k === kind && v === value)));
+  }
+
+  private bulkRowsWithMatchKey(bulk: BulkLoadState, key: string): CatalogRow[] {
+    return bulk.duplicates.matchKeys.candidates(key)
+      .map((seq) => this.bySeq(seq))
+      .filter((row): row is CatalogRow => row?.match_key === key);
+  }
+
+  /** Makes a row findable by the bulk load's in-memory lookups. */
+  private rememberForBulk(bulk: BulkLoadState, seq: number, key: string, fields: CatalogFields): void {
+    bulk.duplicates.matchKeys.add(key, seq);
+    for (const [kind, value] of normalisedIdentifiers(fields.identifiers)) bulk.duplicates.identifiers.add(identifierKey(kind, value), seq);
   }
 
   insert(fields: CatalogFields, options: AddOptions, now = new Date().toISOString()): number {
     const { title, type, year } = fields;
     const openAccess = options.openAccess || Boolean(fields.identifiers?.arxiv);
+    const key = matchKey(title, year, fields.authors);
     const info = this.s.insert!.run(
-      randomUUID(), title, type, year ?? null, openAccess ? 1 : 0, options.imported ? 1 : 0,
-      matchKey(title, year, fields.authors), titleKey(title), dataOf(fields), now, now,
+      this.bulk ? this.bulk.nextId() : randomUUID(), title, type, year ?? null, openAccess ? 1 : 0, options.imported ? 1 : 0,
+      key, titleKey(title), dataOf(fields), now, now,
     );
     const seq = Number(info.lastInsertRowid);
-    this.indexIdentifiers(seq, fields);
+    // In a bulk load a new row's identifiers are written from its data when the load finishes.
+    if (this.bulk) this.rememberForBulk(this.bulk, seq, key, fields);
+    else this.indexIdentifiers(seq, fields);
     this.search.index(seq, indexedTextOf(fields, openAccess));
     return seq;
   }
@@ -122,12 +172,23 @@ export class CatalogStore {
   replace(row: CatalogRow, fields: CatalogFields, options: AddOptions): void {
     const { title, type, year } = fields;
     const openAccess = options.openAccess || Boolean(fields.identifiers?.arxiv);
+    const key = matchKey(title, year, fields.authors);
     this.s.update!.run(
-      title, type, year ?? null, openAccess ? 1 : 0, options.imported ? 1 : 0, matchKey(title, year, fields.authors), titleKey(title),
+      title, type, year ?? null, openAccess ? 1 : 0, options.imported ? 1 : 0, key, titleKey(title),
       dataOf(fields), new Date().toISOString(), row.seq,
     );
-    this.s.clearIdentifiers!.run(row.seq);
-    this.indexIdentifiers(row.seq, fields);
+    if (!this.bulk) {
+      this.s.clearIdentifiers!.run(row.seq);
+      this.indexIdentifiers(row.seq, fields);
+    } else {
+      this.rememberForBulk(this.bulk, row.seq, key, fields);
+      // A row from before the load: its identifier rows are its old data's (the index by
+      // seq is dropped during the load, so they are removed by key).
+      if (row.seq < this.bulk.firstSeq) {
+        for (const [kind, value] of normalisedIdentifiers(rowFields(row).identifiers)) this.s.dropIdentifier!.run(kind, value, row.seq);
+        this.indexIdentifiers(row.seq, fields);
+      }
+    }
     this.search.unindex(row.seq);
     this.search.index(row.seq, indexedTextOf(fields, openAccess));
   }
@@ -167,14 +228,14 @@ export class CatalogStore {
     const existing = this.findDuplicate(fields);
     if (!existing) {
       const seq = this.insert(fields, options);
-      if (options.imported) setAuthority(this.sqlite, seq, fields);
+      if (options.imported) this.setAuthority(seq, fields);
       return { seq, merged: false };
     }
     if (options.imported) {
       // The imported record joins the vote as the authoritative voter: an earlier imported
       // record keeps its values, this one fills what it lacks.
       const earlier = authorityOf(this.sqlite, existing.seq);
-      setAuthority(this.sqlite, existing.seq, earlier ? joinRecords(earlier, fields) : fields);
+      this.setAuthority(existing.seq, earlier ? joinRecords(earlier, fields) : fields);
       const merged = mergeVoters(votersOf(this.sqlite, existing.seq))!;
       this.replace(existing, merged, { imported: true, openAccess: options.openAccess || existing.open_access === 1 });
       return { seq: existing.seq, merged: true };
@@ -184,6 +245,11 @@ export class CatalogStore {
       openAccess: options.openAccess || existing.open_access === 1,
     });
     return { seq: existing.seq, merged: true };
+  }
+
+  /** A bulk load for a large import (bulk/catalogBulkLoad.ts). */
+  bulkLoad(): BulkSink {
+    return beginBulkLoad(this);
   }
 
   /** Adds many records in one transaction. */
@@ -198,6 +264,12 @@ export class CatalogStore {
       }
     })();
     return { added, merged };
+  }
+
+  /** The imported record behind a document (catalogVoters.ts reads it). */
+  private setAuthority(seq: number, fields: CatalogFields): void {
+    const { title, type, year, ...data } = fields;
+    this.s.setAuthority!.run(seq, title, type, year ?? null, JSON.stringify(data));
   }
 
   private indexIdentifiers(seq: number, fields: CatalogFields): void {
@@ -238,10 +310,14 @@ export function joinRecords(first: CatalogFields, second: CatalogFields): Catalo
 
 const stores = new WeakMap<SQLite.Database, CatalogStore>();
 
-/** One store per database handle (its statements are prepared once). */
+/**
+ * One store per database handle (its statements are prepared once). A bulk load that a
+ * killed import left unfinished is finished first (bulk/catalogBulkLoad.ts).
+ */
 export function catalogStoreOf(sqlite: SQLite.Database): CatalogStore {
   let store = stores.get(sqlite);
   if (!store) {
+    finishInterruptedBulkLoad(sqlite);
     store = new CatalogStore(sqlite);
     stores.set(sqlite, store);
   }

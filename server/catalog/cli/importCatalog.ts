@@ -1,7 +1,7 @@
 // `npm run catalog:import -- --data-dir DIR file...`: bulk-imports BibTeX (.bib), RIS (.ris)
 // and CSL-JSON (.json) files of any size (read as streams, catalogImportStream.ts) into the
 // catalog of the service whose data is in DIR (or on PostgreSQL: `--database postgres://...` or
-// SERVICE_DATABASE_URL), printing progress while it reads, then counts
+// SERVICE_DATABASE_URL), printing progress while it reads (every 2 s, or --progress-ms=N), then counts
 // and records/s per file and each entry that could not be read (file:line: message).
 // Exit code 0 when every file was read (entries with problems are reported, not fatal),
 // 1 when a file could not be read, 2 on wrong usage.
@@ -18,6 +18,7 @@ export interface ImportCliResult {
 
 /** `onProgress` hears how far each file is while it streams (the command prints it). */
 export async function runImportCli(argv: string[], onProgress?: (progress: ImportProgress) => void): Promise<ImportCliResult> {
+  let progressEveryMs: number | undefined;
   const lines: string[] = [];
   // Flags win over SERVICE_DATA_DIR and SERVICE_DATABASE_URL, read as the service reads them.
   let dataDir: string | undefined;
@@ -33,6 +34,9 @@ export async function runImportCli(argv: string[], onProgress?: (progress: Impor
       const value = argv[++i];
       if (!value) return { exitCode: 2, lines: ['--database needs a postgres:// URL'] };
       databaseUrl = value;
+    } else if (arg.startsWith('--progress-ms=')) {
+      progressEveryMs = Number(arg.slice('--progress-ms='.length));
+      if (!Number.isFinite(progressEveryMs) || progressEveryMs < 0) return { exitCode: 2, lines: ['--progress-ms= needs a number of milliseconds'] };
     } else if (arg.startsWith('--data-dir=')) {
       dataDir = arg.slice('--data-dir='.length);
     } else if (arg.startsWith('--database=')) {
@@ -60,11 +64,12 @@ export async function runImportCli(argv: string[], onProgress?: (progress: Impor
     for (const file of files) {
       try {
         const started = performance.now();
-        const report = await importFileStreaming(store, file, { onProgress });
+        const report = await importFileStreaming(store, file, { onProgress, ...(progressEveryMs === undefined ? {} : { progressEveryMs }) });
         const seconds = (performance.now() - started) / 1000;
         const errorCount = report.errorCount ?? report.errors.length;
         lines.push(`${file} (${report.format}): ${report.records} records, ${report.added} added, ${report.merged} merged, ${errorCount} errors`
-          + ` in ${seconds.toFixed(1)} s (${Math.round(report.records / Math.max(seconds, 1e-3))} records/s)`);
+          + ` in ${seconds.toFixed(1)} s (${Math.round(report.records / Math.max(seconds, 1e-3))} records/s`
+          + `${report.indexSeconds === undefined ? '' : `, indexes built at the end in ${report.indexSeconds.toFixed(1)} s`})`);
         for (const error of report.errors) lines.push(`  ${file}:${error.line}: ${error.message}`);
         if (errorCount > report.errors.length) lines.push(`  ... and ${errorCount - report.errors.length} more errors`);
         totals.records += report.records;
