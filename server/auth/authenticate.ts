@@ -2,6 +2,7 @@
 // the Authorization header or, as the spec's FAQ shows, the access_token query parameter.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, unauthorized } from '../http/errors.ts';
+import { requestStepHook } from '../http/requestStep.ts';
 import type { TokenCheck, TokenRecord, TokenService } from './tokenService.ts';
 import type { TokenRateLimiter } from './rateLimit.ts';
 import { sha256Hex } from './secrets.ts';
@@ -71,19 +72,8 @@ export function installAuthentication(app: FastifyInstance, tokens: TokenService
     return undefined;
   }
 
-  // A callback hook, not an async one: a request whose token is cached passes without a
-  // promise (every hook's promise is a turn of the microtask queue on every request).
-  app.addHook('onRequest', (request, _reply, done) => {
-    let waiting: Promise<void> | undefined;
-    try {
-      waiting = authenticate(request);
-    } catch (error) {
-      done(error as Error);
-      return;
-    }
-    if (waiting) waiting.then(() => done(), (error: Error) => done(error));
-    else done();
-  });
+  // A request whose token is cached passes without a promise (requestStep.ts).
+  app.addHook('onRequest', requestStepHook(authenticate));
 }
 
 function setAuth(request: FastifyRequest, mode: string, token: TokenRecord): void {

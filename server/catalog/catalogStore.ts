@@ -8,7 +8,7 @@ import type { IdentifierKey } from '../../shared/schemas/document.ts';
 import { CATALOG_DATA_FIELDS, rowFields, type CatalogFields, type CatalogRow } from './catalogFields.ts';
 import { DEDUPE_ORDER, identifiesWholeWork, matchKey, normaliseIdentifier, normalisedIdentifiers, titleKey } from './dedupe.ts';
 import { SqliteCatalogSearch, type CatalogSearchIndex, type IndexedText } from './catalogSearch.ts';
-import { authorityOf, dropAuthority, votersOf } from './catalogVoters.ts';
+import { authorityOf, dropAuthority, setAuthority, votersOf } from './catalogVoters.ts';
 import { mergeVoters } from './readerVote.ts';
 import { identifierKey, type DuplicateIndex } from './bulk/duplicateIndex.ts';
 import { beginBulkLoad, finishInterruptedBulkLoad, type BulkSink } from './bulk/catalogBulkLoad.ts';
@@ -70,9 +70,6 @@ export class CatalogStore {
       addIdentifier: p('INSERT OR IGNORE INTO catalog_identifiers (kind, value, catalog_seq) VALUES (?, ?, ?)'),
       clearIdentifiers: p('DELETE FROM catalog_identifiers WHERE catalog_seq = ?'),
       dropIdentifier: p('DELETE FROM catalog_identifiers WHERE kind = ? AND value = ? AND catalog_seq = ?'),
-      // catalogVoters.ts's setAuthorityQuery, prepared once: an import writes one per record.
-      setAuthority: p(`INSERT INTO catalog_authorities (catalog_seq, title, type, year, data) VALUES (?, ?, ?, ?, ?)
-                       ON CONFLICT (catalog_seq) DO UPDATE SET title = excluded.title, type = excluded.type, year = excluded.year, data = excluded.data`),
       count: p('SELECT count(*) FROM catalog_documents'),
       unmapAll: p('UPDATE catalog_sources SET catalog_seq = NULL WHERE catalog_seq = ?'),
     };
@@ -228,14 +225,14 @@ export class CatalogStore {
     const existing = this.findDuplicate(fields);
     if (!existing) {
       const seq = this.insert(fields, options);
-      if (options.imported) this.setAuthority(seq, fields);
+      if (options.imported) setAuthority(this.sqlite, seq, fields);
       return { seq, merged: false };
     }
     if (options.imported) {
       // The imported record joins the vote as the authoritative voter: an earlier imported
       // record keeps its values, this one fills what it lacks.
       const earlier = authorityOf(this.sqlite, existing.seq);
-      this.setAuthority(existing.seq, earlier ? joinRecords(earlier, fields) : fields);
+      setAuthority(this.sqlite, existing.seq, earlier ? joinRecords(earlier, fields) : fields);
       const merged = mergeVoters(votersOf(this.sqlite, existing.seq))!;
       this.replace(existing, merged, { imported: true, openAccess: options.openAccess || existing.open_access === 1 });
       return { seq: existing.seq, merged: true };
@@ -264,12 +261,6 @@ export class CatalogStore {
       }
     })();
     return { added, merged };
-  }
-
-  /** The imported record behind a document (catalogVoters.ts reads it). */
-  private setAuthority(seq: number, fields: CatalogFields): void {
-    const { title, type, year, ...data } = fields;
-    this.s.setAuthority!.run(seq, title, type, year ?? null, JSON.stringify(data));
   }
 
   private indexIdentifiers(seq: number, fields: CatalogFields): void {

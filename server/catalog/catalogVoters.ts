@@ -61,8 +61,19 @@ export function authorityOf(sqlite: SQLite.Database, seq: number): CatalogFields
   return authorityFields(firstRow(sqlite, authorityQuery(sqliteQueries, seq)));
 }
 
+// setAuthorityQuery as one statement prepared per handle: an import writes one per record,
+// and compiling the query through Kysely each time was a visible share of it.
+const setAuthorityStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
+
 export function setAuthority(sqlite: SQLite.Database, seq: number, fields: CatalogFields): void {
-  runQuery(sqlite, setAuthorityQuery(sqliteQueries, seq, fields));
+  let statement = setAuthorityStatements.get(sqlite);
+  if (!statement) {
+    statement = sqlite.prepare(`INSERT INTO catalog_authorities (catalog_seq, title, type, year, data) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (catalog_seq) DO UPDATE SET title = excluded.title, type = excluded.type, year = excluded.year, data = excluded.data`);
+    setAuthorityStatements.set(sqlite, statement);
+  }
+  const { title, type, year, ...data } = fields;
+  statement.run(seq, title, type, year ?? null, JSON.stringify(data));
 }
 
 export function dropAuthority(sqlite: SQLite.Database, seq: number): void {

@@ -2,6 +2,7 @@
 // one hook answers 406 and 415 with a message before any body is read.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
+import { requestStepHook } from './requestStep.ts';
 
 export interface NegotiationConfig {
   /** Media types the route can answer with, preferred first. */
@@ -65,16 +66,8 @@ export function baseMediaType(contentType: string | undefined): string {
 
 export function installNegotiation(app: FastifyInstance): void {
   app.decorateRequest('responseType', '');
-  // A callback hook (no promise per request); its checks throw, and done() passes them on.
-  app.addHook('onRequest', (request, _reply, done) => {
-    try {
-      negotiateRequest(request);
-    } catch (error) {
-      done(error as Error);
-      return;
-    }
-    done();
-  });
+  // No promise per request (requestStep.ts); its checks throw, and the hook passes them on.
+  app.addHook('onRequest', requestStepHook(negotiateRequest));
 }
 
 /** Answers per route (its `produces` list) and Accept header: clients send the same few headers again and again. */
