@@ -55,6 +55,9 @@ const EARLIER = /\b(?:received|submitted|compiled|generated|eingereicht am|reçu
 /** A bare year on a short line: "2021", "Budapest, 2022", "(SoSe 2015)" is not one. */
 const BARE_YEAR = new RegExp(`^(?:\\(?${YEAR}\\)?|(?:spring|summer|fall|autumn|winter)\\s+${YEAR}|[\\p{L} .'-]{2,40},\\s*${YEAR}|\\p{Lu}\\p{Ll}+\\s+${YEAR}|${YEAR},\\s*v?-?[\\d.]+)$`, 'iu');
 
+/** A running head or foot that ends with its year ("Gear Letters 2019", "Zpravodaj CSTUG (2011)"): a few words, no other number. */
+const MARGIN_YEAR = new RegExp(`^(?=(?:\\S+\\s+){0,5}\\S+$)[\\p{L} .,'’:&-]*\\p{L}[\\p{L} .,'’:&-]*[\\s,]\\(?${YEAR}\\)?$`, 'u');
+
 /** In the body, only a line that starts with a copyright, or a venue line's "2018, Woodstock". */
 const BODY_COPYRIGHT = new RegExp(`^${COPYRIGHT}`, 'iu');
 const BODY_VENUE = /\b(?:conference|symposium|workshop|proceedings)\b/i;
@@ -122,6 +125,13 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], pag
   if (!mentions.length) {
     for (const line of page) {
       const m = BODY_COPYRIGHT.exec(line.text) ?? (BODY_VENUE.test(line.text) ? BODY_VENUE_YEAR.exec(line.text) : null);
+      if (m) add(Number(m[1]), 1);
+    }
+  }
+  // Else a journal's running head or foot that names only its year.
+  if (!mentions.length) {
+    for (const line of margins) {
+      const m = MARGIN_YEAR.exec(line.text.trim());
       if (m) add(Number(m[1]), 1);
     }
   }

@@ -40,7 +40,7 @@ const THESIS = [
   /\b(?:master|bachelor|diplom|doktor|abschluss)arbeit\b|\b(?:master|bachelor)'?s thesis\b/i,
   // "Proefschrift voorgelegd tot", "Tese apresentada à" (set without its space too), "Thesis submitted in fulfilment".
   /\b(?:thesis|dissertation|proefschrift|tese|tesis)\s*(?:submitted|presented|voorgelegd|apresentada|presentada)\b|\bmasterproef\b/i,
-  /\b(?:thèse (?:présentée|de doctorat)|th[eè]se pour|tesis (?:doctoral|de (?:maestr[ií]a|licenciatura))|(?:que )?para obtener el (?:t[ií]tulo|grado)|tese de doutorado|disserta[çc][ãa]o de mestrado|trabalho de conclus[ãa]o|projeto final de curso|tesi di (?:laurea|dottorato)|proefschrift tot)\b/i,
+  /\b(?:th[eè]se (?:pr[eé]sent[eé]e|de doctorat)|th[eè]se pour|tesis (?:doctoral|de (?:maestr[ií]a|licenciatura))|(?:que )?para obtener el (?:t[ií]tulo|grado)|tese de doutorado|disserta[çc][ãa]o de mestrado|trabalho de conclus[ãa]o|projeto final de curso|tesi di (?:laurea|dottorato)|proefschrift tot)\b/i,
   /πτυχιακη εργασια|διπλωματικη εργασια|学位论文|博士学位|硕士学位/i,
 ];
 
@@ -116,6 +116,10 @@ const TEX_GUIDE_TEXT_OTHER = /\b(?:beschreibt|décrit|descrive|describe)\s+(?:da
 const TEX_GUIDE_TITLE = new RegExp(String.raw`\b(?:la)?tex\b.*\b${GUIDE_NOUN}\b|\b(?:document class|${GUIDE_NOUN})\b.*\b(?:la)?tex\b|\b(?:document ?class|dokumentklasse|classe de document|clase de documento)\b`, 'iu');
 const TEX_GUIDE_TEXT = /\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers|is intended)\b.*\b(?:typeset\w*|la)?tex\b|\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers)\s+(?:an?\s+)?(?:document\s+)?class\b|\bclass\s+for\s+typesetting\b/i;
 
+/** A guide's abstract or first lines saying what it documents ("This article describes the gearbox package",
+ * "This document describes the margbib document style"). */
+const ABOUT_A_GUIDE = /\b(?:this|the present)\s+(?:article|document|paper|note|manual|guide|documentation)\s+(?:describes|documents|explains|presents|introduces)\s+(?:the\s+)?(?:[^\s.]+\s+){0,4}?(?:package|class|bundle|fonts?|macros?|style|format)\b/i;
+
 /** TeX named on the page ("LaTeX", "LATEX", "pdfTeX"): the context in which a guide's own words above say it documents a TeX package. */
 const TEX_NAMED = /(?:la|pdf|xe|lua)?tex\b/i;
 
@@ -130,15 +134,25 @@ export function detectDocumentType(e: TypeEvidence): DetectedType {
   const letterRuns = titlePage.join('\n').match(/(?:^\S\n){3,}\S$/gm)?.map((run) => run.replace(/\n/g, '')) ?? [];
   // A label in a contents list ("Dissertation Typesetting") is not the page's own: only the head's lines count.
   const labels = [...titlePage.filter((l) => l.length <= 40 && e.head.includes(l)).map((l) => [l, l.replace(/\s+/g, '')]).flat(), ...letterRuns];
-  if (any(THESIS, titlePage) || labels.some((l) => THESIS_LABEL.test(l))) return { type: 'thesis', confidence: 0.8 };
+  // Accents may be lost or set apart in the text layer ("These presentee par"): the phrases are read with them folded away too.
+  const folded = titlePage.map((l) => l.normalize('NFKD').replace(/\p{M}/gu, ''));
+  if (any(THESIS, [...titlePage, ...folded]) || labels.some((l) => THESIS_LABEL.test(l))) return { type: 'thesis', confidence: 0.8 };
   // Documentation (a class's guide, a package's or program's manual) names what it documents
   // in its title or carries a version line under it; a thesis class's guide is not a thesis.
-  const documentation = (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title))) || e.head.some((l) => VERSION_LINE.test(l)) || e.lines.slice(0, 40).some((l) => TEX_GUIDE_TEXT.test(l)) || e.lines.slice(0, 40).some((l) => TEX_GUIDE_TEXT_OTHER.test(l)) && e.lines.slice(0, 40).some((l) => TEX_NAMED.test(l));
+  // A guide's sentence about itself may run over two lines: each line is read with the next.
+  const first = e.lines.slice(0, 40);
+  const pairs = first.map((l, i) => (i + 1 < first.length ? `${l} ${first[i + 1]}` : l));
+  const texNamed = first.some((l) => TEX_NAMED.test(l));
+  const documentation = (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title))) || e.head.some((l) => VERSION_LINE.test(l)) || pairs.some((l) => TEX_GUIDE_TEXT.test(l)) || (pairs.some((l) => TEX_GUIDE_TEXT_OTHER.test(l) || ABOUT_A_GUIDE.test(l)) && texNamed);
+  // A guide named after the venue or kind of paper it is for ("The gearconf class for Gear Conference proceedings"):
+  // the words of its own title do not make it that venue's paper or a report; the rest of the page must say so.
+  // One set as a specimen of the venue's paper, with its abstract, is typed as that venue's.
+  const evidence = documentation && e.title && !e.hasAbstract ? e.head.filter((l) => !e.title!.includes(l.trim())) : e.head;
   // A title that calls the document a thesis.
   if (e.title && /\b(?:thesis|dissertation)\b|abschlussarbeit/i.test(e.title) && !documentation) return { type: 'thesis', confidence: 0.6 };
-  if (any(REPORT, e.head) || e.lines.some((l) => DISTRIBUTION.test(l))) return { type: 'report', confidence: 0.75 };
+  if (any(REPORT, evidence) || e.lines.some((l) => DISTRIBUTION.test(l))) return { type: 'report', confidence: 0.75 };
   // A journal issue may print "Proceedings of ... Conference" too: the stronger evidence wins.
-  const head = [...e.head, ...(e.venue ?? [])];
+  const head = [...evidence, ...(e.venue ?? [])];
   const conference = count(CONFERENCE, head);
   if (conference && conference > count(JOURNAL, head)) return { type: 'conference_proceedings', confidence: 0.7 };
   const sparse = e.textLength < 600;

@@ -43,6 +43,9 @@ const HEADING_STOP = /^(?:abstract|summary|contents|table of contents|(?:\d+\.?\
 /** The same headings in the languages of the corpus: "Klíčová slova:", "Resumo", "Inhaltsverzeichnis". */
 const FOREIGN_HEADING_STOP = /^(?:zusammenfassung|schlüsselwörter|schlagwörter|inhalt(?:sverzeichnis)?|einleitung|kurzfassung|résumé|mots[- ]cl[ée]s|sommaire|table des matières|resumo|resumen|palavras[- ]chave|palabras clave|sumário|índice|introdução|introducción|riassunto|parole chiave|sommario|introduzione|abstrakt|klíčová slova|kľúčové slová|obsah|úvod|streszczenie|słowa kluczowe|spis treści|wstęp|samenvatting|trefwoorden|inhoud|sammanfattning|nyckelord|innehåll|περίληψη|λέξεις[- ]κλειδιά|аннотация|ключевые слова|содержание|введение|简介|摘要|目录|前言|引言|概述|要旨|目次)(?:\s*[:.—–-]|$)/iu;
 
+/** A keywords line's label in the languages of the corpus ("Keywords:", "Klíčová slova:", "Mots-clés :"). */
+const KEYWORDS_LABEL = /^(?:keywords?|key\s*words|klíčová slova|kľúčové slová|schlüsselwörter|schlagwörter|mots[- ]cl[ée]s|palavras[- ]chave|palabras clave|parole chiave|słowa kluczowe|trefwoorden|nyckelord|ключевые слова)\s*:/iu;
+
 /** A numbered section heading ("4 Class options", "2.1. Data"), which a title set at body size is not. */
 const NUMBERED_HEADING = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}/u;
 
@@ -183,10 +186,16 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
 function headerEnd(lines: TextLine[], bodySize: number, after: number, cap = 25, pageWidth = Infinity): number {
   for (let i = after; i < lines.length && i < after + cap; i++) {
     const l = lines[i]!;
-    if ((HEADING_STOP.test(l.text) || FOREIGN_HEADING_STOP.test(l.text)) && !isDateLine(l.text) && l.x < pageWidth * 0.65) return i;
+    // An affiliation or address numbered by its marker ("1 School of Physics, ...", "1 Research Road, Ridge, NY") is not a numbered section: a REVTeX page prints its "(Dated: ...)" line under them.
+    if ((HEADING_STOP.test(l.text) || FOREIGN_HEADING_STOP.test(l.text)) && !isDateLine(l.text) && !numberedAffiliation(l.text) && l.x < pageWidth * 0.65) return i;
     if (l.text.split(/\s+/).length >= 14 && Math.abs(l.size - bodySize) < 0.6 && !nameList(l.text)) return i;
   }
   return Math.min(lines.length, after + cap);
+}
+
+/** "1 School of Physics, University of Sydney, Sydney, NSW, Australia": an affiliation after its number, not a section heading. */
+function numberedAffiliation(text: string): boolean {
+  return /^\d{1,2}\s+\p{Lu}/u.test(text) && text.includes(',') && isAffiliation(text);
 }
 
 /** A long line of names ("C. Petit-Jean-Genaz, J. Poole, T. Baron, R. Billen, ..."), not a paragraph's. */
@@ -203,6 +212,15 @@ const CREDIT = /^(?:(?:\p{L}+\s+)?(?:übersetz\w*|traduction|translation|vertali
  * "Externe Promotor", "Mitbetreut von", "Titularis(sen):", "Membres du jury", "Advisory board"). */
 const COMMITTEE = /^(?:(?:co-?|external|externe?|interne?|second|first|thesis|examining|doctoral|mit)\s*)?(?:promot(?:or|ors|oren|rices?|eurs?)|co-?promot\w*|supervisors|advisors|advisers|examiners|examinateurs?|rapporteurs?|betreut\s+von|titularis\w*|jury|membres du jury|members of the (?:jury|committee)|advisory board|(?:thesis |examining |doctoral )?committee(?: members?)?|banca examinadora|instructor|begeleiders?|relator[ei]|relatrice|tutor[ei]|tutrice|correlator[ei]|supervisore|direct(?:eur|rice|or)(?:es|s)? de (?:th[eè]se|tesis)|th[eè]se dirigée par|co-?encadrant)\b/i;
 
+/** A Greek thesis's supervisor and committee labels ("Επιβλέπων:", "Τριμελής Επιτροπή", "Εξεταστική Επιτροπή"),
+ * accented or set in capitals without accents; \b does not see Greek word ends, so a lookahead does. */
+const GREEK_COMMITTEE = /^(?:επιβλ[εέ]π(?:ων|ουσα|οντες)|συνεπιβλ[εέ]π(?:ων|ουσα)|(?:τριμελ[ηή]ς|εξεταστικ[ηή]|επταμελ[ηή]ς|συμβουλευτικ[ηή])\s+επιτροπ[ηή]|επιτροπ[ηή]|μ[εέ]λη\s+επιτροπ[ηή]ς)(?!\p{L})/iu;
+
+/** A line that credits others than the authors: a translator, an editor, a supervisor, a committee or jury. */
+export function creditLabel(text: string): boolean {
+  return CREDIT.test(text) || COMMITTEE.test(text) || GREEK_COMMITTEE.test(text);
+}
+
 /** A sentence's line: eight words or more, most of them starting in lower case, and not a list of names. */
 function proseLine(text: string): boolean {
   const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
@@ -217,6 +235,9 @@ const STREET = /\b(?:road|street|avenue|boulevard|lane|drive|str\.|stra(?:ß|ss)
 
 /** An e-mail address spelled out against harvesters ("claudio dot beccari at gmail dot com", "jfbu (at) free (dot) fr"), with the dash before it. */
 const SPELLED_ADDRESS = /\s*[–—-]?\s*[\w.+-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)*\s+(?:at|\(at\))\s+[\w-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)+\s*$/i;
+
+/** An e-mail address set after a name and a comma or semicolon, at the end of its line. */
+const TRAILING_ADDRESS = /(?<=\p{L}\.?)\s*[,;]\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*$/u;
 
 function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPerson[] {
   const authors: ExtractedPerson[] = [];
@@ -238,7 +259,8 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     const line = lines[i]!;
     if (/^\d{1,4}$/.test(line.text)) continue;
     seen++;
-    if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ')) && !/\s{2}/.test(line.text)) continue;
+    // An address after a name and a comma ("Ada Lovelace, ada@gears.org") goes like one in brackets; a line that is only an address is skipped.
+    if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(TRAILING_ADDRESS, '')) && !/\s{2}/.test(line.text)) continue;
     // "et al." is a citation; translators and editors (and the lines their credit runs on to) are not the authors.
     // A line of prose (an abstract with no heading, a notice, a thank-you leading into a list of names) and the lines that
     // run on under it in its column are not author lines; a second column's prose leaves the first column's names alone.
@@ -254,10 +276,10 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     // A line of a postal address ("Fine Hall, Washington Road"): its first piece is a building, not a person.
     if (splitAuthorLine(line.text).some((p) => STREET.test(p))) continue;
     const hasName = splitAuthorLine(line.text).some((p) => parsePersonName(p));
-    if (CREDIT.test(line.text) || COMMITTEE.test(line.text)) {
+    if (creditLabel(line.text)) {
       credited = true;
       // A label alone on its line ("Supervisor:", "Promotoren", "Externe Promotor", "Version française") heads a column of names.
-      const labelOnly = /:\s*$/.test(line.text) || !/\s/.test(line.text) || COMMITTEE.exec(line.text)?.[0].length === line.text.trim().length || !hasName && !line.text.includes(':');
+      const labelOnly = /:\s*$/.test(line.text) || !/\s/.test(line.text) || [COMMITTEE, GREEK_COMMITTEE].some((re) => re.exec(line.text)?.[0].length === line.text.trim().length) || !hasName && !line.text.includes(':');
       if (labelOnly) creditColumns.push({ head: line, lastY: line.y });
       else {
         // "Titularis(sen): Zeger de Zager" over more names: the column is where the names after the label start.
@@ -274,7 +296,7 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     credited = false;
     if (/\bet\s+al\b/i.test(line.text)) continue;
     // "Sonia Tarazona (starazona@cipf.es)", "Claudio Beccari – claudio dot beccari at gmail dot com": the address goes, the name stays.
-    const text = line.textWithMarkerBreaks.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(SPELLED_ADDRESS, ' ');
+    const text = line.textWithMarkerBreaks.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(TRAILING_ADDRESS, '').replace(SPELLED_ADDRESS, ' ');
     for (const piece of splitAuthorLine(text)) {
       // An affiliation runs to the end of its line ("University of California, San Francisco").
       if (isAffiliation(piece)) break;
@@ -395,7 +417,7 @@ export function readLayoutFields(layout: Layout): LayoutFields {
     // A cover may print the authors above the title and nothing under it.
     // An author grid may run past the usual header (three rows of cells with addresses).
     const gridLines = lines.slice(titleEnd, headerEnd(lines, layout.bodySize, titleEnd, 60, page.width)).filter((l) => !/^\d{1,4}$/.test(l.text));
-    const grid = gridLines.some((l) => CREDIT.test(l.text) || COMMITTEE.test(l.text)) ? undefined : readAuthorGrid(gridLines);
+    const grid = gridLines.some((l) => creditLabel(l.text)) ? undefined : readAuthorGrid(gridLines);
     let authors = grid && grid.length >= 2 ? grid : findAuthors(lines, titleEnd, end);
     if (!authors.length) authors = namesAbove(lines, title.lines[0]!);
     // A manual may name its author only in its copyright line ("Copyright (c) 2005 (06-10) by Dominik Bischoff.").
@@ -452,7 +474,7 @@ export function readLayoutFields(layout: Layout): LayoutFields {
     hasAbstract: !!abstract || lines.some((l) => /^(?:abstract|summary|résumé|zusammenfassung|resumo|resumen)\b/i.test(l.text)),
     hasAffiliations: header.some((l) => isAffiliation(l.text)),
     hasIsbn: !!isbn,
-    hasKeywords: header.some((l) => /^(?:keywords?|key\s*words|index terms)\b/i.test(l.text)) || lines.some((l) => /^(?:keywords?|key\s*words)\s*:/i.test(l.text)),
+    hasKeywords: header.some((l) => /^(?:keywords?|key\s*words|index terms)\b/i.test(l.text)) || lines.some((l) => KEYWORDS_LABEL.test(l.text)),
     venue: lines.filter((l) => VENUE_LINE.test(l.text)).map((l) => l.text),
     title: fields.title,
   });

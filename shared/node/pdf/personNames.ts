@@ -7,13 +7,14 @@ const PARTICLES = new Set(['van', 'von', 'de', 'der', 'die', 'das', 'den', 'da',
 /** Countries and two-word US states an address ends with ("Christchurch, New Zealand", "Fargo, North Dakota"); a name is not one. */
 const COUNTRY = /\b(?:new zealand|(?:north|south) (?:dakota|carolina)|new (?:hampshire|jersey|mexico|york)|rhode island|west virginia|united (?:kingdom|states)|brazil|brasil|m[eé]xico|portugal|belgi(?:um|que|ë)|sweden|norway|finland|poland|polska|russia|india|korea|taiwan|singapore|argentina|chile|colombia|scotland|greece|hungary|czech(?: republic)?|slovakia|south africa)\b/i;
 
-const NOT_A_NAME = /\b(?:the|thesis|dissertation|tesi|tesis|tese|laurea|professor\w*|assistant|associate|researcher|student|postdoc\w*|doktorand\w*|dozent\w*|candidate|univ\w*|verlag|member|fellow|your|our|their|this|these|curso|projeto|proyecto|engenharia|ingenier\w*|highway|foundations?|consortium|palace|pradesh|nagar|philosophy|lecturer|editor|chief|report|mechanical|words|point|master|inria|institut\w*|department|dept|project|team|school|cent(?:er|re)|laborator\w*|lab|statisti\w*|inc|ltd|gmbh|llc|hospital|clinic|research|science\w*|foundation|corporation|development|core|group|package|version|vignette|journal|college|faculty|academy|agency|national|society|association|company|enthusiasts|compiled|abstract|introduction|contents|summary|keywords|email|e-mail|http\w*|www|edu|org|com|road|street|avenue|germany|austria|france|switzerland|usa|canada|australia|denmark|netherlands|china|japan|italy|spain|uk|program\w*|software|ministry|council|division|network|technolog\w*|engineering|informati\w*|mathemati\w*|economics|medicine|health|management|business|county|preprint|draft|manuscript|copyright|license|licensed|typeset|revised|updated|processed|published|submitted|accepted|appendix|chapter|section|figure|table)\b/i;
+const NOT_A_NAME = /\b(?:the|thesis|dissertation|tesi|tesis|tese|laurea|professor\w*|assistant|associate|researcher|student|postdoc\w*|doktorand\w*|dozent\w*|candidate|univ\w*|verlag|member|fellow|your|our|their|this|these|curso|projeto|proyecto|engenharia|ingenier\w*|highway|foundations?|consortium|palace|pradesh|nagar|philosophy|lecturer|editor|chief|report|mechanical|words|point|master|inria|institut\w*|department|dept|project|team|school|cent(?:er|re)|laborator\w*|lab|statisti\w*|inc|ltd|gmbh|llc|books|press|publishing|publishers?|publications|editions|hospital|clinic|research|science\w*|foundation|corporation|development|core|group|package|version|vignette|journal|college|faculty|academy|agency|national|society|association|company|enthusiasts|compiled|abstract|introduction|contents|summary|keywords|email|e-mail|http\w*|www|edu|org|com|road|street|avenue|germany|austria|france|switzerland|usa|canada|australia|denmark|netherlands|china|japan|italy|spain|uk|program\w*|software|ministry|council|division|network|technolog\w*|engineering|informati\w*|mathemati\w*|economics|medicine|health|management|business|county|preprint|draft|manuscript|copyright|license|licensed|typeset|revised|updated|processed|published|submitted|accepted|appendix|chapter|section|figure|table)\b/i;
 
 /** Words of an affiliation or address: where one starts, the names on its line have ended. */
 const AFFILIATION = /\b(?:univ\w*|universit\w*|institut\w*|istituto|department|dept|d[eé]part\w*|d[ei]partiment\w*|facult\w*|facolt\w*|centro|ricerche|recherche|investigaci\w*|forschung\w*|biblioth\w*|bibliotec\w*|library|society|soci[eé]t[eéà]|association|council|verlag|escuela|escola|scuola|[eé]cole|highway|laborator\w*|school|college|faculty|fakultät|cent(?:er|re)|hospital|clinic|foundations?|consortium|academy|corporation|company|gmbh|inc|ltd|llc|ag|s\.a\.|inria|cnrs|csic|group|lab|palace|research|organi[sz]ation|street|road|avenue|campus|building|p\.\s?o\.\s?box|affiliation|address)\b/i;
 
 export function isAffiliation(text: string): boolean {
-  return AFFILIATION.test(text) || COUNTRY.test(text);
+  // "Dép. Mathématiques": a department cut short is not a given name cut short.
+  return AFFILIATION.test(text) || COUNTRY.test(text) || /(?:^|\s)d[eé]p\.(?=\s)/i.test(text);
 }
 
 const MONTHS = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
@@ -21,6 +22,8 @@ const MONTHS = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|
 /** Letters (with marks), apostrophes and hyphens: one word of a name. */
 const WORD = /^[\p{Lu}][\p{L}\p{M}'’-]*$/u;
 const INITIALS = /^(?:\p{Lu}\.?-?){1,3}$/u;
+/** A given name cut short with a full stop ("Chr.", "Wm.", "Th."): a name's word, never its last one. */
+const ABBREVIATED = /^\p{Lu}\p{Ll}{1,3}\.$/u;
 
 export function splitAuthorLine(text: string): string[] {
   return text
@@ -33,11 +36,11 @@ export function splitAuthorLine(text: string): string[] {
     .split(/\s*(?:,|;|\band\b|\bund\b|\bet\b|\by\b|\boch\b|\bog\b|&|\s{3,}|·|•|\|)\s*/i)
     .map((s) => s.replace(/[∗*†‡§¶⁎✝#✉]+/g, ' ').replace(/\s\d+$|(?<=\p{Ll})\d+$/u, '').replace(/\s+/g, ' ').trim())
     .filter(Boolean)
-    // Italian "e", Polish "i" and Dutch "en" join two whole names ("Irene Hyna e Elisabeth Schlegl",
-    // "Walter Daems en Paul Levrie"); a Portuguese "e" joins family names ("Maria Silva e Santos"),
-    // so the split stands only when both sides are names.
+    // Italian "e", Polish "i", Dutch "en", Russian "и" and Ukrainian "та" join two whole names ("Irene Hyna e Elisabeth Schlegl",
+    // "Walter Daems en Paul Levrie", "Иван Петров и Пётр Сидоров"); a Portuguese "e" joins family names
+    // ("Maria Silva e Santos"), so the split stands only when both sides are names.
     .flatMap((piece) => {
-      const parts = piece.split(/\s+(?:e|i|en)\s+(?=\p{Lu})/u);
+      const parts = piece.split(/\s+(?:e|i|en|и|та)\s+(?=\p{Lu})/u);
       return parts.length > 1 && parts.every((p) => p.split(/\s+/).length >= 2) ? parts : [piece];
     });
 }
@@ -62,9 +65,9 @@ export function parsePersonName(raw: string): ExtractedPerson | undefined {
   while (tokens.length > 2 && /^(?:jr|sr|ii|iii|iv|v)\.?$/i.test(tokens[tokens.length - 1]!)) tokens.pop();
   if (tokens.length < 2 || tokens.length > 5) return undefined;
   let sawWord = false;
-  for (const t of tokens) {
+  for (const [i, t] of tokens.entries()) {
     if (PARTICLES.has(t.toLowerCase()) && t === t.toLowerCase()) continue;
-    if (INITIALS.test(t)) continue;
+    if (INITIALS.test(t) || ABBREVIATED.test(t) && i < tokens.length - 1) continue;
     if (!WORD.test(t)) return undefined;
     if (t.length >= 2) sawWord = true;
   }
