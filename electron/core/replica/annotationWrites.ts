@@ -2,6 +2,7 @@
 // search entry (notes and annotation text are searchable) and the outbox, in one transaction.
 import { DEFAULT_HIGHLIGHT_COLOR, DEFAULT_PRIVACY_LEVEL, type AnnotationCreate, type AnnotationPatch } from '../../../shared/schemas/annotation.ts';
 import type { Db } from './database.ts';
+import { keepBaseCopy } from './baseCopies.ts';
 import { inferKind, kindProblem } from '../../../shared/annotations/annotationKinds.ts';
 import { ANNOTATION_EDITABLE_FIELDS, readAnnotationRow, toLocalAnnotation, writeAnnotation, type AnnotationRow } from './annotationRows.ts';
 import { readDocumentRow } from './documentRows.ts';
@@ -66,6 +67,7 @@ export function updateAnnotation(db: Db, id: string, patch: AnnotationPatch): Lo
     if (changed.length === 0) return current;
     const problem = kindProblem(current.type, next as unknown as LocalAnnotation);
     if (problem) throw invalid(`Invalid annotation: ${problem}`);
+    keepBaseCopy(db, 'annotation', id);
     writeAnnotation(db, next as unknown as LocalAnnotation, row.added_local, now());
     reindexDocument(db, row.document_id);
     recordUpdate(db, 'annotation', id, changed, row.last_modified);

@@ -7,6 +7,7 @@ import { ReplicaError } from './errors.ts';
 import { entriesOf, recordUpdate } from './outbox.ts';
 import { inTransaction, now, stmt } from './statements.ts';
 import { ROW_CONFLICT_FIELD } from './syncRepairs.ts';
+import { serverVersionOf } from './syncQueries.ts';
 import { deleteDocument } from './documentWrites.ts';
 import { deleteFolder } from './folderWrites.ts';
 import { deleteAnnotation } from './annotationWrites.ts';
@@ -71,8 +72,9 @@ export function resolveConflict(db: Db, kind: EntityKind, id: string, field: str
     const conflict = toConflict(row);
     // Gone first, so the edits below are pushed rather than taken as the conflict's local side.
     stmt(db, 'DELETE FROM conflicts WHERE kind = ? AND id = ? AND field = ?').run(kind, id, field);
-    // The push that follows is based on the newest server version this replica has seen.
-    const base = getBaseCopy(db, kind, id)?.last_modified ?? null;
+    // The push that follows is based on the newest server version this replica has seen
+    // (the row's own when no base copy was kept: a conflict found as the row was pulled).
+    const base = getBaseCopy(db, kind, id)?.last_modified ?? (kind === 'file' ? null : serverVersionOf(db, kind, id) ?? null);
     if (field === ROW_CONFLICT_FIELD) {
       // Deleted here, edited there: the row is back; keeping mine deletes it again.
       if ('keep' in resolution && resolution.keep === 'mine') deleteRow(db, kind, id);

@@ -93,6 +93,13 @@ const DOCUMENT_COLUMNS = [
   'first_author', 'source', 'read', 'starred', 'confirmed', 'file_attached', 'sort_title', 'sort_author', 'sort_source', 'data',
 ] as const;
 
+// Built once: a first sync runs it 100,000 times (the statement cache is keyed by its text).
+const UPSERT_DOCUMENT = `
+  INSERT INTO documents (${DOCUMENT_COLUMNS.join(', ')})
+  VALUES (${DOCUMENT_COLUMNS.map((c) => `@${c}`).join(', ')})
+  ON CONFLICT (id) DO UPDATE SET ${DOCUMENT_COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ')}
+  RETURNING row_no`;
+
 /**
  * Inserts or replaces a document; the row number (the search index key) is kept. Given the
  * row as stored now (`current`), only the columns whose value changes are written: SQLite
@@ -111,11 +118,7 @@ export function writeDocument(db: Db, doc: StoredDocument, current?: DocumentRow
     }
     return current.row_no;
   }
-  const row = stmt(db, `
-    INSERT INTO documents (${DOCUMENT_COLUMNS.join(', ')})
-    VALUES (${DOCUMENT_COLUMNS.map((c) => `@${c}`).join(', ')})
-    ON CONFLICT (id) DO UPDATE SET ${DOCUMENT_COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ')}
-    RETURNING row_no`).get(columns) as { row_no: number };
+  const row = stmt(db, UPSERT_DOCUMENT).get(columns) as { row_no: number };
   return row.row_no;
 }
 

@@ -1,6 +1,7 @@
 // Local edits of documents: each changes the row, its search entry and the outbox in one
 // transaction, so what the UI shows and what the sync engine will push never disagree.
 import type { DocumentCreate, DocumentFields, DocumentPatch } from '../../../shared/schemas/document.ts';
+import { keepBaseCopy } from './baseCopies.ts';
 import type { Db } from './database.ts';
 import { pickDocumentFields, readDocumentRow, storedDocument, toLocalDocument, writeDocument, DEFAULT_DOCUMENT_TYPE, type DocumentRow } from './documentRows.ts';
 import { ReplicaError, notFound } from './errors.ts';
@@ -53,6 +54,7 @@ export function updateDocument(db: Db, id: string, patch: DocumentPatch): LocalD
       changed.push(field);
     }
     if (changed.length === 0) return toLocalDocument(row);
+    keepBaseCopy(db, 'document', id);
     writeDocument(db, { ...stored, data: data as DocumentFields, modified_local: now() });
     reindexDocument(db, id);
     recordUpdate(db, 'document', id, changed, row.last_modified);
@@ -64,6 +66,7 @@ function setTrashed(db: Db, id: string, trashed: boolean): void {
   inTransaction(db, () => {
     const row = requireRow(db, id);
     if ((row.trashed === 1) === trashed) return;
+    keepBaseCopy(db, 'document', id);
     stmt(db, 'UPDATE documents SET trashed = ?, modified_local = ? WHERE id = ?').run(trashed ? 1 : 0, now(), id);
     recordTrashOrRestore(db, id, trashed ? 'trash' : 'restore', row.last_modified);
   });

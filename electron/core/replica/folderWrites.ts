@@ -1,6 +1,7 @@
 // Local edits of folders and of which documents they hold, each in one transaction with its
 // outbox entry.
 import type { FolderCreate, FolderPatch } from '../../../shared/schemas/folder.ts';
+import { keepBaseCopy } from './baseCopies.ts';
 import type { Db } from './database.ts';
 import { readDocumentRow } from './documentRows.ts';
 import { ReplicaError, invalid, notFound } from './errors.ts';
@@ -54,6 +55,7 @@ export function updateFolder(db: Db, id: string, patch: FolderPatch): LocalFolde
       changed.push('parent_id');
     }
     if (changed.length === 0) return toLocalFolder(row);
+    keepBaseCopy(db, 'folder', id);
     stmt(db, 'UPDATE folders SET name = ?, parent_id = ? WHERE id = ?').run(
       patch.name ?? row.name, patch.parent_id === undefined ? row.parent_id : patch.parent_id, id,
     );

@@ -1,5 +1,6 @@
 // What the sync engine reports back after pushing an outbox entry.
 import { DOCUMENT_FIELD_NAMES } from '../../../shared/schemas/document.ts';
+import { dropBaseCopy, hasLocalChange } from './baseCopies.ts';
 import type { Db } from './database.ts';
 import { EDITABLE_FIELDS } from './entityFields.ts';
 import { readDocumentRow } from './documentRows.ts';
@@ -21,7 +22,8 @@ function fieldsToRepush(db: Db, kind: EntityKind, id: string, server: ServerJson
  * The service accepted entry `seq` as it was at `revision` and answered `server` (the row it
  * now holds, when the call returns one). In one transaction: a created row takes its server
  * id; the entry is removed, unless the row was edited again during the push, in which case
- * it stays as an update based on the version just pushed; the answer is applied like a pull.
+ * it stays as an update based on the version just pushed; the answer is applied like a pull
+ * (which refreshes the base copy of a row still changed here; a row left clean needs none).
  */
 export function completePush(db: Db, seq: number, revision: number, server?: ServerJson): void {
   inTransaction(db, () => {
@@ -41,8 +43,12 @@ export function completePush(db: Db, seq: number, revision: number, server?: Ser
     } else {
       stmt(db, 'DELETE FROM outbox WHERE seq = ?').run(seq);
     }
-    if (entry.op === 'delete') forgetBookkeeping(db, entry.kind, id);
-    else if (server) applyRemote(db, entry.kind, server);
+    if (entry.op === 'delete') {
+      forgetBookkeeping(db, entry.kind, id);
+      return;
+    }
+    if (server) applyRemote(db, entry.kind, server);
+    if (!hasLocalChange(db, entry.kind, id)) dropBaseCopy(db, entry.kind, id);
   });
 }
 

@@ -1,9 +1,10 @@
-// Applying what a pull brought: server rows are upserted with their base copies, but a field
-// with a pending local change keeps the local value (the sync engine merges it when it
-// pushes), and a row whose local deletion is pending is not brought back.
+// Applying what a pull brought: server rows are upserted, but a field with a pending local
+// change keeps the local value (the sync engine merges it when it pushes), and a row whose
+// local deletion is pending is not brought back. Only rows with local changes keep a base
+// copy (baseCopies.ts): a pull refreshes theirs and writes none for the others.
 import type { Db } from './database.ts';
 import { ANNOTATION_EDITABLE_FIELDS, readAnnotationRow, toLocalAnnotation, writeAnnotation, type AnnotationRow } from './annotationRows.ts';
-import { saveBaseCopy } from './baseCopies.ts';
+import { baseCopyIds, hasBaseCopy, hasLocalChange, saveBaseCopy } from './baseCopies.ts';
 import { pickDocumentFields, readDocumentRow, storedDocument, writeDocument, type DocumentRow } from './documentRows.ts';
 import { invalid } from './errors.ts';
 import { readFileRow, refreshFileAttached } from './fileRows.ts';
@@ -59,6 +60,8 @@ function keepPending<T extends Record<string, unknown>>(db: Db, kind: EntityKind
  */
 interface Lookups {
   pending(id: string): PendingState;
+  /** Whether the row keeps a base copy (it has one, or a local change of its own). */
+  keepsBase(id: string): boolean;
   document(id: string): DocumentRow | undefined;
   /** Whether the replica holds the document (an annotation's), without reading its row. */
   hasDocument(id: string): boolean;
@@ -72,6 +75,7 @@ interface Lookups {
 function rowLookups(db: Db, kind: EntityKind): Lookups {
   return {
     pending: (id) => pendingState(db, kind, id),
+    keepsBase: (id) => hasBaseCopy(db, kind, id) || hasLocalChange(db, kind, id),
     document: (id) => readDocumentRow(db, id),
     hasDocument: (id) => stmt(db, 'SELECT 1 FROM documents WHERE id = ?').get(id) !== undefined,
     annotation: (id) => readAnnotationRow(db, id),
@@ -84,6 +88,7 @@ function rowLookups(db: Db, kind: EntityKind): Lookups {
 function pageLookups(db: Db, kind: 'document' | 'annotation', rows: readonly ServerJson[]): Lookups {
   const ids = rows.map((r) => r.id as string);
   const pending = pendingStates(db, kind, ids);
+  const withBase = baseCopyIds(db, kind, ids);
   const documents = new Map<string, DocumentRow | undefined>();
   // For annotation pages: which of their documents were looked up, and which of those are held.
   const askedDocuments = new Set<string>();
@@ -104,6 +109,8 @@ function pageLookups(db: Db, kind: 'document' | 'annotation', rows: readonly Ser
   const touched = new Set<string>();
   return {
     pending: (id) => pending.get(id) ?? emptyState(),
+    // A row with outbox entries or conflicts is in `pending`.
+    keepsBase: (id) => withBase.has(id) || pending.has(id),
     document: (id) => (documents.has(id) ? documents.get(id) : readDocumentRow(db, id)),
     hasDocument: (id) => (askedDocuments.has(id) ? heldDocuments.has(id) : readDocumentRow(db, id) !== undefined),
     annotation: (id) => (annotations.has(id) ? annotations.get(id) : readAnnotationRow(db, id)),
@@ -116,7 +123,7 @@ function pageLookups(db: Db, kind: 'document' | 'annotation', rows: readonly Ser
 
 function applyDocument(db: Db, json: ServerJson, options: ApplyOptions, lookups: Lookups): ApplyResult {
   const id = json.id as string;
-  saveBaseCopy(db, 'document', json);
+  if (lookups.keepsBase(id)) saveBaseCopy(db, 'document', json);
   const pending = lookups.pending(id);
   if (pending.deleted) return 'skipped';
   const row = lookups.document(id);
@@ -145,9 +152,9 @@ function applyDocument(db: Db, json: ServerJson, options: ApplyOptions, lookups:
   return 'applied';
 }
 
-function applyFolder(db: Db, json: ServerJson): ApplyResult {
+function applyFolder(db: Db, json: ServerJson, lookups: Lookups): ApplyResult {
   const id = json.id as string;
-  saveBaseCopy(db, 'folder', json);
+  if (lookups.keepsBase(id)) saveBaseCopy(db, 'folder', json);
   const pending = pendingState(db, 'folder', id);
   if (pending.deleted) return 'skipped';
   const row = readFolderRow(db, id);
@@ -167,7 +174,7 @@ function applyAnnotation(db: Db, json: ServerJson, lookups: Lookups): ApplyResul
   const documentId = str(json.document_id);
   // An annotation of a document this replica does not hold (yet) cannot be stored.
   if (!documentId || !lookups.hasDocument(documentId)) return 'skipped';
-  saveBaseCopy(db, 'annotation', json);
+  if (lookups.keepsBase(id)) saveBaseCopy(db, 'annotation', json);
   const pending = lookups.pending(id);
   if (pending.deleted) return 'skipped';
   const row = lookups.annotation(id);
@@ -188,11 +195,11 @@ function applyAnnotation(db: Db, json: ServerJson, lookups: Lookups): ApplyResul
   return 'applied';
 }
 
-function applyFile(db: Db, json: ServerJson): ApplyResult {
+function applyFile(db: Db, json: ServerJson, lookups: Lookups): ApplyResult {
   const id = json.id as string;
   const documentId = str(json.document_id);
   if (!documentId || !readDocumentRow(db, documentId)) return 'skipped';
-  saveBaseCopy(db, 'file', json);
+  if (lookups.keepsBase(id)) saveBaseCopy(db, 'file', json);
   if (pendingState(db, 'file', id).deleted) return 'skipped';
   const existing = readFileRow(db, id);
   stmt(db, `INSERT INTO files (id, document_id, filehash, file_name, mime_type, size, local_path, added_local) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -215,8 +222,8 @@ function applyOne(db: Db, kind: EntityKind, json: ServerJson, options: ApplyOpti
   switch (kind) {
     case 'document': return applyDocument(db, json, options, lookups);
     case 'annotation': return applyAnnotation(db, json, lookups);
-    case 'folder': return applyFolder(db, json);
-    case 'file': return applyFile(db, json);
+    case 'folder': return applyFolder(db, json, lookups);
+    case 'file': return applyFile(db, json, lookups);
   }
 }
 

@@ -16,6 +16,19 @@ export function folderIdsOf(db: Db, groupId: string | null): string[] {
   return stmt(db, 'SELECT id FROM folders WHERE group_id IS ?').pluck().all(groupId) as string[];
 }
 
+/**
+ * The service's time of the version of a row this replica holds (null: a row the service
+ * never sent; undefined: no such row). A pull skips rows it already holds at that version.
+ */
+export function serverVersionOf(db: Db, kind: 'document' | 'annotation' | 'folder', id: string): string | null | undefined {
+  const sql = {
+    document: 'SELECT last_modified FROM documents WHERE id = ?',
+    annotation: 'SELECT last_modified FROM annotations WHERE id = ?',
+    folder: 'SELECT modified FROM folders WHERE id = ?',
+  }[kind];
+  return stmt(db, sql).pluck().get(id) as string | null | undefined;
+}
+
 export function hasAnnotation(db: Db, id: string): boolean {
   return stmt(db, 'SELECT 1 FROM annotations WHERE id = ?').get(id) !== undefined;
 }

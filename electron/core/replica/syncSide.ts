@@ -23,7 +23,7 @@ import {
   type ApplyOptions, type ServerJson, type WatermarkUpdate,
 } from './remoteApply.ts';
 import { inBulkTransaction, inTransaction } from './statements.ts';
-import { fileRecord, filesWithoutBytes, folderIdsOf, hasAnnotation, pendingIds } from './syncQueries.ts';
+import { fileRecord, filesWithoutBytes, folderIdsOf, hasAnnotation, pendingIds, serverVersionOf } from './syncQueries.ts';
 import { recreateRow } from './syncRepairs.ts';
 import { getWatermark, setGroups, setProfile, setWatermark, type GroupRecord } from './syncState.ts';
 import type { Conflict, EntityKind, Watermark } from './types.ts';
@@ -86,7 +86,10 @@ export function replicaSync(db: Db) {
     applyRemoteFolderDocuments: (folderId: string, documentIds: readonly string[]) => applyRemoteFolderDocuments(db, folderId, documentIds),
     getWatermark: (collection: string, scope?: string | null) => getWatermark(db, collection, scope),
     setWatermark: (collection: string, scope: string | null, mark: Partial<Watermark>) => setWatermark(db, collection, scope, mark),
+    /** The base of a merge: the service's last version of a row with local changes (none for a clean row). */
     getBaseCopy: (kind: EntityKind, id: string) => getBaseCopy(db, kind, id),
+    /** The service's time of the version of a row held here (null: never from the service; undefined: no row). */
+    serverVersionOf: (kind: 'document' | 'annotation' | 'folder', id: string) => serverVersionOf(db, kind, id),
     setGroups: (groups: readonly GroupRecord[]) => setGroups(db, groups),
     setProfile: (profile: Record<string, unknown> | null) => setProfile(db, profile),
     profileNamesOf: (ids: readonly string[]) => profileNamesOf(db, ids),

@@ -54,7 +54,7 @@ function withoutKnown(ctx: RunContext, kind: 'document' | 'annotation', rows: Se
   return rows.filter((row) => {
     const time = row.last_modified as string | undefined;
     if (!time || time > watermark) return true;
-    return ctx.replica.getBaseCopy(kind, row.id as string)?.last_modified !== time;
+    return ctx.replica.serverVersionOf(kind, row.id as string) !== time;
   });
 }
 
@@ -153,7 +153,7 @@ export async function pullFolders(ctx: RunContext, library: Library): Promise<vo
   const { replica, api } = ctx;
   const type = api.client.mediaTypes.folder;
   const { items: remote } = await collect<ServerJson>(ctx, '/folders', { limit: ctx.pageSize, group_id: library.groupId }, type);
-  const changed = remote.filter((f) => replica.getBaseCopy('folder', f.id as string)?.last_modified !== f.modified);
+  const changed = remote.filter((f) => replica.serverVersionOf('folder', f.id as string) !== f.modified);
   const members = new Map<string, string[]>();
   for (const folder of changed) {
     const { items } = await collect<{ id: string }>(ctx, `/folders/${encodeURIComponent(folder.id as string)}/documents`, { limit: ctx.pageSize }, type);
@@ -167,7 +167,8 @@ export async function pullFolders(ctx: RunContext, library: Library): Promise<vo
     ctx.counters.conflicts += conflicts;
     for (const [folderId, documentIds] of members) replica.applyRemoteFolderDocuments(folderId, documentIds);
     for (const id of local) {
-      if (remoteIds.has(id) || !replica.getBaseCopy('folder', id) || !replica.getFolder(id)) continue;
+      // A folder the service never sent (created here, not pushed yet) is not a deletion.
+      if (remoteIds.has(id) || !replica.serverVersionOf('folder', id)) continue;
       const pending = replica.pendingState('folder', id);
       if (pending.created) continue;
       if (pending.fields.size) replica.recreateRow('folder', id);

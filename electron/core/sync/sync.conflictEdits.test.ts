@@ -91,3 +91,29 @@ describe('a field with an open conflict edited again', () => {
     expect(a.replica.listAnnotations(docId)[0]?.text).toBe('B2');
   });
 });
+
+describe('an edit made after a pull', () => {
+  it('merges field by field against the version that pull brought (no base copy was kept before the edit)', async () => {
+    const a = device();
+    const b = device();
+    a.replica.createDocument({ title: 'Base', type: 'journal', year: 2000, abstract: 'Original' } as never);
+    await a.sync();
+    const id = a.replica.listDocuments({}).find((d) => d.title === 'Base')!.id;
+    await b.sync();
+    a.replica.updateDocument(id, { title: 'A1', year: 2001 } as never);
+    await a.sync();
+    await b.sync();
+    expect(b.replica.getBaseCopy('document', id)).toBeUndefined();
+
+    // b edits the version it pulled; a edits it again meanwhile.
+    b.replica.updateDocument(id, { title: 'B1', abstract: 'Mine' } as never);
+    a.replica.updateDocument(id, { title: 'A2', year: 2002 } as never);
+    await a.sync();
+    await b.sync();
+    const doc = b.replica.getDocument(id)!;
+    expect({ title: doc.title, year: doc.year, abstract: doc.abstract }).toEqual({ title: 'B1', year: 2002, abstract: 'Mine' });
+    expect(b.replica.listConflicts({ kind: 'document', id })).toMatchObject([{ field: 'title', local_value: 'B1', remote_value: 'A2', base_value: 'A1' }]);
+    await a.sync();
+    expect(a.replica.getDocument(id)).toMatchObject({ title: 'A2', year: 2002, abstract: 'Mine' });
+  });
+});

@@ -13,6 +13,7 @@ import { migrate as m202611240815 } from './202611240815-search-year.ts';
 import { sql as m202611241548 } from './202611241548-saved-searches.ts';
 import { sql as m202611241549 } from './202611241549-document-relations.ts';
 import { migrate as m202611241605 } from './202611241605-annotation-style.ts';
+import { sql as m202611250620 } from './202611250620-base-copies-of-changed-rows.ts';
 import type { Db } from '../database.ts';
 
 export interface ReplicaMigration {
@@ -33,4 +34,5 @@ export const migrations: readonly ReplicaMigration[] = [
   { name: '202611241548-saved-searches', sql: m202611241548 },
   { name: '202611241549-document-relations', sql: m202611241549 },
   { name: '202611241605-annotation-style', sql: m202611241605 },
+  { name: '202611250620-base-copies-of-changed-rows', sql: m202611250620 },
 ];
