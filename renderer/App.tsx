@@ -22,6 +22,7 @@ import { useCitingActions } from './citing/useCitingActions.ts';
 import { createAppStore, effectiveTheme } from './state/appStore.ts';
 import { StoresContext, useApp, useLibrary, useStores, type Stores } from './state/context.tsx';
 import { afterFirstRowsPainted, prepareLibrary, type PreparedLibrary } from './state/startup.ts';
+import { useFirstRowsPainted } from './state/useFirstRowsPainted.ts';
 import { createCitingStore } from './citing/citingStore.ts';
 import { createDragCitations } from './citing/dragCitations.ts';
 
@@ -51,8 +52,9 @@ function Window() {
   const citing = useCitingActions();
   const searchRef = useRef<HTMLInputElement>(null);
   const detailsRef = useRef<HTMLElement>(null);
-  const dialog = useApp((s) => s.dialog);
   const openDialog = useApp((s) => s.openDialog);
+  // The list's first rows are painted before the panes around it mount (useFirstRowsPainted.ts).
+  const around = useFirstRowsPainted();
   useTheme();
 
   useEffect(() => {
@@ -138,7 +140,6 @@ function Window() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [mac, app, openDialog, library, citing]);
 
-  const collection = useLibrary((s) => s.collection);
   const view = useApp((s) => s.view);
   const OtherView = VIEWS.find((v) => v.id === view)?.component;
   const reading = view.startsWith('reader:');
@@ -151,7 +152,7 @@ function Window() {
         <main className="view-body"><ViewErrorBoundary key={view}><OtherView /></ViewErrorBoundary></main>
       ) : (
         <ViewErrorBoundary>
-          <LibraryView searchRef={searchRef} detailsRef={detailsRef} onOpenDetails={() => {
+          <LibraryView around={around} searchRef={searchRef} detailsRef={detailsRef} onOpenDetails={() => {
             // Opening a document (Enter, a double click) counts as reading it here.
             const ids = library.getState().selectedIds();
             if (ids.length === 1) void library.getState().markOpened(ids[0]!);
@@ -159,8 +160,23 @@ function Window() {
           }} />
         </ViewErrorBoundary>
       )}
-      <StatusBar />
+      {/* Its box (24 px) from the first frame, so nothing moves when it fills in. */}
+      {around ? <StatusBar /> : <footer className="status-bar" aria-hidden="true" />}
+      {/* From the first frame: files dropped at once must not be lost. */}
       {OtherView ? null : <ImportLayer />}
+      {around ? <Dialogs focusDetails={focusDetails} /> : null}
+    </div>
+  );
+}
+
+/** The window's dialogs, closed until the app store names one (Ctrl/Cmd+N, Settings, ?...). */
+function Dialogs({ focusDetails }: { focusDetails(): void }) {
+  const { library } = useStores();
+  const dialog = useApp((s) => s.dialog);
+  const openDialog = useApp((s) => s.openDialog);
+  const collection = useLibrary((s) => s.collection);
+  return (
+    <>
       <NewDocumentDialog onCreated={(id) => {
         if (collection.kind !== 'all' && collection.kind !== 'recent' && collection.kind !== 'group') library.getState().setCollection({ kind: 'all' });
         void library.getState().reload().then(() => {
@@ -179,7 +195,7 @@ function Window() {
         onConfirm={() => void library.getState().emptyTrash()}
         onClose={() => openDialog(null)}
       />
-    </div>
+    </>
   );
 }
 

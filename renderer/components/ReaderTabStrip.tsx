@@ -5,6 +5,7 @@
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { fitTabs } from '../lib/tabOverflow.ts';
 import { readerViewId, type ReaderTab } from '../state/appStore.ts';
 import { useApp, useStores } from '../state/context.tsx';
@@ -30,17 +31,24 @@ export function ReaderTabStrip() {
   const [available, setAvailable] = useState(Number.POSITIVE_INFINITY);
   const [widths, setWidths] = useState<number[]>([]);
 
+  // The strip's width as the browser's own layout reports it (the strip has no padding, so its
+  // content box is its client width). Reading clientWidth while the window first mounted made
+  // the browser lay the whole window out in the middle of that commit. The observer reports
+  // after layout and before paint; flushSync draws the tabs that fit in that same frame.
   useLayoutEffect(() => {
     const strip = stripRef.current;
     if (!strip) return;
-    const observer = new ResizeObserver(() => setAvailable(strip.clientWidth));
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) flushSync(() => setAvailable(entry.contentRect.width));
+    });
     observer.observe(strip);
-    setAvailable(strip.clientWidth);
     return () => observer.disconnect();
   }, []);
 
   const titles = readers.map((r) => r.title).join('\n');
   useLayoutEffect(() => {
+    // No reader tabs (every start): nothing to measure, and no render to cause.
+    if (readers.length === 0 && widths.length === 0) return;
     const copies = [...(measureRef.current?.children ?? [])] as HTMLElement[];
     setWidths(copies.map((el) => Math.ceil(el.getBoundingClientRect().width) + TAB_GAP));
   }, [titles]);

@@ -16,6 +16,8 @@ function library(count: number) {
   }));
   const calls: { command: string; request: unknown }[] = [];
   let delayFor: (command: string, request: unknown) => number = () => 0;
+  /** An answer held until the test lets it go (a slow core, without a clock). */
+  let holdFor: (command: string, request: unknown) => Promise<void> | undefined = () => undefined;
   const handlers: Record<string, (request: never) => unknown> = {
     'documents.list': (q: DocumentListQuery) => {
       const rows = docs.filter((d) => d.trashed === (q.trashed ?? false));
@@ -54,6 +56,7 @@ function library(count: number) {
       calls.push({ command, request: args[0] });
       const wait = delayFor(command, args[0]);
       if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+      await holdFor(command, args[0]);
       try {
         // Copies, like any transport: the store must never share objects with the core.
         return { ok: true, value: structuredClone(handlers[command]!(args[0] as never)) } as BridgeResult<never>;
@@ -70,7 +73,7 @@ function library(count: number) {
   const store = createLibraryStore(bridge, createIdRenamesStore(bridge));
   /** What the core says after a push gave a row the service's id. */
   const announceRename = (rename: IdRenamed) => renameListeners.forEach((listener) => listener(rename));
-  return { store, docs, calls, handlers, announceRename, setDelay: (fn: typeof delayFor) => { delayFor = fn; } };
+  return { store, docs, calls, handlers, announceRename, setDelay: (fn: typeof delayFor) => { delayFor = fn; }, setHold: (fn: typeof holdFor) => { holdFor = fn; } };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
@@ -137,6 +140,26 @@ describe('library store', () => {
     expect(store.getState().total).toBe(1);
     expect(store.getState().docAt(0)?.title).toBe('Doc 00012');
     expect(store.getState().shownSearch).toBe('Doc 00012');
+  });
+
+  it('sends a search once the answer before it is in, and never the words typed meanwhile', async () => {
+    const { store, calls, setHold } = library(300);
+    await store.getState().reload();
+    calls.length = 0;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => { release = () => resolve(); });
+    setHold((command, request) => (command === 'documents.search' && (request as DocumentSearchQuery).text === 'D' ? held : undefined));
+    const answered = new Promise<void>((resolve) => {
+      const off = store.subscribe((s) => { if (s.shownSearch === 'Doc 0001') { off(); resolve(); } });
+    });
+    for (const text of ['D', 'Do', 'Doc', 'Doc 0', 'Doc 0001']) store.getState().setSearch(text);
+    await Promise.resolve();
+    // The core is still busy with "D": nothing else has been sent to queue behind it.
+    expect(calls.map((c) => (c.request as DocumentSearchQuery).text)).toEqual(['D']);
+    release();
+    await answered;
+    expect(calls.map((c) => (c.request as DocumentSearchQuery).text)).toEqual(['D', 'Doc 0001']);
+    expect(store.getState().docAt(0)?.title).toBe('Doc 00010');
   });
 
   it('keeps the shown search on the rows it answers until the next answer arrives', async () => {

@@ -1,8 +1,9 @@
 // The library view's state: which documents the list shows (a virtual window over pages
 // fetched on demand), the selection, the folder tree, and the commands that change them.
 // Responses of an outdated query are dropped by a generation counter, so typing fast in
-// the search box never shows results of an older word. The ids it holds follow the core's
-// renames (state/idRenames.ts).
+// the search box never shows results of an older word, and a query waits for the answer to
+// the one before it, so words typed meanwhile are never asked for at all. The ids it holds
+// follow the core's renames (state/idRenames.ts).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
 import type { DocumentPage, DocumentSort, LibraryDocument, LibraryFolderNode, SyncedGroup, TagCount } from '../../shared/bridge/contract.ts';
@@ -107,6 +108,8 @@ export type LibraryStore = StoreApi<LibraryState & LibraryActions>;
 export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore): LibraryStore {
   let generation = 0;
   const inflight = new Set<number>();
+  /** Settles when the answer to the last query sent (a search, a sort, a reload) is in. */
+  let answering: Promise<void> | null = null;
   let visible: [number, number] = [0, PAGE_SIZE - 1];
   let firstRowsIn: () => void = () => undefined;
   const firstRows = new Promise<void>((resolve) => { firstRowsIn = resolve; });
@@ -158,11 +161,23 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         set({ loading: true, selection });
       }
       try {
+        // The core answers one request at a time, in order: sent while an older query's answer
+        // is on its way, this one would queue behind it. It waits for that answer here instead,
+        // and is never sent if a newer query replaces it meanwhile: typing fast asks for the
+        // rows of the first and the last text, not of every keystroke between.
+        while (answering) {
+          await answering;
+          if (gen !== generation) return;
+        }
         const first = Math.floor(visible[0] / PAGE_SIZE);
         const last = Math.floor(visible[1] / PAGE_SIZE);
         const wanted = Array.from({ length: last - first + 1 }, (_, i) => first + i);
         wanted.forEach((p) => inflight.add(p));
-        const results = await Promise.all(wanted.map((p) => fetchRaw(p * PAGE_SIZE, PAGE_SIZE)));
+        const asking = Promise.all(wanted.map((p) => fetchRaw(p * PAGE_SIZE, PAGE_SIZE)));
+        const answered = asking.then(() => undefined, () => undefined);
+        answering = answered;
+        void answered.then(() => { if (answering === answered) answering = null; });
+        const results = await asking;
         if (gen !== generation) return;
         const pages = new Map<number, LibraryDocument[]>();
         wanted.forEach((p, i) => pages.set(p, results[i]!.items));

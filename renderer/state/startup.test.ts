@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { bridgeClient } from '../bridge/bridgeClient.ts';
 import type { BridgeResult, BridgeTransport } from '../../shared/bridge/contract.ts';
-import { afterFirstRowsPainted, firstRowsOrTimeout, prepareLibrary } from './startup.ts';
+import { afterFirstRowsPainted, firstRowsOrTimeout, firstRowsPainted, prepareLibrary } from './startup.ts';
 
 function recordingBridge(listDelayMs: number, failList = false) {
   const log: string[] = [];
@@ -48,6 +48,18 @@ describe('window start-up', () => {
     const late = prepareLibrary(slow.bridge);
     await firstRowsOrTimeout(late.library, 20);
     expect(late.library.getState().docAt(0)).toBeUndefined();
+  });
+
+  it('tells at once, once the first rows are painted, so the panes around the list mount without waiting again', async () => {
+    const { bridge } = recordingBridge(5);
+    const { library } = prepareLibrary(bridge);
+    expect(firstRowsPainted(library)).toBe(false);
+    await library.getState().whenFirstRows();
+    expect(firstRowsPainted(library)).toBe(false); // in the store, not yet painted
+    await afterFirstRowsPainted(library);
+    expect(firstRowsPainted(library)).toBe(true);
+    // Each window's library has its own first rows.
+    expect(firstRowsPainted(prepareLibrary(bridge).library)).toBe(false);
   });
 
   it('a failed first page lets the window start (and shows why)', async () => {

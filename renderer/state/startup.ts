@@ -2,7 +2,9 @@
 // the first render waits (briefly) for it, so the window's first paint shows rows; every
 // other start-up request (settings, account, folders, tags, groups, saved searches) waits
 // until the frame showing them is painted. Before, their answers and the renders they
-// caused queued between the rows reaching the DOM and the frame that paints them.
+// caused queued between the rows reaching the DOM and the frame that paints them. The panes
+// around the list (sidebar, details, status bar, dialogs) mount after that frame too
+// (useFirstRowsPainted.ts): the first frame lays out and paints the list alone.
 import type { BridgeClient } from '../bridge/bridgeClient.ts';
 import { createIdRenamesStore, type IdRenamesStore } from './idRenames.ts';
 import { createLibraryStore, type LibraryStore } from './libraryStore.ts';
@@ -37,12 +39,20 @@ export function firstRowsOrTimeout(library: LibraryStore, ms: number = FIRST_ROW
   });
 }
 
+/** The libraries whose first rows' frame has been painted (a window shown again need not wait). */
+const painted = new WeakSet<LibraryStore>();
+
 /** Settles once the first rows are in and the frame that shows them has been painted. */
 export function afterFirstRowsPainted(library: LibraryStore): Promise<void> {
   return library.getState().whenFirstRows().then(() => new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, FRAME_WAIT_MS);
-    const done = () => { clearTimeout(timer); resolve(); };
+    const done = () => { clearTimeout(timer); painted.add(library); resolve(); };
+    const timer = setTimeout(done, FRAME_WAIT_MS);
     // The callback runs before the frame's paint; a task queued from it runs after.
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(done, 0));
   }));
+}
+
+/** Whether afterFirstRowsPainted has settled for this library: the panes around the list can mount at once. */
+export function firstRowsPainted(library: LibraryStore): boolean {
+  return painted.has(library);
 }

@@ -1,6 +1,8 @@
 // The library screen, the window's first tab: the toolbar, the error banner and the three
 // panes (sidebar, document list, details) with their splitters. The window (App.tsx) keeps
-// the refs its shortcuts need: the search box and the details pane.
+// the refs its shortcuts need: the search box and the details pane. Until the list's first
+// rows are painted (`around`, state/useFirstRowsPainted.ts) the sidebar and the details pane
+// are empty boxes of their own size and colours, so nothing moves when they fill in.
 import type { RefObject } from 'react';
 import { PANE_BOUNDS, parsePaneLayout } from '../../lib/paneLayout.ts';
 import { usePersistentState } from '../../lib/usePersistentState.ts';
@@ -23,7 +25,8 @@ function ErrorBanner() {
   );
 }
 
-export function LibraryView({ searchRef, detailsRef, onOpenDetails }: {
+export function LibraryView({ around, searchRef, detailsRef, onOpenDetails }: {
+  around: boolean;
   searchRef: RefObject<HTMLInputElement | null>;
   detailsRef: RefObject<HTMLElement | null>;
   onOpenDetails: () => void;
@@ -34,11 +37,11 @@ export function LibraryView({ searchRef, detailsRef, onOpenDetails }: {
       <Toolbar ref={searchRef} />
       <ErrorBanner />
       <main className="panes" style={{ gridTemplateColumns: `${panes.sidebar}px 0 minmax(360px, 1fr) 0 ${panes.details}px` }}>
-        <Sidebar />
+        {around ? <Sidebar /> : <div className="sidebar" aria-hidden="true" />}
         <PaneSplitter label="Resize the sidebar" side="left" width={panes.sidebar} {...PANE_BOUNDS.sidebar} onChange={(sidebar) => setPanes({ ...panes, sidebar })} />
         <DocumentList onOpenDetails={onOpenDetails} />
         <PaneSplitter label="Resize the details pane" side="right" width={panes.details} {...PANE_BOUNDS.details} onChange={(details) => setPanes({ ...panes, details })} />
-        <DetailsPane ref={detailsRef} />
+        {around ? <DetailsPane ref={detailsRef} /> : <div className="details-pane" aria-hidden="true" />}
       </main>
     </>
   );
