@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 const SQLITE_ONLY = [
   'server/library/documentsListPlan.test.ts', // reads SQLite's query plans
   'server/catalog/matchCounts.test.ts', // SQLite's data_version and FTS5 counts
+  'server/catalog/librarySync.test.ts', // SQLite's write lock
 ];
 
 export default defineConfig({

@@ -72,6 +72,19 @@ export function peopleText(people: Person[] | undefined): string {
   return (people ?? []).map((p) => `${p.first_name ?? ''} ${p.last_name}`.trim()).join('; ');
 }
 
+/** The columns of a document's row in the FTS5 index. */
+export interface SearchColumns {
+  title: string;
+  authors: string;
+  source: string;
+  abstract: string;
+  other: string;
+}
+
+export function searchColumns(text: IndexedText): SearchColumns {
+  return { title: text.title, authors: peopleText(text.authors), source: text.source ?? '', abstract: text.abstract ?? '', other: (text.other ?? []).join(' ; ') };
+}
+
 export class SqliteCatalogSearch implements CatalogSearchIndex {
   private readonly insert: SQLite.Statement;
   private readonly remove: SQLite.Statement;
@@ -90,9 +103,14 @@ export class SqliteCatalogSearch implements CatalogSearchIndex {
   }
 
   index(seq: number, text: IndexedText): void {
-    this.filterColumns.set(seq, text.year, text.openAccess ?? false);
+    this.indexColumns(seq, text.year, text.openAccess ?? false, searchColumns(text));
+  }
+
+  /** index() with the columns computed already (preparedRecord.ts). */
+  indexColumns(seq: number, year: number | null | undefined, openAccess: boolean, columns: SearchColumns): void {
+    this.filterColumns.set(seq, year ?? undefined, openAccess);
     this.matchCounts.changed();
-    this.insert.run(seq, text.title, peopleText(text.authors), text.source ?? '', text.abstract ?? '', (text.other ?? []).join(' ; '));
+    this.insert.run(seq, columns.title, columns.authors, columns.source, columns.abstract, columns.other);
   }
 
   unindex(seq: number): void {

@@ -3,34 +3,23 @@
 // handle (prepared statements, one transaction per batch): imports add thousands of rows.
 import { randomUUID } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
-import type { Person } from '../../shared/schemas/common.ts';
 import type { IdentifierKey } from '../../shared/schemas/document.ts';
-import { CATALOG_DATA_FIELDS, rowFields, type CatalogFields, type CatalogRow } from './catalogFields.ts';
+import { rowFields, type CatalogFields, type CatalogRow } from './catalogFields.ts';
 import { DEDUPE_ORDER, identifiesWholeWork, matchKey, normaliseIdentifier, normalisedIdentifiers, titleKey } from './dedupe.ts';
-import { SqliteCatalogSearch, type CatalogSearchIndex, type IndexedText } from './catalogSearch.ts';
-import { authorityOf, dropAuthority, setAuthority, votersOf } from './catalogVoters.ts';
+import { SqliteCatalogSearch } from './catalogSearch.ts';
+import { authorityOf, dropAuthority, setAuthority, setAuthorityRow, votersOf } from './catalogVoters.ts';
+import { dataOf, indexedTextOf, prepareRecord, type PreparedRecord } from './preparedRecord.ts';
 import { mergeVoters } from './readerVote.ts';
 import { identifierKey, type DuplicateIndex } from './bulk/duplicateIndex.ts';
 import { beginBulkLoad, finishInterruptedBulkLoad, type BulkSink } from './bulk/catalogBulkLoad.ts';
 
 export { CATALOG_DATA_FIELDS, catalogFieldsOf, rowFields, type CatalogFields, type CatalogRow } from './catalogFields.ts';
+export { dataOf, indexedTextOf } from './preparedRecord.ts';
 
 export interface AddOptions {
   /** The record came from an import (not a user library). */
   imported: boolean;
   openAccess?: boolean;
-}
-
-/** The words simple search finds besides title, authors, source and abstract. */
-function otherText(fields: CatalogFields): string[] {
-  return [
-    ...(fields.keywords ?? []),
-    ...Object.values(fields.identifiers ?? {}).filter((v): v is string => typeof v === 'string'),
-    fields.publisher ?? '',
-    fields.series ?? '',
-    fields.institution ?? '',
-    ...(fields.editors ?? []).map((e: Person) => `${e.first_name ?? ''} ${e.last_name}`),
-  ].filter(Boolean);
 }
 
 /**
@@ -45,7 +34,7 @@ export interface BulkLoadState {
 }
 
 export class CatalogStore {
-  readonly search: CatalogSearchIndex;
+  readonly search: SqliteCatalogSearch;
   private readonly s: Record<string, SQLite.Statement>;
   bulk: BulkLoadState | undefined;
   private readonly bySeqsStatements = new Map<number, SQLite.Statement>();
@@ -120,14 +109,19 @@ export class CatalogStore {
 
   /** The catalog document these fields describe, when there is one (see dedupe.ts). */
   findDuplicate(fields: CatalogFields): CatalogRow | undefined {
-    for (const [kind, value] of normalisedIdentifiers(fields.identifiers)) {
-      if (!DEDUPE_ORDER.includes(kind) || !identifiesWholeWork(kind, fields.type)) continue;
+    return this.duplicateOf(fields.type, normalisedIdentifiers(fields.identifiers), matchKey(fields.title, fields.year, fields.authors), () => fields);
+  }
+
+  /** findDuplicate from a record's keys; its fields are only read when rows share its match key. */
+  private duplicateOf(type: string, identifiers: [IdentifierKey, string][], key: string, fields: () => CatalogFields): CatalogRow | undefined {
+    for (const [kind, value] of identifiers) {
+      if (!DEDUPE_ORDER.includes(kind) || !identifiesWholeWork(kind, type)) continue;
       const rows = this.bulk ? this.bulkRowsWithIdentifier(this.bulk, kind, value) : (this.s.byIdentifier!.all(kind, value) as CatalogRow[]);
       const match = rows.find((r) => identifiesWholeWork(kind, r.type));
       if (match) return match;
     }
-    const key = matchKey(fields.title, fields.year, fields.authors);
-    return sameWork(fields, this.bulk ? this.bulkRowsWithMatchKey(this.bulk, key) : (this.s.byMatchKey!.all(key) as CatalogRow[]));
+    const candidates = this.bulk ? this.bulkRowsWithMatchKey(this.bulk, key) : (this.s.byMatchKey!.all(key) as CatalogRow[]);
+    return candidates.length ? sameWork(fields(), candidates) : undefined;
   }
 
   /** The rows the in-memory hashes name for an identifier, checked against each row's own identifiers. */
@@ -144,24 +138,25 @@ export class CatalogStore {
   }
 
   /** Makes a row findable by the bulk load's in-memory lookups. */
-  private rememberForBulk(bulk: BulkLoadState, seq: number, key: string, fields: CatalogFields): void {
+  private rememberForBulk(bulk: BulkLoadState, seq: number, key: string, identifiers: [IdentifierKey, string][]): void {
     bulk.duplicates.matchKeys.add(key, seq);
-    for (const [kind, value] of normalisedIdentifiers(fields.identifiers)) bulk.duplicates.identifiers.add(identifierKey(kind, value), seq);
+    for (const [kind, value] of identifiers) bulk.duplicates.identifiers.add(identifierKey(kind, value), seq);
   }
 
   insert(fields: CatalogFields, options: AddOptions, now = new Date().toISOString()): number {
-    const { title, type, year } = fields;
-    const openAccess = options.openAccess || Boolean(fields.identifiers?.arxiv);
-    const key = matchKey(title, year, fields.authors);
+    return this.insertPrepared(prepareRecord(fields, options.openAccess), options.imported, now);
+  }
+
+  private insertPrepared(record: PreparedRecord, imported: boolean, now = new Date().toISOString()): number {
     const info = this.s.insert!.run(
-      this.bulk ? this.bulk.nextId() : randomUUID(), title, type, year ?? null, openAccess ? 1 : 0, options.imported ? 1 : 0,
-      key, titleKey(title), dataOf(fields), now, now,
+      this.bulk ? this.bulk.nextId() : randomUUID(), record.title, record.type, record.year, record.rowOpenAccess ? 1 : 0, imported ? 1 : 0,
+      record.matchKey, record.titleKey, record.data, now, now,
     );
     const seq = Number(info.lastInsertRowid);
     // In a bulk load a new row's identifiers are written from its data when the load finishes.
-    if (this.bulk) this.rememberForBulk(this.bulk, seq, key, fields);
-    else this.indexIdentifiers(seq, fields);
-    this.search.index(seq, indexedTextOf(fields, openAccess));
+    if (this.bulk) this.rememberForBulk(this.bulk, seq, record.matchKey, record.identifiers);
+    else this.indexIdentifiers(seq, record.identifiers);
+    this.search.indexColumns(seq, record.year, record.rowOpenAccess, record.search);
     return seq;
   }
 
@@ -174,16 +169,17 @@ export class CatalogStore {
       title, type, year ?? null, openAccess ? 1 : 0, options.imported ? 1 : 0, key, titleKey(title),
       dataOf(fields), new Date().toISOString(), row.seq,
     );
+    const identifiers = normalisedIdentifiers(fields.identifiers);
     if (!this.bulk) {
       this.s.clearIdentifiers!.run(row.seq);
-      this.indexIdentifiers(row.seq, fields);
+      this.indexIdentifiers(row.seq, identifiers);
     } else {
-      this.rememberForBulk(this.bulk, row.seq, key, fields);
+      this.rememberForBulk(this.bulk, row.seq, key, identifiers);
       // A row from before the load: its identifier rows are its old data's (the index by
       // seq is dropped during the load, so they are removed by key).
       if (row.seq < this.bulk.firstSeq) {
         for (const [kind, value] of normalisedIdentifiers(rowFields(row).identifiers)) this.s.dropIdentifier!.run(kind, value, row.seq);
-        this.indexIdentifiers(row.seq, fields);
+        this.indexIdentifiers(row.seq, identifiers);
       }
     }
     this.search.unindex(row.seq);
@@ -222,10 +218,12 @@ export class CatalogStore {
    * filled in, identifiers are joined; existing values win (the first source is kept).
    */
   add(fields: CatalogFields, options: AddOptions): { seq: number; merged: boolean } {
-    const existing = this.findDuplicate(fields);
+    // Its keys, identifiers, data and search text are computed once (preparedRecord.ts).
+    const record = prepareRecord(fields, options.openAccess);
+    const existing = this.duplicateOf(record.type, record.identifiers, record.matchKey, () => fields);
     if (!existing) {
-      const seq = this.insert(fields, options);
-      if (options.imported) setAuthority(this.sqlite, seq, fields);
+      const seq = this.insertPrepared(record, options.imported);
+      if (options.imported) setAuthorityRow(this.sqlite, seq, { title: record.title, type: record.type, year: record.year, data: record.authority });
       return { seq, merged: false };
     }
     if (options.imported) {
@@ -263,8 +261,8 @@ export class CatalogStore {
     return { added, merged };
   }
 
-  private indexIdentifiers(seq: number, fields: CatalogFields): void {
-    for (const [kind, value] of normalisedIdentifiers(fields.identifiers)) this.s.addIdentifier!.run(kind, value, seq);
+  private indexIdentifiers(seq: number, identifiers: [IdentifierKey, string][]): void {
+    for (const [kind, value] of identifiers) this.s.addIdentifier!.run(kind, value, seq);
   }
 }
 
@@ -281,17 +279,6 @@ export function sameWork(fields: CatalogFields, candidates: CatalogRow[]): Catal
     return !differ(doi, other.identifiers?.doi, (x) => normaliseIdentifier('doi', x) ?? x)
       && !differ(fields.pages, other.pages) && !differ(fields.issue, other.issue) && !differ(fields.volume, other.volume);
   });
-}
-
-/** The row's data column: the catalog fields other than title, type and year. */
-export function dataOf(fields: CatalogFields): string {
-  const { title: _title, type: _type, year: _year, ...rest } = fields;
-  return JSON.stringify(Object.fromEntries(Object.entries(rest).filter(([k]) => (CATALOG_DATA_FIELDS as readonly string[]).includes(k))));
-}
-
-/** The text the search index holds for these fields. */
-export function indexedTextOf(fields: CatalogFields, openAccess: boolean): IndexedText {
-  return { title: fields.title, year: fields.year, openAccess, authors: fields.authors, source: fields.source, abstract: fields.abstract, other: otherText(fields) };
 }
 
 /** `first` with what it lacks taken from `second`, identifiers joined (first's win). */

@@ -66,14 +66,19 @@ export function authorityOf(sqlite: SQLite.Database, seq: number): CatalogFields
 const setAuthorityStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
 
 export function setAuthority(sqlite: SQLite.Database, seq: number, fields: CatalogFields): void {
+  const { title, type, year, ...data } = fields;
+  setAuthorityRow(sqlite, seq, { title, type, year: year ?? null, data: JSON.stringify(data) });
+}
+
+/** setAuthority with the row made already (the data: every field but title, type and year, as JSON). */
+export function setAuthorityRow(sqlite: SQLite.Database, seq: number, row: AuthorityRow): void {
   let statement = setAuthorityStatements.get(sqlite);
   if (!statement) {
     statement = sqlite.prepare(`INSERT INTO catalog_authorities (catalog_seq, title, type, year, data) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (catalog_seq) DO UPDATE SET title = excluded.title, type = excluded.type, year = excluded.year, data = excluded.data`);
     setAuthorityStatements.set(sqlite, statement);
   }
-  const { title, type, year, ...data } = fields;
-  statement.run(seq, title, type, year ?? null, JSON.stringify(data));
+  statement.run(seq, row.title, row.type, row.year, row.data);
 }
 
 export function dropAuthority(sqlite: SQLite.Database, seq: number): void {

@@ -31,6 +31,11 @@ export function titleKey(title: string): string {
 }
 
 export function matchKey(title: string, year: number | undefined | null, authors: Person[] | undefined): string {
+  return matchKeyOf(titleKey(title), year, authors);
+}
+
+/** matchKey of a title already folded (titleKey): the title is the longest part to fold. */
+export function matchKeyOf(foldedTitle: string, year: number | undefined | null, authors: Person[] | undefined): string {
   const firstAuthor = authors?.find((a) => a?.last_name)?.last_name ?? '';
-  return `${titleKey(title)}|${year ?? ''}|${foldText(firstAuthor)}`;
+  return `${foldedTitle}|${year ?? ''}|${foldText(firstAuthor)}`;
 }

@@ -47,6 +47,13 @@ interface RawEntry {
 const ENTRY_START = /^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(][ \t]*(?:[^\s,={}()]+[ \t]*,|$|\r?\n)/;
 const SPECIAL_START = /^[ \t]*@[ \t]*(?:string|preamble|comment)[ \t]*[{(]/i;
 
+/** Whether the line at `from` begins, after blanks, with "@": only such a line can start an entry (tested for each line of every entry). */
+function lineStartsWithAt(text: string, from: number): boolean {
+  let i = from;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  return text.charCodeAt(i) === 64;
+}
+
 /** Finds the entries of a file; never throws. */
 function splitEntries(text: string, problems: ParseProblem[], lineAt: (offset: number) => number): RawEntry[] {
   const entries: RawEntry[] = [];
@@ -72,7 +79,7 @@ function splitEntries(text: string, problems: ParseProblem[], lineAt: (offset: n
         j++;
         continue;
       }
-      if (ch === '\n') {
+      if (ch === '\n' && lineStartsWithAt(text, j + 1)) {
         // An unclosed entry runs into the next one: stop at a line that clearly starts an entry.
         const rest = text.slice(j + 1, j + 200);
         if (ENTRY_START.test(rest) || SPECIAL_START.test(rest)) {
