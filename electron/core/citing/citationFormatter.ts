@@ -10,6 +10,7 @@ import { installHtmlEscapeShortcut, installMarkupShortcut } from './citeprocShor
 import { htmlToTextAndRtf } from './htmlOutput.ts';
 import { installLocaleCasing } from './localeCasing.ts';
 import { installInitialsMemo } from './nameInitials.ts';
+import { installNumberShortcut } from './numberShortcut.ts';
 import { installSortCollation } from './sortCollation.ts';
 import { StyleProblem } from './styleInfo.ts';
 import type { StyleLibrary } from './styleLibrary.ts';
@@ -82,6 +83,7 @@ installLocaleCasing(CSL);
 installHtmlEscapeShortcut(CSL);
 installSortCollation(CSL);
 installInitialsMemo(CSL);
+installNumberShortcut(CSL);
 
 /** The parts of citeproc-js's registry renderEach reads (CSL.Registry). */
 interface RegistryInternals {
