@@ -7,7 +7,7 @@
 // from the edit's event to the renamed file, with no debounce delay).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import CSL from 'citeproc';
 import type { CslItem } from '../../shared/csl/cslJson.ts';
@@ -23,6 +23,9 @@ import { timed } from './timed.ts';
 const bundledDir = path.resolve(import.meta.dirname, '../../resources/csl');
 
 const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
+/** The 1-minute load average now: on a shared machine CPU times are only comparable at a like load. */
+const load = () => loadavg()[0]!.toFixed(1);
 
 /** firstCopy.ts in a fresh process: RefShelf's quick copy (`ours`) or citeproc-js alone. */
 function firstCopy(mode: 'ours' | 'ours-warmed' | 'ours-cached' | 'citeproc' | 'fill', cacheFile?: string): { cpu: number; wall: number } {
@@ -40,6 +43,7 @@ function firstCopy(mode: 'ours' | 'ours-warmed' | 'ours-cached' | 'citeproc' | '
  */
 async function bibliographyBench(): Promise<BenchResult[]> {
   const three = (mode: 'ours' | 'ours-warmed' | 'citeproc') => [firstCopy(mode), firstCopy(mode), firstCopy(mode)];
+  const loadBefore = load();
   const cold = three('ours');
   const coldFloor = three('citeproc');
   const warmedUp = three('ours-warmed');
@@ -81,6 +85,7 @@ async function bibliographyBench(): Promise<BenchResult[]> {
       floors.push(floor);
     }
   }
+  const loads = `load ${loadBefore} -> ${load()}`;
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x citeproc-js alone (${Math.round(b)} ms CPU, one format)`;
   const coldCpu = median(cold.map((r) => r.cpu));
   const coldFloorCpu = median(coldFloor.map((r) => r.cpu));
@@ -90,13 +95,13 @@ async function bibliographyBench(): Promise<BenchResult[]> {
   const floorCpu = median(floors.map((r) => r.cpu));
   return [
     result('APA 7 quick copy of 1,000 references, first in a fresh process (CPU, median of 3)', coldCpu, 'ms', 'max', 1000,
-      `${ratio(coldCpu, coldFloorCpu)}; wall ${Math.round(median(cold.map((r) => r.wall)))} ms`),
+      `${ratio(coldCpu, coldFloorCpu)}; wall ${Math.round(median(cold.map((r) => r.wall)))} ms; ${loads}`),
     result('APA 7 quick copy of 1,000 references, fresh process after the background warm-up (CPU, median of 3)', warmedUpCpu, 'ms', 'max', 1000,
-      `${ratio(warmedUpCpu, coldFloorCpu)}; wall ${Math.round(median(warmedUp.map((r) => r.wall)))} ms`),
+      `${ratio(warmedUpCpu, coldFloorCpu)}; wall ${Math.round(median(warmedUp.map((r) => r.wall)))} ms; ${loads}`),
     result('APA 7 quick copy of 1,000 library references, fresh process, references rendered before (cache on disk) (CPU, median of 3)', cachedCpu, 'ms', 'max', 1000,
-      `${ratio(cachedCpu, coldFloorCpu)}; wall ${Math.round(median(cached.map((r) => r.wall)))} ms`),
+      `${ratio(cachedCpu, coldFloorCpu)}; wall ${Math.round(median(cached.map((r) => r.wall)))} ms; ${loads}`),
     result('APA 7 quick copy of 1,000 new references, warm process (CPU, median of 3)', cpu, 'ms', 'max', 1000,
-      `${ratio(cpu, floorCpu)}; wall ${Math.round(median(runs.map((r) => r.wall)))} ms`),
+      `${ratio(cpu, floorCpu)}; wall ${Math.round(median(runs.map((r) => r.wall)))} ms; ${loads}`),
   ];
 }
 

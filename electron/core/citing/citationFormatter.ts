@@ -9,6 +9,8 @@ import type { CslItem } from '../../../shared/csl/cslJson.ts';
 import { installHtmlEscapeShortcut, installMarkupShortcut } from './citeprocShortcuts.ts';
 import { htmlToTextAndRtf } from './htmlOutput.ts';
 import { installLocaleCasing } from './localeCasing.ts';
+import { installInitialsMemo } from './nameInitials.ts';
+import { installNumberShortcut } from './numberShortcut.ts';
 import { installSortCollation } from './sortCollation.ts';
 import { StyleProblem } from './styleInfo.ts';
 import type { StyleLibrary } from './styleLibrary.ts';
@@ -80,6 +82,8 @@ export interface CitationFormatter {
 installLocaleCasing(CSL);
 installHtmlEscapeShortcut(CSL);
 installSortCollation(CSL);
+installInitialsMemo(CSL);
+installNumberShortcut(CSL);
 
 /** The parts of citeproc-js's registry renderEach reads (CSL.Registry). */
 interface RegistryInternals {
