@@ -77,7 +77,7 @@ describe.runIf(cluster)('PostgreSQL catalog search', () => {
   const hitsOf = (titles: string[]) => titles.map((t) => ['alpha', 'beta', 'gamma'].filter((w) => t.includes(w)).length);
   const rowsOf = async (seqs: number[]) => catalogStorageOf(database).bySeqs(seqs);
 
-  it('ranks by matched words in both the scored and the unscored (large result) order, with the same pages', async () => {
+  it('ranks by matched words in both the scored and the tiered (large result) order, with the same pages', async () => {
     for (const scoreLimit of [1_000_000, 0]) {
       const criteria = { terms: wordsOf('Alpha beta GAMMA') };
       const all = await searchPostgres(database.db, criteria, { offset: 0, limit: 100, withTotal: true }, scoreLimit);
@@ -89,6 +89,21 @@ describe.runIf(cluster)('PostgreSQL catalog search', () => {
       for (const offset of [0, 7, 14, 21, 28]) paged.push(...(await searchPostgres(database.db, criteria, { offset, limit: 7, withTotal: false }, scoreLimit)).seqs);
       expect(paged).toEqual(all.seqs);
     }
+  });
+
+  it('reads large results tier by tier in the order matched words, then newest first, as SQLite does', async () => {
+    const criteria = { terms: wordsOf('alpha beta gamma') };
+    const tiered = await searchPostgres(database.db, criteria, { offset: 0, limit: 100, withTotal: true }, 0);
+    const rows = await rowsOf(tiered.seqs);
+    const hitsBySeq = new Map(rows.map((r, i) => [tiered.seqs[i]!, hitsOf([r.title])[0]!]));
+    const expected = [...tiered.seqs].sort((a, b) => hitsBySeq.get(b)! - hitsBySeq.get(a)! || b - a);
+    expect(tiered.seqs).toEqual(expected);
+    expect(tiered.seqs.length).toBe(35);
+    // A window that starts inside one tier and ends inside another, with a year filter.
+    const filtered = { ...criteria, minYear: 2000 };
+    const whole = await searchPostgres(database.db, filtered, { offset: 0, limit: 100, withTotal: true }, 0);
+    expect((await searchPostgres(database.db, filtered, { offset: 3, limit: 5, withTotal: false }, 0)).seqs).toEqual(whole.seqs.slice(3, 8));
+    expect((await rowsOf(whole.seqs)).every((r) => r.year !== null && r.year >= 2000)).toBe(true);
   });
 
   it('matches an advanced field only in that field, and applies year filters, excluding documents without a year', async () => {

@@ -94,6 +94,9 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
   const countQuery = sql<{ n: number }>`SELECT count(*) AS n FROM catalog_search s WHERE ${where}`.compile(db);
   const total = await counted(JSON.stringify([countQuery.sql, countQuery.parameters]), async () => (await db.executeQuery(countQuery)).rows[0]?.n ?? 0);
   if (!total || !window.limit) return { seqs: [], total: window.withTotal ? total : undefined };
+  if (total > scoreLimit && units.length <= MAX_TIERED_UNITS) {
+    return { seqs: await tiered(db, units, filters.slice(1), window), total: window.withTotal ? total : undefined };
+  }
   const hits = units.length === 1 ? sql`1` : sql`(${sql.join(units.map((u) => sql`${u}::int`), sql` + `)})`;
   const order = total > scoreLimit
     ? sql`ORDER BY hits DESC, s.seq DESC`
@@ -101,6 +104,47 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
   const rows = await sql<{ seq: number }>`SELECT s.seq, ${hits} AS hits FROM catalog_search s WHERE ${where}
     ${order} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
   return { seqs: rows.rows.map((r) => r.seq), total: window.withTotal ? total : undefined };
+}
+
+/** Tiers enumerate subsets of units: 2^n - 1 small queries (as SQLite's tiers). */
+const MAX_TIERED_UNITS = 4;
+
+/**
+ * Rows matching exactly k units, for k from all units down to one, newest first within a k:
+ * the order `hits DESC, seq DESC` without computing every match's hits. Each subset's query
+ * reads its newest rows only (LIMIT), where ranking every match would test each unit
+ * against every matching row's tsvector (most of a cold query on common words at 1M).
+ */
+async function tiered(db: Queries, units: RawBuilder<boolean>[], filters: RawBuilder<boolean>[], window: SearchWindow): Promise<number[]> {
+  const n = units.length;
+  let skip = window.offset;
+  const out: number[] = [];
+  for (let k = n; k >= 1 && out.length < window.limit; k--) {
+    const need = skip + window.limit - out.length;
+    const subsets: Promise<number[]>[] = [];
+    // Each subset of k units, the others excluded: the subsets of one k never overlap.
+    for (let mask = 1; mask < 1 << n; mask++) {
+      if (popcount(mask) !== k) continue;
+      const conditions = [
+        ...units.filter((_, i) => mask & (1 << i)),
+        ...units.filter((_, i) => !(mask & (1 << i))).map((u) => sql<boolean>`NOT ${u}`),
+        ...filters,
+      ];
+      subsets.push(sql<{ seq: number }>`SELECT s.seq FROM catalog_search s WHERE ${sql.join(conditions, sql` AND `)}
+        ORDER BY s.seq DESC LIMIT ${need}`.execute(db).then((r) => r.rows.map((row) => row.seq)));
+    }
+    const tier = (await Promise.all(subsets)).flat().sort((a, b) => b - a);
+    out.push(...tier.slice(skip, skip + window.limit - out.length));
+    // Rows of this tier that were skipped count against the offset; the rest of it goes on.
+    skip = Math.max(0, skip - tier.length);
+  }
+  return out;
+}
+
+function popcount(mask: number): number {
+  let bits = 0;
+  for (let m = mask; m; m &= m - 1) bits++;
+  return bits;
 }
 
 /** Documents indexed per statement (8 parameters each, under PostgreSQL's 65,535). */

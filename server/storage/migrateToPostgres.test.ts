@@ -9,6 +9,7 @@ import { startTestService, type TestService, type TestUser } from '../testing/te
 import { createPgDatabase, testPgUrl } from '../testing/pgDatabases.ts';
 import { documentClient } from '../library/documentsTesting.ts';
 import { migrateToPostgres } from './migrateToPostgres.ts';
+import { sql } from 'kysely';
 import { openDatabase } from './database.ts';
 
 const cluster = testPgUrl();
@@ -52,6 +53,20 @@ describe.runIf(cluster)('migrate-to-postgres', () => {
     expect(byName.get('annotations')?.rows).toBe(1);
     expect(byName.get('profiles')?.rows).toBeGreaterThanOrEqual(1);
     for (const t of tables) expect(t.checksum).toMatch(/^[0-9a-f]{16}$/);
+    // Vacuumed and analysed once committed: the first readers neither set hint bits on
+    // every row nor run on plans guessed without statistics.
+    const copied = await openDatabase('', url);
+    try {
+      const { rows } = await sql<{ relname: string; last_vacuum: Date | null; last_analyze: Date | null }>`
+        SELECT relname, last_vacuum, last_analyze FROM pg_stat_user_tables WHERE relname IN ('documents', 'catalog_search')`.execute(copied.db);
+      expect(rows.map((r) => r.relname).sort()).toEqual(['catalog_search', 'documents']);
+      for (const row of rows) {
+        expect(row.last_vacuum).not.toBeNull();
+        expect(row.last_analyze).not.toBeNull();
+      }
+    } finally {
+      await copied.close();
+    }
 
     const service = await startTestService({ dataDir, databaseUrl: url });
     try {
