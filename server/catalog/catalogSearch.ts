@@ -8,6 +8,7 @@ import { CATALOG_ADVANCED_SEARCH_FIELDS } from '../../shared/schemas/catalog.ts'
 import { foldText } from './dedupe.ts';
 import { MatchCounts } from './matchCounts.ts';
 import { SearchResults } from './searchResults.ts';
+import { MAX_TIERED_UNITS, subsetsOfSize, TierWindow } from './searchTiers.ts';
 
 /** The fields an advanced search names (the one list, shared with the window's form). */
 export const SEARCH_FIELDS = CATALOG_ADVANCED_SEARCH_FIELDS;
@@ -61,8 +62,6 @@ export function wordsOf(text: string | undefined): string[] {
  * result sets are ordered by matched units, then newest first (see tiered).
  */
 const SCORE_LIMIT = 1_000;
-/** Tiers enumerate subsets of units: 2^n - 1 small queries. */
-const MAX_TIERED_UNITS = 4;
 
 const quote = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
@@ -186,38 +185,21 @@ export class SqliteCatalogSearch implements CatalogSearchIndex {
     return { seqs: rows.map((r) => r[0]), total: window.withTotal ? total : undefined };
   }
 
-  /** Rows matching exactly k units, for k from all units down to one, newest first within a k. */
+  /** Rows matching exactly k units, for k from all units down to one, newest first within a k (searchTiers.ts). */
   private tiered(units: string[], join: string, filterParams: number[], shape: string, window: SearchWindow): number[] {
     const statement = this.prepared(`tier|${shape}`, () =>
       `SELECT f.rowid FROM catalog_fts f WHERE catalog_fts MATCH ? ${join} ORDER BY f.rowid DESC LIMIT ?`,
     ).pluck();
-    const n = units.length;
-    let skip = window.offset;
-    const out: number[] = [];
-    for (let k = n; k >= 1 && out.length < window.limit; k--) {
-      // Each subset of k units, the others excluded: the subsets of one k never overlap.
-      const tier: number[] = [];
-      const need = skip + window.limit - out.length;
-      for (let mask = 1; mask < 1 << n; mask++) {
-        if (popcount(mask) !== k) continue;
-        const included = units.filter((_, i) => mask & (1 << i)).map((u) => `(${u})`).join(' AND ');
-        const excluded = units.filter((_, i) => !(mask & (1 << i))).map((u) => ` NOT (${u})`).join('');
-        tier.push(...(statement.all(`${included}${excluded}`, ...filterParams, need) as number[]));
-      }
-      tier.sort((a, b) => b - a);
-      const taken = tier.slice(skip, skip + window.limit - out.length);
-      // Rows of this tier that were skipped count against the offset; the rest of it goes on.
-      skip = Math.max(0, skip - tier.length);
-      out.push(...taken);
+    const tiers = new TierWindow(window);
+    for (let k = units.length; k >= 1 && !tiers.full; k--) {
+      const need = tiers.need;
+      tiers.add(subsetsOfSize(units, k).flatMap(({ included, excluded }) => {
+        const match = included.map((u) => `(${u})`).join(' AND ') + excluded.map((u) => ` NOT (${u})`).join('');
+        return statement.all(match, ...filterParams, need) as number[];
+      }));
     }
-    return out;
+    return tiers.rows;
   }
-}
-
-function popcount(mask: number): number {
-  let bits = 0;
-  for (let m = mask; m; m &= m - 1) bits++;
-  return bits;
 }
 
 const NO_YEAR = -32768;

@@ -10,6 +10,7 @@ import { foldText } from './dedupe.ts';
 import { rowFields } from './catalogFields.ts';
 import { indexedTextOf } from './catalogStore.ts';
 import { catalogChanged, PostgresSearchMemory } from './postgresSearchMemory.ts';
+import { MAX_TIERED_UNITS, subsetsOfSize, TierWindow } from './searchTiers.ts';
 import { SEARCH_FIELDS, peopleText, type IndexedText, type SearchCriteria, type SearchField, type SearchWindow } from './catalogSearch.ts';
 
 type Queries = Kysely<Database>;
@@ -106,45 +107,25 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
   return { seqs: rows.rows.map((r) => r.seq), total: window.withTotal ? total : undefined };
 }
 
-/** Tiers enumerate subsets of units: 2^n - 1 small queries (as SQLite's tiers). */
-const MAX_TIERED_UNITS = 4;
-
 /**
- * Rows matching exactly k units, for k from all units down to one, newest first within a k:
- * the order `hits DESC, seq DESC` without computing every match's hits. Each subset's query
- * reads its newest rows only (LIMIT), where ranking every match would test each unit
- * against every matching row's tsvector (most of a cold query on common words at 1M).
+ * Rows matching exactly k units, for k from all units down to one, newest first within a k
+ * (searchTiers.ts): the order `hits DESC, seq DESC` without computing every match's hits.
+ * Ranking every match tested each unit against every matching row's tsvector (most of a
+ * cold query on common words at 1M).
  */
 async function tiered(db: Queries, units: RawBuilder<boolean>[], filters: RawBuilder<boolean>[], window: SearchWindow): Promise<number[]> {
-  const n = units.length;
-  let skip = window.offset;
-  const out: number[] = [];
-  for (let k = n; k >= 1 && out.length < window.limit; k--) {
-    const need = skip + window.limit - out.length;
-    const subsets: Promise<number[]>[] = [];
-    // Each subset of k units, the others excluded: the subsets of one k never overlap.
-    for (let mask = 1; mask < 1 << n; mask++) {
-      if (popcount(mask) !== k) continue;
-      const conditions = [
-        ...units.filter((_, i) => mask & (1 << i)),
-        ...units.filter((_, i) => !(mask & (1 << i))).map((u) => sql<boolean>`NOT ${u}`),
-        ...filters,
-      ];
-      subsets.push(sql<{ seq: number }>`SELECT s.seq FROM catalog_search s WHERE ${sql.join(conditions, sql` AND `)}
-        ORDER BY s.seq DESC LIMIT ${need}`.execute(db).then((r) => r.rows.map((row) => row.seq)));
-    }
-    const tier = (await Promise.all(subsets)).flat().sort((a, b) => b - a);
-    out.push(...tier.slice(skip, skip + window.limit - out.length));
-    // Rows of this tier that were skipped count against the offset; the rest of it goes on.
-    skip = Math.max(0, skip - tier.length);
+  const tiers = new TierWindow(window);
+  for (let k = units.length; k >= 1 && !tiers.full; k--) {
+    const need = tiers.need;
+    const subsets = subsetsOfSize(units, k).map(async ({ included, excluded }) => {
+      const conditions = [...included, ...excluded.map((u) => sql<boolean>`NOT ${u}`), ...filters];
+      const { rows } = await sql<{ seq: number }>`SELECT s.seq FROM catalog_search s WHERE ${sql.join(conditions, sql` AND `)}
+        ORDER BY s.seq DESC LIMIT ${need}`.execute(db);
+      return rows.map((row) => row.seq);
+    });
+    tiers.add((await Promise.all(subsets)).flat());
   }
-  return out;
-}
-
-function popcount(mask: number): number {
-  let bits = 0;
-  for (let m = mask; m; m &= m - 1) bits++;
-  return bits;
+  return tiers.rows;
 }
 
 /** Documents indexed per statement (8 parameters each, under PostgreSQL's 65,535). */
