@@ -5,6 +5,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PDFViewer, EventBus, PDFLinkService } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import { loadPdfJs } from './pdfJs.ts';
 import { readPosition, writePosition, type ReaderPosition } from './readerPositions.ts';
+import { paceRendering } from './scrollPacedRendering.ts';
 
 export interface OutlineItem {
   title: string;
@@ -57,6 +58,8 @@ export function usePdfViewer(url: string | null, containerRef: React.RefObject<H
     if (!url || !container) return;
     let cancelled = false;
     let destroy: (() => void) | undefined;
+    // Kept by the resize observer, so the scroll pacing reads the height without a layout.
+    let screenHeight = container.clientHeight;
     // The place is written only once the saved one is restored, so opening never overwrites it.
     let place: ReaderPosition | undefined;
     let placeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -81,8 +84,12 @@ export function usePdfViewer(url: string | null, containerRef: React.RefObject<H
           textLayerMode: 1, annotationMode: pdfjs.AnnotationMode.ENABLE, removePageBorders: false,
         });
         linkService.setViewer(viewer);
-        const task = pdfjs.getDocument({ ...assetOptions, url });
+        const unpace = viewer.renderingQueue ? paceRendering(viewer.renderingQueue, container, () => screenHeight) : undefined;
+        // As pdf.js's own viewer does: page canvases the GPU may back (not willReadFrequently, which
+        // keeps a canvas in software and makes painting a page cost tens of ms).
+        const task = pdfjs.getDocument({ ...assetOptions, url, enableHWA: true });
         destroy = () => {
+          unpace?.();
           void task.destroy();
           viewer.cleanup();
         };
@@ -130,7 +137,8 @@ export function usePdfViewer(url: string | null, containerRef: React.RefObject<H
       }
     })();
 
-    const resize = new ResizeObserver(() => {
+    const resize = new ResizeObserver((entries) => {
+      screenHeight = entries[entries.length - 1]?.contentRect.height ?? screenHeight;
       const viewer = stateRef.current.viewer;
       if (viewer && ['page-width', 'page-fit', 'auto'].includes(stateRef.current.scaleValue)) viewer.currentScaleValue = stateRef.current.scaleValue;
     });
