@@ -59,11 +59,11 @@ export async function searchPostgres(db: Queries, criteria: SearchCriteria, wind
   const memory = PostgresSearchMemory.of(db);
   const generation = await memory.generation(db);
   const key = JSON.stringify([criteria.terms, criteria.fields, criteria.minYear, criteria.maxYear, criteria.openAccess, window.offset, window.limit, window.withTotal, scoreLimit]);
-  return memory.answer(generation, key, () => searchIndex(db, criteria, window, scoreLimit, (where, compute) => memory.count(generation, where, compute)));
+  return memory.answer(generation, key, () => searchIndex(db, criteria, window, scoreLimit, (query, compute) => memory.count(generation, query, compute)));
 }
 
-/** Counts the matches of a WHERE clause (given by its compiled text), remembering the count. */
-type Counter = (where: string, compute: () => Promise<number>) => Promise<number>;
+/** Counts the matches of a query (given by its compiled text), remembering the count. */
+type Counter = (query: string, compute: () => Promise<number>) => Promise<number>;
 
 async function searchIndex(db: Queries, criteria: SearchCriteria, window: SearchWindow, scoreLimit: number, counted: Counter): Promise<{ seqs: number[]; total?: number }> {
   const units: RawBuilder<boolean>[] = [];
@@ -89,22 +89,38 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
   if (criteria.maxYear !== undefined) filters.push(sql<boolean>`s.year <= ${criteria.maxYear}`);
   if (criteria.openAccess) filters.push(sql<boolean>`s.open_access = 1`);
   const where = sql.join(filters, sql` AND `);
+  const count = (limit?: number) => {
+    const query = limit === undefined
+      ? sql<{ n: number }>`SELECT count(*)::integer AS n FROM catalog_search s WHERE ${where}`.compile(db)
+      : sql<{ n: number }>`SELECT count(*)::integer AS n FROM (SELECT 1 FROM catalog_search s WHERE ${where} LIMIT ${limit}) m`.compile(db);
+    return counted(JSON.stringify([query.sql, query.parameters]), async () => (await db.executeQuery(query)).rows[0]?.n ?? 0);
+  };
 
-  // Past the score limit only the order by matched units needs every match, so the count
-  // decides the order even when the caller does not want it.
-  const countQuery = sql<{ n: number }>`SELECT count(*) AS n FROM catalog_search s WHERE ${where}`.compile(db);
-  const total = await counted(JSON.stringify([countQuery.sql, countQuery.parameters]), async () => (await db.executeQuery(countQuery)).rows[0]?.n ?? 0);
-  if (!total || !window.limit) return { seqs: [], total: window.withTotal ? total : undefined };
-  if (total > scoreLimit && units.length <= MAX_TIERED_UNITS) {
-    return { seqs: await tiered(db, units, filters.slice(1), window), total: window.withTotal ? total : undefined };
-  }
+  if (!window.limit) return { seqs: [], total: window.withTotal ? await count() : undefined };
+  // The order needs to know only whether the matches are more than are scored: a count that
+  // stops there reads at most scoreLimit + 1 of them. The exact count, which reads every
+  // match (a heap page each), is made only for the first page, beside the page's own query.
+  const probed = await count(scoreLimit + 1);
+  if (!probed) return { seqs: [], total: window.withTotal ? 0 : undefined };
+  const many = probed > scoreLimit;
+  const total = window.withTotal ? (many ? count() : Promise.resolve(probed)) : Promise.resolve(undefined);
+  const page = many && units.length <= MAX_TIERED_UNITS ? tiered(db, units, filters.slice(1), window) : ranked(db, units, anyWords, where, many, window);
+  const [seqs, matches] = await Promise.all([page, total]);
+  return { seqs, total: matches };
+}
+
+/**
+ * One page ordered by matched units, then by ts_rank while the matches are few enough to
+ * score all, or newest first past that (units too many to read by tiers).
+ */
+async function ranked(db: Queries, units: RawBuilder<boolean>[], anyWords: string[], where: RawBuilder<unknown>, many: boolean, window: SearchWindow): Promise<number[]> {
   const hits = units.length === 1 ? sql`1` : sql`(${sql.join(units.map((u) => sql`${u}::int`), sql` + `)})`;
-  const order = total > scoreLimit
+  const order = many
     ? sql`ORDER BY hits DESC, s.seq DESC`
     : sql`ORDER BY hits DESC, ts_rank(s.fields, to_tsquery('simple', ${anyWords.join(' | ')})) DESC, s.seq`;
   const rows = await sql<{ seq: number }>`SELECT s.seq, ${hits} AS hits FROM catalog_search s WHERE ${where}
     ${order} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
-  return { seqs: rows.rows.map((r) => r.seq), total: window.withTotal ? total : undefined };
+  return rows.rows.map((r) => r.seq);
 }
 
 /**
