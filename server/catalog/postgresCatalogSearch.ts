@@ -11,6 +11,7 @@ import { rowFields } from './catalogFields.ts';
 import { indexedTextOf } from './catalogStore.ts';
 import { catalogChanged, PostgresSearchMemory } from './postgresSearchMemory.ts';
 import { MAX_TIERED_UNITS, subsetsOfSize, TierWindow } from './searchTiers.ts';
+import { countByTerms, countTerms, forgetTerms, recountTerms } from './postgresSearchTerms.ts';
 import { SEARCH_FIELDS, peopleText, type IndexedText, type SearchCriteria, type SearchField, type SearchWindow } from './catalogSearch.ts';
 
 type Queries = Kysely<Database>;
@@ -35,19 +36,30 @@ export async function indexPostgres(db: Queries, seq: number, text: IndexedText)
   await indexManyPostgres(db, [[seq, text]]);
 }
 
-async function indexManyPostgres(db: Queries, documents: [number, IndexedText][]): Promise<void> {
+/** Writes documents' rows; `terms` keeps catalog_search_terms in step (a rebuild recounts once instead). */
+async function indexManyPostgres(db: Queries, documents: [number, IndexedText][], terms = true): Promise<void> {
   if (!documents.length) return;
+  const seqs = documents.map(([seq]) => seq);
+  if (terms) await forgetTerms(db, seqs);
   await sql`INSERT INTO catalog_search (seq, fields, other, year, open_access)
             VALUES ${sql.join(documents.map(([seq, text]) => searchRow(seq, text)))}
             ON CONFLICT (seq) DO UPDATE SET fields = excluded.fields, other = excluded.other, year = excluded.year, open_access = excluded.open_access`.execute(db);
+  if (terms) await countTerms(db, seqs);
 }
 
 export async function unindexPostgres(db: Queries, seq: number): Promise<void> {
+  await forgetTerms(db, [seq]);
   await sql`DELETE FROM catalog_search WHERE seq = ${seq}`.execute(db);
 }
 
 /** A folded word as a tsquery operand: quoted, and limited to one field's weight when given. */
 const operand = (word: string, weight?: string) => `'${word.replace(/[^\p{L}\p{N}]/gu, '')}'${weight ? `:${weight}` : ''}`;
+
+/** A simple-search word's condition on a row: in any field or among the other words. */
+function wordUnit(word: string): RawBuilder<boolean> {
+  const query = operand(word);
+  return sql<boolean>`(s.fields @@ to_tsquery('simple', ${query}) OR s.other @@ to_tsquery('simple', ${query}))`;
+}
 
 /**
  * One condition per ranking unit (a word of simple search, in any field or the other words;
@@ -70,9 +82,8 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
   const anyWords: string[] = [];
   if (criteria.terms?.length) {
     for (const term of criteria.terms) {
-      const query = operand(term);
-      anyWords.push(query);
-      units.push(sql<boolean>`(s.fields @@ to_tsquery('simple', ${query}) OR s.other @@ to_tsquery('simple', ${query}))`);
+      anyWords.push(operand(term));
+      units.push(wordUnit(term));
     }
   } else {
     for (const field of SEARCH_FIELDS) {
@@ -89,9 +100,11 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
   if (criteria.maxYear !== undefined) filters.push(sql<boolean>`s.year <= ${criteria.maxYear}`);
   if (criteria.openAccess) filters.push(sql<boolean>`s.open_access = 1`);
   const where = sql.join(filters, sql` AND `);
+  // Words without filters are counted from catalog_search_terms (postgresSearchTerms.ts).
+  const byTerms = criteria.terms?.length && filters.length === 1 ? countByTerms(criteria.terms, wordUnit) : undefined;
   const count = (limit?: number) => {
     const query = limit === undefined
-      ? sql<{ n: number }>`SELECT count(*)::integer AS n FROM catalog_search s WHERE ${where}`.compile(db)
+      ? (byTerms ?? sql<{ n: number }>`SELECT count(*)::integer AS n FROM catalog_search s WHERE ${where}`).compile(db)
       : sql<{ n: number }>`SELECT count(*)::integer AS n FROM (SELECT 1 FROM catalog_search s WHERE ${where} LIMIT ${limit}) m`.compile(db);
     return counted(JSON.stringify([query.sql, query.parameters]), async () => (await db.executeQuery(query)).rows[0]?.n ?? 0);
   };
@@ -154,9 +167,11 @@ export async function rebuildCatalogSearch(db: Queries): Promise<number> {
   let indexed = 0;
   for (let after = 0; ;) {
     const rows = await db.selectFrom('catalog_documents').selectAll().where('seq', '>', after).orderBy('seq').limit(REBUILD_BATCH).execute();
-    await indexManyPostgres(db, rows.map((row) => [row.seq, indexedTextOf(rowFields(row), row.open_access === 1)]));
+    await indexManyPostgres(db, rows.map((row) => [row.seq, indexedTextOf(rowFields(row), row.open_access === 1)]), false);
     indexed += rows.length;
-    if (rows.length < REBUILD_BATCH) return indexed;
+    if (rows.length < REBUILD_BATCH) break;
     after = rows[rows.length - 1]!.seq;
   }
+  await recountTerms(db);
+  return indexed;
 }
