@@ -113,10 +113,12 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
   // The order needs to know only whether the matches are more than are scored: a count that
   // stops there reads at most scoreLimit + 1 of them. The exact count, which reads every
   // match (a heap page each), is made only for the first page, beside the page's own query.
-  const probed = await count(scoreLimit + 1);
+  // A first page counted from the term counts has its exact count first: as cheap as the probe.
+  const exactFirst = Boolean(byTerms && window.withTotal);
+  const probed = await count(exactFirst ? undefined : scoreLimit + 1);
   if (!probed) return { seqs: [], total: window.withTotal ? 0 : undefined };
   const many = probed > scoreLimit;
-  const total = window.withTotal ? (many ? count() : Promise.resolve(probed)) : Promise.resolve(undefined);
+  const total = window.withTotal ? (many && !exactFirst ? count() : Promise.resolve(probed)) : Promise.resolve(undefined);
   const page = many && units.length <= MAX_TIERED_UNITS ? tiered(db, units, filters.slice(1), window) : ranked(db, units, anyWords, where, many, window);
   const [seqs, matches] = await Promise.all([page, total]);
   return { seqs, total: matches };
