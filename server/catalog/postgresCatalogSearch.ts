@@ -11,7 +11,7 @@ import { rowFields } from './catalogFields.ts';
 import { indexedTextOf } from './catalogStore.ts';
 import { catalogChanged, PostgresSearchMemory } from './postgresSearchMemory.ts';
 import { MAX_TIERED_UNITS, subsetsOfSize, TierWindow } from './searchTiers.ts';
-import { countByTerms, countTerms, forgetTerms, recountTerms } from './postgresSearchTerms.ts';
+import { countByTerms, countTerms, forgetTerms, recountTerms, termOf, type CountedUnit } from './postgresSearchTerms.ts';
 import { SEARCH_FIELDS, peopleText, type IndexedText, type SearchCriteria, type SearchField, type SearchWindow } from './catalogSearch.ts';
 
 type Queries = Kysely<Database>;
@@ -78,12 +78,12 @@ export async function searchPostgres(db: Queries, criteria: SearchCriteria, wind
 type Counter = (query: string, compute: () => Promise<number>) => Promise<number>;
 
 async function searchIndex(db: Queries, criteria: SearchCriteria, window: SearchWindow, scoreLimit: number, counted: Counter): Promise<{ seqs: number[]; total?: number }> {
-  const units: RawBuilder<boolean>[] = [];
+  const rankingUnits: CountedUnit[] = [];
   const anyWords: string[] = [];
   if (criteria.terms?.length) {
     for (const term of criteria.terms) {
       anyWords.push(operand(term));
-      units.push(wordUnit(term));
+      rankingUnits.push({ term: termOf([term]), condition: wordUnit(term) });
     }
   } else {
     for (const field of SEARCH_FIELDS) {
@@ -91,17 +91,18 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
       if (!words?.length) continue;
       const query = words.map((w) => operand(w, WEIGHT[field])).join(' & ');
       anyWords.push(`(${query})`);
-      units.push(sql<boolean>`(s.fields @@ to_tsquery('simple', ${query}))`);
+      rankingUnits.push({ term: termOf(words, WEIGHT[field]), condition: sql<boolean>`(s.fields @@ to_tsquery('simple', ${query}))` });
     }
   }
+  const units = rankingUnits.map((u) => u.condition);
   if (!units.length) return { seqs: [], total: window.withTotal ? 0 : undefined };
   const filters: RawBuilder<boolean>[] = [sql<boolean>`(${sql.join(units, sql` OR `)})`];
   if (criteria.minYear !== undefined) filters.push(sql<boolean>`s.year >= ${criteria.minYear}`);
   if (criteria.maxYear !== undefined) filters.push(sql<boolean>`s.year <= ${criteria.maxYear}`);
   if (criteria.openAccess) filters.push(sql<boolean>`s.open_access = 1`);
   const where = sql.join(filters, sql` AND `);
-  // Words without filters are counted from catalog_search_terms (postgresSearchTerms.ts).
-  const byTerms = criteria.terms?.length && filters.length === 1 ? countByTerms(criteria.terms, wordUnit) : undefined;
+  // Units of one word each, without filters, are counted from catalog_search_terms (postgresSearchTerms.ts).
+  const byTerms = filters.length === 1 ? countByTerms(rankingUnits) : undefined;
   const count = (limit?: number) => {
     const query = limit === undefined
       ? (byTerms ?? sql<{ n: number }>`SELECT count(*)::integer AS n FROM catalog_search s WHERE ${where}`).compile(db)

@@ -1,7 +1,8 @@
-// Counts of words' matches read from catalog_search_terms (PostgreSQL only): exact through
+// Counts of words' matches (anywhere, or in one field) read from catalog_search_terms
+// (PostgreSQL only): exact through
 // indexing, re-indexing and removal, equal to counting every match, and read without
 // visiting catalog_search for one word.
-import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../storage/database.ts';
@@ -10,6 +11,7 @@ import { createPgDatabase, testPgUrl } from '../testing/pgDatabases.ts';
 import { indexPostgres, searchPostgres, unindexPostgres } from './postgresCatalogSearch.ts';
 import { catalogChanged } from './postgresSearchMemory.ts';
 import { recountTerms } from './postgresSearchTerms.ts';
+import type { SearchCriteria } from './catalogSearch.ts';
 
 const cluster = testPgUrl();
 const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'omega'];
@@ -26,11 +28,10 @@ describe.runIf(cluster)('PostgreSQL catalog search term counts', () => {
   });
 
   /** Every match visited: what the term counts must equal. */
-  const visited = async (words: string[]) => {
-    const units = words.map((w) => sql`(s.fields @@ to_tsquery('simple', ${`'${w}'`}) OR s.other @@ to_tsquery('simple', ${`'${w}'`}))`);
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM catalog_search s WHERE ${sql.join(units, sql` OR `)}`.execute(database.db);
-    return rows[0]!.n;
-  };
+  const visitedWhere = async (units: RawBuilder<unknown>[]) =>
+    (await sql<{ n: number }>`SELECT count(*)::integer AS n FROM catalog_search s WHERE ${sql.join(units, sql` OR `)}`.execute(database.db)).rows[0]!.n;
+  const visited = (words: string[]) => visitedWhere(words.map((w) => sql`(s.fields @@ to_tsquery('simple', ${`'${w}'`}) OR s.other @@ to_tsquery('simple', ${`'${w}'`}))`));
+  const visitedInFields = (fields: Record<string, string>) => visitedWhere(Object.entries(fields).map(([weight, w]) => sql`s.fields @@ to_tsquery('simple', ${`'${w}':${weight}`})`));
   const terms = async () => (await sql<{ term: string; documents: number }>`SELECT term, documents FROM catalog_search_terms WHERE documents > 0 ORDER BY term`.execute(database.db)).rows;
 
   it('stay exact through indexing, re-indexing and removal, and equal a recount', async () => {
@@ -47,12 +48,22 @@ describe.runIf(cluster)('PostgreSQL catalog search term counts', () => {
       const { total } = await searchPostgres(database.db, { terms: words }, { offset: 0, limit: 5, withTotal: true }, 0);
       expect(total, words.join(' ')).toBe(await visited(words));
     }
+    // Advanced search: a word in one field (title A, abstract D).
+    const advanced: [SearchCriteria['fields'], Record<string, string>][] = [
+      [{ title: ['alpha'] }, { A: 'alpha' }],
+      [{ title: ['beta'], abstract: ['gamma'] }, { A: 'beta', D: 'gamma' }],
+      [{ title: ['gamma'], abstract: ['delta'] }, { A: 'gamma', D: 'delta' }],
+    ];
+    for (const [fields, weights] of advanced) {
+      const { total } = await searchPostgres(database.db, { fields }, { offset: 0, limit: 5, withTotal: true }, 0);
+      expect(total, JSON.stringify(fields)).toBe(await visitedInFields(weights));
+    }
     const kept = await terms();
     await recountTerms(database.db);
     expect(await terms()).toEqual(kept);
   });
 
-  it('count one word without visiting catalog_search', async () => {
+  it('count one word, anywhere or in one field, without visiting catalog_search', async () => {
     const executed: CompiledQuery[] = [];
     const logged = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }),
@@ -69,6 +80,10 @@ describe.runIf(cluster)('PostgreSQL catalog search term counts', () => {
       const plan = explained.rows.map((r) => r['QUERY PLAN']);
       expect(plan.join('\n')).toMatch(/on catalog_search_terms/);
       expect(plan.join('\n')).not.toMatch(/on catalog_search(?!_terms)/);
+      // A word in one field is counted from its term too.
+      executed.length = 0;
+      await searchPostgres(logged, { fields: { title: ['alpha'] } }, { offset: 0, limit: 5, withTotal: true }, 0);
+      expect(executed.filter((query) => query.sql.includes('catalog_search_terms'))).toHaveLength(1);
     } finally {
       await logged.destroy();
     }
