@@ -4,7 +4,9 @@
 // The built database is cached under the OS temp dir (refshelf-catalog-bench-v1) so later
 // runs skip the build. CATALOG_BENCH_POSTGRES=1 measures the same searches again on
 // PostgreSQL (the catalog copied by migrate-to-postgres, which builds its tsvector index);
-// CATALOG_BENCH_POSTGRES_URL keeps that copy in a database of yours between runs.
+// CATALOG_BENCH_POSTGRES_URL keeps that copy in a database of yours between runs (the
+// service migrates it on start: give it a copy, not a database others read as it is).
+// BENCH_PG_SHARED_BUFFERS sizes the throwaway cluster's shared_buffers (benchPostgres.ts).
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -127,7 +129,8 @@ export async function runCatalogBench(): Promise<BenchResult[]> {
     const reused = kept !== undefined && (await catalogSize(url)) === DOCUMENTS;
     if (!reused) await migrateToPostgres(path.join(CACHE_DIR, 'service.sqlite'), url);
     const copySeconds = (performance.now() - started) / 1000;
-    const note = reused ? 'the copy kept from an earlier run' : `copied, indexed and vacuumed in ${copySeconds.toFixed(0)} s`;
+    const copied = reused ? 'the copy kept from an earlier run' : `copied, indexed and vacuumed in ${copySeconds.toFixed(0)} s`;
+    const note = `${copied}; shared_buffers ${await serverSetting(url, 'shared_buffers')}`;
     // A kept copy predates this run's token, which was issued into SQLite.
     const pgToken = reused ? await benchToken(CACHE_DIR, url) : token;
     results.push(...(await searchFigures('PostgreSQL: ', { SERVICE_DATABASE_URL: url }, pgToken, simple, advanced, note)));
@@ -144,6 +147,18 @@ async function catalogSize(url: string): Promise<number> {
   try {
     const { rows } = await client.query<{ n: string }>("SELECT CASE WHEN to_regclass('catalog_documents') IS NULL THEN 0 ELSE (SELECT count(*) FROM catalog_documents) END AS n");
     return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A setting of the PostgreSQL server the bench measures (shared_buffers decides how much of the index stays in its memory). */
+async function serverSetting(url: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ setting: string }>('SELECT current_setting($1) AS setting', [name]);
+    return rows[0]?.setting ?? '?';
   } finally {
     await client.end();
   }

@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../storage/tables.ts';
 import { openDatabase, type OpenedDatabase, type SqliteDatabase } from '../storage/database.ts';
 import { createPgDatabase, testPgUrl } from '../testing/pgDatabases.ts';
 import { catalogStorageOf } from './catalogStorage.ts';
@@ -60,8 +63,10 @@ const cluster = testPgUrl();
 
 describe.runIf(cluster)('PostgreSQL catalog search', () => {
   let database: OpenedDatabase;
+  let url: string;
   beforeAll(async () => {
-    database = await openDatabase('/nonexistent-data-dir', await createPgDatabase(cluster!));
+    url = await createPgDatabase(cluster!);
+    database = await openDatabase('/nonexistent-data-dir', url);
     const store = catalogStorageOf(database);
     const words = ['alpha', 'beta', 'gamma'];
     const records = Array.from({ length: 40 }, (_, i) => ({
@@ -113,5 +118,30 @@ describe.runIf(cluster)('PostgreSQL catalog search', () => {
     expect(seqs.length).toBe(total);
     expect(total).toBeGreaterThan(0);
     expect((await searchPostgres(database.db, { fields: { author: ['alpha'] } }, { offset: 0, limit: 10, withTotal: true })).total).toBe(0);
+  });
+
+  it('counts every match only for a first page: a later page reads at most the score limit and one more', async () => {
+    const counts: { sql: string; parameters: readonly unknown[] }[] = [];
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const logged = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: (event) => {
+        if (event.level === 'query' && event.query.sql.includes('count(*)')) counts.push(event.query);
+      },
+    });
+    try {
+      const criteria = { terms: wordsOf('alpha beta gamma') };
+      const whole = await searchPostgres(database.db, criteria, { offset: 0, limit: 100, withTotal: true }, 5);
+      const later = await searchPostgres(logged, criteria, { offset: 7, limit: 7, withTotal: false }, 5);
+      expect(later).toEqual({ seqs: whole.seqs.slice(7, 14), total: undefined });
+      expect(counts.length).toBe(1);
+      expect(counts[0]!.sql).toMatch(/LIMIT \$\d+\) m$/);
+      expect(counts[0]!.parameters.at(-1)).toBe(6);
+      // The first page counts exactly, beside its page.
+      expect((await searchPostgres(logged, criteria, { offset: 0, limit: 7, withTotal: true }, 5)).total).toBe(35);
+      expect(counts.some((query) => !query.sql.includes('LIMIT'))).toBe(true);
+    } finally {
+      await logged.destroy();
+    }
   });
 });

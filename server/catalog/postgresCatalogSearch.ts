@@ -11,6 +11,7 @@ import { rowFields } from './catalogFields.ts';
 import { indexedTextOf } from './catalogStore.ts';
 import { catalogChanged, PostgresSearchMemory } from './postgresSearchMemory.ts';
 import { MAX_TIERED_UNITS, subsetsOfSize, TierWindow } from './searchTiers.ts';
+import { countByTerms, countTerms, forgetTerms, recountTerms, termOf, type CountedUnit } from './postgresSearchTerms.ts';
 import { SEARCH_FIELDS, peopleText, type IndexedText, type SearchCriteria, type SearchField, type SearchWindow } from './catalogSearch.ts';
 
 type Queries = Kysely<Database>;
@@ -35,19 +36,30 @@ export async function indexPostgres(db: Queries, seq: number, text: IndexedText)
   await indexManyPostgres(db, [[seq, text]]);
 }
 
-async function indexManyPostgres(db: Queries, documents: [number, IndexedText][]): Promise<void> {
+/** Writes documents' rows; `terms` keeps catalog_search_terms in step (a rebuild recounts once instead). */
+async function indexManyPostgres(db: Queries, documents: [number, IndexedText][], terms = true): Promise<void> {
   if (!documents.length) return;
+  const seqs = documents.map(([seq]) => seq);
+  if (terms) await forgetTerms(db, seqs);
   await sql`INSERT INTO catalog_search (seq, fields, other, year, open_access)
             VALUES ${sql.join(documents.map(([seq, text]) => searchRow(seq, text)))}
             ON CONFLICT (seq) DO UPDATE SET fields = excluded.fields, other = excluded.other, year = excluded.year, open_access = excluded.open_access`.execute(db);
+  if (terms) await countTerms(db, seqs);
 }
 
 export async function unindexPostgres(db: Queries, seq: number): Promise<void> {
+  await forgetTerms(db, [seq]);
   await sql`DELETE FROM catalog_search WHERE seq = ${seq}`.execute(db);
 }
 
 /** A folded word as a tsquery operand: quoted, and limited to one field's weight when given. */
 const operand = (word: string, weight?: string) => `'${word.replace(/[^\p{L}\p{N}]/gu, '')}'${weight ? `:${weight}` : ''}`;
+
+/** A simple-search word's condition on a row: in any field or among the other words. */
+function wordUnit(word: string): RawBuilder<boolean> {
+  const query = operand(word);
+  return sql<boolean>`(s.fields @@ to_tsquery('simple', ${query}) OR s.other @@ to_tsquery('simple', ${query}))`;
+}
 
 /**
  * One condition per ranking unit (a word of simple search, in any field or the other words;
@@ -59,20 +71,19 @@ export async function searchPostgres(db: Queries, criteria: SearchCriteria, wind
   const memory = PostgresSearchMemory.of(db);
   const generation = await memory.generation(db);
   const key = JSON.stringify([criteria.terms, criteria.fields, criteria.minYear, criteria.maxYear, criteria.openAccess, window.offset, window.limit, window.withTotal, scoreLimit]);
-  return memory.answer(generation, key, () => searchIndex(db, criteria, window, scoreLimit, (where, compute) => memory.count(generation, where, compute)));
+  return memory.answer(generation, key, () => searchIndex(db, criteria, window, scoreLimit, (query, compute) => memory.count(generation, query, compute)));
 }
 
-/** Counts the matches of a WHERE clause (given by its compiled text), remembering the count. */
-type Counter = (where: string, compute: () => Promise<number>) => Promise<number>;
+/** Counts the matches of a query (given by its compiled text), remembering the count. */
+type Counter = (query: string, compute: () => Promise<number>) => Promise<number>;
 
 async function searchIndex(db: Queries, criteria: SearchCriteria, window: SearchWindow, scoreLimit: number, counted: Counter): Promise<{ seqs: number[]; total?: number }> {
-  const units: RawBuilder<boolean>[] = [];
+  const rankingUnits: CountedUnit[] = [];
   const anyWords: string[] = [];
   if (criteria.terms?.length) {
     for (const term of criteria.terms) {
-      const query = operand(term);
-      anyWords.push(query);
-      units.push(sql<boolean>`(s.fields @@ to_tsquery('simple', ${query}) OR s.other @@ to_tsquery('simple', ${query}))`);
+      anyWords.push(operand(term));
+      rankingUnits.push({ term: termOf([term]), condition: wordUnit(term) });
     }
   } else {
     for (const field of SEARCH_FIELDS) {
@@ -80,31 +91,52 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
       if (!words?.length) continue;
       const query = words.map((w) => operand(w, WEIGHT[field])).join(' & ');
       anyWords.push(`(${query})`);
-      units.push(sql<boolean>`(s.fields @@ to_tsquery('simple', ${query}))`);
+      rankingUnits.push({ term: termOf(words, WEIGHT[field]), condition: sql<boolean>`(s.fields @@ to_tsquery('simple', ${query}))` });
     }
   }
+  const units = rankingUnits.map((u) => u.condition);
   if (!units.length) return { seqs: [], total: window.withTotal ? 0 : undefined };
   const filters: RawBuilder<boolean>[] = [sql<boolean>`(${sql.join(units, sql` OR `)})`];
   if (criteria.minYear !== undefined) filters.push(sql<boolean>`s.year >= ${criteria.minYear}`);
   if (criteria.maxYear !== undefined) filters.push(sql<boolean>`s.year <= ${criteria.maxYear}`);
   if (criteria.openAccess) filters.push(sql<boolean>`s.open_access = 1`);
   const where = sql.join(filters, sql` AND `);
+  // Units of one word each, without filters, are counted from catalog_search_terms (postgresSearchTerms.ts).
+  const byTerms = filters.length === 1 ? countByTerms(rankingUnits) : undefined;
+  const count = (limit?: number) => {
+    const query = limit === undefined
+      ? (byTerms ?? sql<{ n: number }>`SELECT count(*)::integer AS n FROM catalog_search s WHERE ${where}`).compile(db)
+      : sql<{ n: number }>`SELECT count(*)::integer AS n FROM (SELECT 1 FROM catalog_search s WHERE ${where} LIMIT ${limit}) m`.compile(db);
+    return counted(JSON.stringify([query.sql, query.parameters]), async () => (await db.executeQuery(query)).rows[0]?.n ?? 0);
+  };
 
-  // Past the score limit only the order by matched units needs every match, so the count
-  // decides the order even when the caller does not want it.
-  const countQuery = sql<{ n: number }>`SELECT count(*) AS n FROM catalog_search s WHERE ${where}`.compile(db);
-  const total = await counted(JSON.stringify([countQuery.sql, countQuery.parameters]), async () => (await db.executeQuery(countQuery)).rows[0]?.n ?? 0);
-  if (!total || !window.limit) return { seqs: [], total: window.withTotal ? total : undefined };
-  if (total > scoreLimit && units.length <= MAX_TIERED_UNITS) {
-    return { seqs: await tiered(db, units, filters.slice(1), window), total: window.withTotal ? total : undefined };
-  }
+  if (!window.limit) return { seqs: [], total: window.withTotal ? await count() : undefined };
+  // The order needs to know only whether the matches are more than are scored: a count that
+  // stops there reads at most scoreLimit + 1 of them. The exact count, which reads every
+  // match (a heap page each), is made only for the first page, beside the page's own query.
+  // A first page counted from the term counts has its exact count first: as cheap as the probe.
+  const exactFirst = Boolean(byTerms && window.withTotal);
+  const probed = await count(exactFirst ? undefined : scoreLimit + 1);
+  if (!probed) return { seqs: [], total: window.withTotal ? 0 : undefined };
+  const many = probed > scoreLimit;
+  const total = window.withTotal ? (many && !exactFirst ? count() : Promise.resolve(probed)) : Promise.resolve(undefined);
+  const page = many && units.length <= MAX_TIERED_UNITS ? tiered(db, units, filters.slice(1), window) : ranked(db, units, anyWords, where, many, window);
+  const [seqs, matches] = await Promise.all([page, total]);
+  return { seqs, total: matches };
+}
+
+/**
+ * One page ordered by matched units, then by ts_rank while the matches are few enough to
+ * score all, or newest first past that (units too many to read by tiers).
+ */
+async function ranked(db: Queries, units: RawBuilder<boolean>[], anyWords: string[], where: RawBuilder<unknown>, many: boolean, window: SearchWindow): Promise<number[]> {
   const hits = units.length === 1 ? sql`1` : sql`(${sql.join(units.map((u) => sql`${u}::int`), sql` + `)})`;
-  const order = total > scoreLimit
+  const order = many
     ? sql`ORDER BY hits DESC, s.seq DESC`
     : sql`ORDER BY hits DESC, ts_rank(s.fields, to_tsquery('simple', ${anyWords.join(' | ')})) DESC, s.seq`;
   const rows = await sql<{ seq: number }>`SELECT s.seq, ${hits} AS hits FROM catalog_search s WHERE ${where}
     ${order} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
-  return { seqs: rows.rows.map((r) => r.seq), total: window.withTotal ? total : undefined };
+  return rows.rows.map((r) => r.seq);
 }
 
 /**
@@ -138,9 +170,11 @@ export async function rebuildCatalogSearch(db: Queries): Promise<number> {
   let indexed = 0;
   for (let after = 0; ;) {
     const rows = await db.selectFrom('catalog_documents').selectAll().where('seq', '>', after).orderBy('seq').limit(REBUILD_BATCH).execute();
-    await indexManyPostgres(db, rows.map((row) => [row.seq, indexedTextOf(rowFields(row), row.open_access === 1)]));
+    await indexManyPostgres(db, rows.map((row) => [row.seq, indexedTextOf(rowFields(row), row.open_access === 1)]), false);
     indexed += rows.length;
-    if (rows.length < REBUILD_BATCH) return indexed;
+    if (rows.length < REBUILD_BATCH) break;
     after = rows[rows.length - 1]!.seq;
   }
+  await recountTerms(db);
+  return indexed;
 }

@@ -30,7 +30,11 @@ function realPath(file: string): string {
 }
 
 
-export async function startPgCluster(bin = findPgBin()): Promise<PgCluster> {
+/**
+ * Starts a throwaway cluster. `settings` are server settings given on the command line
+ * (for example shared_buffers, which a bench sizes as a deployment would).
+ */
+export async function startPgCluster(bin = findPgBin(), settings: Record<string, string> = {}): Promise<PgCluster> {
   if (!bin) throw new Error('PostgreSQL is not installed: no pg_ctl on PATH or under /usr/lib/postgresql');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'refshelf-pg-'));
   const asRoot = process.getuid?.() === 0;
@@ -48,7 +52,8 @@ export async function startPgCluster(bin = findPgBin()): Promise<PgCluster> {
   run('initdb', ['-D', data, '-A', 'trust', '-U', user, '-E', 'UTF8', '--no-locale', '--no-sync']);
   const port = await freePort();
   // fsync off: a throwaway cluster need not survive a crash, and tests write a lot.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
+  const given = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`).join('');
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400${given}`;
   run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '120', 'start']);
   return {
     url: `postgres://${user}@127.0.0.1:${port}/postgres`,

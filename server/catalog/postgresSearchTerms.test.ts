@@ -1,0 +1,91 @@
+// Counts of words' matches (anywhere, or in one field) read from catalog_search_terms
+// (PostgreSQL only): exact through
+// indexing, re-indexing and removal, equal to counting every match, and read without
+// visiting catalog_search for one word.
+import { CompiledQuery, Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type OpenedDatabase } from '../storage/database.ts';
+import type { Database } from '../storage/tables.ts';
+import { createPgDatabase, testPgUrl } from '../testing/pgDatabases.ts';
+import { indexPostgres, searchPostgres, unindexPostgres } from './postgresCatalogSearch.ts';
+import { catalogChanged } from './postgresSearchMemory.ts';
+import { recountTerms } from './postgresSearchTerms.ts';
+import type { SearchCriteria } from './catalogSearch.ts';
+
+const cluster = testPgUrl();
+const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'omega'];
+
+describe.runIf(cluster)('PostgreSQL catalog search term counts', () => {
+  let url: string;
+  let database: OpenedDatabase;
+  beforeAll(async () => {
+    url = await createPgDatabase(cluster!);
+    database = await openDatabase('/nonexistent-data-dir', url);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  /** Every match visited: what the term counts must equal. */
+  const visitedWhere = async (units: RawBuilder<unknown>[]) =>
+    (await sql<{ n: number }>`SELECT count(*)::integer AS n FROM catalog_search s WHERE ${sql.join(units, sql` OR `)}`.execute(database.db)).rows[0]!.n;
+  const visited = (words: string[]) => visitedWhere(words.map((w) => sql`(s.fields @@ to_tsquery('simple', ${`'${w}'`}) OR s.other @@ to_tsquery('simple', ${`'${w}'`}))`));
+  const visitedInFields = (fields: Record<string, string>) => visitedWhere(Object.entries(fields).map(([weight, w]) => sql`s.fields @@ to_tsquery('simple', ${`'${w}':${weight}`})`));
+  const terms = async () => (await sql<{ term: string; documents: number }>`SELECT term, documents FROM catalog_search_terms WHERE documents > 0 ORDER BY term`.execute(database.db)).rows;
+
+  it('stay exact through indexing, re-indexing and removal, and equal a recount', async () => {
+    // Document i holds the words of i's bits, in fields chosen by i, and a word of its own.
+    const text = (i: number, shift: number) => {
+      const words = WORDS.filter((_, w) => ((i + shift) >> w) & 1);
+      return { title: `${words.slice(0, 2).join(' ')} own${i}`, abstract: words.slice(2).join(' '), other: i % 3 ? [words[0] ?? 'none'] : [] };
+    };
+    for (let i = 1; i <= 40; i++) await indexPostgres(database.db, i, text(i, 0));
+    for (let i = 1; i <= 40; i += 3) await indexPostgres(database.db, i, text(i, 7));
+    for (let i = 2; i <= 40; i += 5) await unindexPostgres(database.db, i);
+    await catalogChanged(database.db);
+    for (const words of [['alpha'], ['alpha', 'beta'], ['beta', 'gamma', 'omega'], ['alpha', 'beta', 'gamma', 'delta'], ['own7', 'own8']]) {
+      const { total } = await searchPostgres(database.db, { terms: words }, { offset: 0, limit: 5, withTotal: true }, 0);
+      expect(total, words.join(' ')).toBe(await visited(words));
+    }
+    // Advanced search: a word in one field (title A, abstract D).
+    const advanced: [SearchCriteria['fields'], Record<string, string>][] = [
+      [{ title: ['alpha'] }, { A: 'alpha' }],
+      [{ title: ['beta'], abstract: ['gamma'] }, { A: 'beta', D: 'gamma' }],
+      [{ title: ['gamma'], abstract: ['delta'] }, { A: 'gamma', D: 'delta' }],
+    ];
+    for (const [fields, weights] of advanced) {
+      const { total } = await searchPostgres(database.db, { fields }, { offset: 0, limit: 5, withTotal: true }, 0);
+      expect(total, JSON.stringify(fields)).toBe(await visitedInFields(weights));
+    }
+    const kept = await terms();
+    await recountTerms(database.db);
+    expect(await terms()).toEqual(kept);
+  });
+
+  it('count one word, anywhere or in one field, without visiting catalog_search', async () => {
+    const executed: CompiledQuery[] = [];
+    const logged = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }),
+      log: (event) => {
+        if (event.level === 'query') executed.push(event.query);
+      },
+    });
+    try {
+      const { total } = await searchPostgres(logged, { terms: ['alpha'] }, { offset: 0, limit: 5, withTotal: true }, 0);
+      expect(total).toBe(await visited(['alpha']));
+      const counted = executed.filter((query) => query.sql.includes('catalog_search_terms'));
+      expect(counted).toHaveLength(1);
+      const explained = await database.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${counted[0]!.sql}`, [...counted[0]!.parameters]));
+      const plan = explained.rows.map((r) => r['QUERY PLAN']);
+      expect(plan.join('\n')).toMatch(/on catalog_search_terms/);
+      expect(plan.join('\n')).not.toMatch(/on catalog_search(?!_terms)/);
+      // A word in one field is counted from its term too.
+      executed.length = 0;
+      await searchPostgres(logged, { fields: { title: ['alpha'] } }, { offset: 0, limit: 5, withTotal: true }, 0);
+      expect(executed.filter((query) => query.sql.includes('catalog_search_terms'))).toHaveLength(1);
+    } finally {
+      await logged.destroy();
+    }
+  });
+});

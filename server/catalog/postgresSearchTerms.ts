@@ -1,0 +1,84 @@
+// How many catalog documents hold each search term (table catalog_search_terms, migration
+// 202611251020), kept in the same transaction as catalog_search: a word anywhere (simple
+// search), and a word with its field's weight, 'A:word' (advanced search). A GIN index has no
+// visibility information, so PostgreSQL counts the matches of a word by visiting a heap page
+// for every match: a word in 100,000 documents costs seconds on a loaded machine. The
+// documents of one word are instead one row here, and the matches of several words are
+// counted by inclusion and exclusion: each word's row, less the documents holding two of
+// them (visited in catalog_search, as few as the words rarely meet), and so on. Exact, as
+// every part is read in one statement, under one snapshot.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../storage/tables.ts';
+import { subsetsOfSize } from './searchTiers.ts';
+
+type Queries = Kysely<Database>;
+
+/**
+ * A document's terms, once each: every lexeme of its fields and of its other words, and every
+ * lexeme of its fields with each weight it has there (lexemes hold letters and digits only,
+ * so a term with a colon is always one of these).
+ */
+const termsOf = (row: string) => {
+  const fields = sql.ref(`${row}.fields`);
+  return sql`LATERAL (SELECT unnest(tsvector_to_array(${fields} || ${sql.ref(`${row}.other`)}))
+    UNION ALL SELECT DISTINCT w || ':' || f.lexeme FROM unnest(${fields}) f, unnest(f.weights) w) AS t(term)`;
+};
+
+/** Terms of the given rows of catalog_search, with how many of those rows hold each. */
+const termCounts = (seqs: number[]) =>
+  sql`SELECT term, count(*)::integer AS documents FROM catalog_search s, ${termsOf('s')} WHERE s.seq = ANY(${seqs}::integer[]) GROUP BY term`;
+
+/** Takes the terms of these documents' indexed rows off the counts: call before they are replaced or removed. */
+export async function forgetTerms(db: Queries, seqs: number[]): Promise<void> {
+  await sql`UPDATE catalog_search_terms t SET documents = t.documents - g.documents FROM (${termCounts(seqs)}) g WHERE t.term = g.term`.execute(db);
+}
+
+/** Adds the terms of these documents' indexed rows to the counts: call once they are written. */
+export async function countTerms(db: Queries, seqs: number[]): Promise<void> {
+  await sql`INSERT INTO catalog_search_terms (term, documents) ${termCounts(seqs)}
+    ON CONFLICT (term) DO UPDATE SET documents = catalog_search_terms.documents + excluded.documents`.execute(db);
+}
+
+/** Counts every term of catalog_search anew (after the whole index was rebuilt). */
+export async function recountTerms(db: Queries): Promise<void> {
+  await sql`DELETE FROM catalog_search_terms`.execute(db);
+  await sql`INSERT INTO catalog_search_terms (term, documents) SELECT term, count(*)::integer FROM catalog_search s, ${termsOf('s')} GROUP BY term`.execute(db);
+}
+
+/** Units inclusion and exclusion counts: 2^n - 1 parts. */
+const MAX_COUNTED_UNITS = 4;
+
+/**
+ * A word whose term is itself: to_tsquery('simple') makes one lexeme of a run of ASCII
+ * letters and digits. Other words (which the parser might split) are counted by visiting.
+ */
+const ONE_LEXEME = /^[a-z0-9]+$/;
+
+/** The term of a word (with the weight of its field for advanced search), if it is one lexeme. */
+export function termOf(words: string[], weight?: string): string | undefined {
+  if (words.length !== 1 || !ONE_LEXEME.test(words[0]!)) return undefined;
+  return weight ? `${weight}:${words[0]}` : words[0];
+}
+
+/** A ranking unit: its condition on a row `s` of catalog_search, and its term when it is one. */
+export interface CountedUnit {
+  term?: string;
+  condition: RawBuilder<boolean>;
+}
+
+/**
+ * The statement counting the documents matching any of `units` (each unit's documents from
+ * its term's row, those of two units or more visited); undefined when a unit has no term.
+ */
+export function countByTerms(units: CountedUnit[]): RawBuilder<{ n: number }> | undefined {
+  const terms = units.map((u) => u.term);
+  if (!units.length || units.length > MAX_COUNTED_UNITS || terms.some((t) => t === undefined) || new Set(terms).size !== terms.length) return undefined;
+  const parts: RawBuilder<unknown>[] = [sql`(SELECT coalesce(sum(documents), 0) FROM catalog_search_terms WHERE term = ANY(${terms}::text[]))`];
+  for (let k = 2; k <= units.length; k++) {
+    const sign = k % 2 ? sql`+` : sql`-`;
+    for (const { included } of subsetsOfSize(units, k)) {
+      parts.push(sql`${sign} (SELECT count(*) FROM catalog_search s WHERE ${sql.join(included.map((u) => u.condition), sql` AND `)})`);
+    }
+  }
+  return sql<{ n: number }>`SELECT (${sql.join(parts, sql` `)})::integer AS n`;
+}
