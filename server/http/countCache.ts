@@ -3,7 +3,7 @@
 // entries for a large library) while the page itself reads `limit` rows, so without this
 // every first page would cost in proportion to the library.
 import { sql } from 'kysely';
-import { StampedMemo, perDatabase, type AnyQuery } from './stampedMemo.ts';
+import { StampedMemo, executeRows, perDatabase, type AnyQuery, type ReadRows } from './stampedMemo.ts';
 import type { WriteStamp } from '../storage/writeStamp.ts';
 
 const MAX_ENTRIES = 10_000;
@@ -11,7 +11,7 @@ const MAX_ENTRIES = 10_000;
 export class CountCache {
   private readonly counts: StampedMemo<number>;
 
-  constructor(stamp: WriteStamp) {
+  constructor(stamp: WriteStamp, private readonly read: ReadRows = executeRows) {
     this.counts = new StampedMemo(stamp, MAX_ENTRIES);
   }
 
@@ -19,10 +19,10 @@ export class CountCache {
   count(query: AnyQuery): Promise<number> {
     const counting = query.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('n'));
     return this.counts.get(counting, async () => {
-      const row = (await counting.executeTakeFirst()) as { n: number | string } | undefined;
+      const [row] = (await this.read(counting)) as { n: number | string }[];
       return Number(row?.n ?? 0);
     });
   }
 }
 
-export const countCacheOf = perDatabase((stamp) => new CountCache(stamp));
+export const countCacheOf = perDatabase((stamp, read) => new CountCache(stamp, read));

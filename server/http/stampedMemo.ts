@@ -38,12 +38,17 @@ export class StampedMemo<T> {
   }
 }
 
+/** How a memo reads an answer's rows: Kysely's execute, or the engine's hot-read path (OpenedDatabase.readRows). */
+export type ReadRows = (query: AnyQuery) => Promise<unknown[]>;
+
+export const executeRows: ReadRows = (query) => query.execute();
+
 /** One instance per opened database, made on first use. */
-export function perDatabase<T>(make: (stamp: WriteStamp) => T): (database: OpenedDatabase) => T {
+export function perDatabase<T>(make: (stamp: WriteStamp, read: ReadRows) => T): (database: OpenedDatabase) => T {
   const made = new WeakMap<OpenedDatabase, T>();
   return (database) => {
     let value = made.get(database);
-    if (value === undefined) made.set(database, (value = make(database.writeStamp)));
+    if (value === undefined) made.set(database, (value = make(database.writeStamp, database.readRows)));
     return value;
   };
 }

@@ -1,8 +1,9 @@
 // The document store's hot reads, one implementation per engine: prepared statements on
-// the raw SQLite handle (as fast as the embedded service can go), Kysely on PostgreSQL.
-import type { ServiceDb, OpenedDatabase } from '../storage/database.ts';
+// the raw SQLite handle (as fast as the embedded service can go), named prepared statements
+// on PostgreSQL. The SQL of both lives here.
+import type { OpenedDatabase } from '../storage/database.ts';
 import type { DocumentsTable } from '../storage/tables.ts';
-import { sql } from 'kysely';
+import type { NamedStatement, PostgresStatements } from '../storage/engines/postgresStatements.ts';
 
 /** A row as read for serialisation: with octet_length(data), the JSON cache's guard. */
 export type StoredDocument = DocumentsTable & { data_length: number };
@@ -26,7 +27,7 @@ export interface DocumentReads {
 }
 
 export function documentReadsOf(database: OpenedDatabase): DocumentReads {
-  return database.sqlite ? sqliteReads(database.sqlite) : kyselyReads(database.db);
+  return database.engine === 'sqlite' ? sqliteReads(database.sqlite) : postgresReads(database.statements);
 }
 
 function sqliteReads(sqlite: NonNullable<OpenedDatabase['sqlite']>): DocumentReads {
@@ -58,32 +59,38 @@ function sqliteReads(sqlite: NonNullable<OpenedDatabase['sqlite']>): DocumentRea
   };
 }
 
-function kyselyReads(db: ServiceDb): DocumentReads {
-  const dataLength = sql<number>`octet_length(d.data)`.as('data_length');
+/**
+ * Every column of `documents`, named (a prepared `SELECT *` fails once a migration adds a
+ * column); `satisfies` stops the build when DocumentsTable gains one this list lacks.
+ */
+const DOCUMENT_COLUMNS = Object.keys({
+  id: true, profile_id: true, group_id: true, created: true, last_modified: true, title: true, type: true, year: true, trashed_at: true, data: true,
+} satisfies Record<keyof DocumentsTable, true>);
+
+/**
+ * Named prepared statements (postgresStatements.ts): parsed and planned once per connection
+ * rather than per request. Lists of ids are one array parameter, so a page of any length is
+ * the same statement.
+ */
+function postgresReads(statements: PostgresStatements): DocumentReads {
+  const row = DOCUMENT_COLUMNS.map((c) => `d.${c}`).join(', ');
+  const hasFile = 'EXISTS (SELECT 1 FROM files f WHERE f.document_id = d.id) AS has_file';
+  const statement = (name: string, text: string): NamedStatement => ({ name: `document_reads_${name}`, text });
+  const byId = statement('by_id', `SELECT ${row} FROM documents d WHERE d.id = $1`);
+  const byIdWithFileFlag = statement('by_id_with_file_flag', `SELECT ${row}, octet_length(d.data) AS data_length, ${hasFile} FROM documents d WHERE d.id = $1`);
+  const versionById = statement('version_by_id', `SELECT ${VERSION_COLUMNS.map((c) => `d.${c}`).join(', ')}, octet_length(d.data) AS data_length, ${hasFile} FROM documents d WHERE d.id = $1`);
+  const byIds = statement('by_ids', `SELECT ${row}, octet_length(d.data) AS data_length FROM documents d WHERE d.id = ANY($1::text[])`);
+  const roleOf = statement('role_of', 'SELECT role FROM group_members WHERE group_id = $1 AND profile_id = $2');
+  const anyFile = statement('any_file', 'SELECT 1 AS one FROM files WHERE document_id = $1 LIMIT 1');
+  const filesOfIds = statement('files_of_ids', 'SELECT DISTINCT document_id FROM files WHERE document_id = ANY($1::text[])');
+  const first = async <Row>(named: NamedStatement, values: unknown[]) => (await statements.rows<Row>(named, values))[0];
   return {
-    byId: (id) => db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst(),
-    byIdWithFileFlag: async (id) => {
-      const row = await db
-        .selectFrom('documents as d')
-        .selectAll('d')
-        .select([dataLength, (eb) => eb.exists(eb.selectFrom('files as f').select('f.document_id').whereRef('f.document_id', '=', 'd.id')).as('has_file')])
-        .where('d.id', '=', id)
-        .executeTakeFirst();
-      return row && { ...row, has_file: Boolean(row.has_file) };
-    },
-    versionById: async (id) => {
-      const row = await db
-        .selectFrom('documents as d')
-        .select([...VERSION_COLUMNS.map((c) => `d.${c}` as const), dataLength, (eb) => eb.exists(eb.selectFrom('files as f').select('f.document_id').whereRef('f.document_id', '=', 'd.id')).as('has_file')])
-        .where('d.id', '=', id)
-        .executeTakeFirst();
-      return row && { ...row, has_file: Boolean(row.has_file) };
-    },
-    byIds: async (ids) => (ids.length ? db.selectFrom('documents as d').selectAll('d').select(dataLength).where('d.id', 'in', ids).execute() : []),
-    roleOf: async (groupId, profileId) =>
-      (await db.selectFrom('group_members').select('role').where('group_id', '=', groupId).where('profile_id', '=', profileId).executeTakeFirst())?.role,
-    hasFile: async (documentId) => (await db.selectFrom('files').select('document_id').where('document_id', '=', documentId).limit(1).executeTakeFirst()) !== undefined,
-    withFiles: async (ids) =>
-      ids.length ? (await db.selectFrom('files').select('document_id').distinct().where('document_id', 'in', ids).execute()).map((r) => r.document_id) : [],
+    byId: (id) => first<DocumentsTable>(byId, [id]),
+    byIdWithFileFlag: (id) => first<StoredDocument & { has_file: boolean }>(byIdWithFileFlag, [id]),
+    versionById: (id) => first<GuardedVersion>(versionById, [id]),
+    byIds: async (ids) => (ids.length ? statements.rows<StoredDocument>(byIds, [ids]) : []),
+    roleOf: async (groupId, profileId) => (await first<{ role: string }>(roleOf, [groupId, profileId]))?.role,
+    hasFile: async (documentId) => (await first(anyFile, [documentId])) !== undefined,
+    withFiles: async (ids) => (ids.length ? (await statements.rows<{ document_id: string }>(filesOfIds, [ids])).map((r) => r.document_id) : []),
   };
 }

@@ -1,5 +1,5 @@
 // Storage of library documents. The hot reads (one document; file flags of a page) go
-// through documentReads.ts (prepared statements on SQLite); every write goes through Kysely.
+// through documentReads.ts (prepared statements on both engines); every write goes through Kysely.
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../context.ts';
 import type { DocumentsTable } from '../storage/tables.ts';

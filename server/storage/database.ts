@@ -2,7 +2,7 @@
 // (better-sqlite3, one file in the data directory; the default) and PostgreSQL (the `pg`
 // driver, chosen by a postgres:// URL). Queries go through Kysely; where SQL must differ
 // per engine, a module offers one interface with one implementation per engine.
-import { Migrator, type MigrationProvider } from 'kysely';
+import { Migrator, type Compilable, type MigrationProvider } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { migrations } from './migrations/index.ts';
@@ -10,6 +10,7 @@ import { openSqlite } from './engines/sqliteEngine.ts';
 import { openPostgres } from './engines/postgresEngine.ts';
 import type { ServiceDb, StorageEngine } from './engines/serviceDb.ts';
 import type { WriteStamp } from './writeStamp.ts';
+import type { PostgresStatements } from './engines/postgresStatements.ts';
 
 export type { ServiceDb, StorageEngine } from './engines/serviceDb.ts';
 export { engineOf } from './engines/serviceDb.ts';
@@ -19,6 +20,11 @@ interface EngineDatabase {
   db: ServiceDb;
   /** Changes whenever the database may have changed: caches of query answers check it. */
   writeStamp: WriteStamp;
+  /**
+   * The rows of a read the hot paths repeat (a listing's page, its count): on PostgreSQL a
+   * named prepared statement per query shape, on SQLite through Kysely.
+   */
+  readRows<Row>(query: Compilable<Row>): Promise<Row[]>;
   close(): Promise<void>;
 }
 
@@ -31,6 +37,8 @@ export interface SqliteDatabase extends EngineDatabase {
 export interface PostgresDatabase extends EngineDatabase {
   engine: 'postgres';
   sqlite: null;
+  /** Named prepared statements on the engine's pool, for the hot reads. */
+  statements: PostgresStatements;
   /** A connection of its own, outside the pool (LISTEN holds one for the life of the instance). */
   newClient(): pg.Client;
 }

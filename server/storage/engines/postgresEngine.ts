@@ -3,6 +3,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from '../tables.ts';
 import type { PostgresDatabase } from '../database.ts';
+import { PostgresStatements } from './postgresStatements.ts';
 
 // Counts, sums and the bigint millisecond columns come back as JavaScript numbers, as they
 // do from SQLite (every such value here is far below 2^53).
@@ -21,10 +22,13 @@ export function openPostgres(url: string): PostgresDatabase {
   // drops that client and the next query opens a new one.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const statements = new PostgresStatements(pool);
   return {
     engine: 'postgres',
     db,
     sqlite: null,
+    statements,
+    readRows: (query) => statements.compiledRows(query),
     // Held for the life of the instance, often idle: TCP keepalive lets a connection that
     // died silently (a server host lost, a NAT mapping dropped) end with an error, which the
     // holder answers by connecting again, instead of waiting on it forever.

@@ -26,6 +26,7 @@ export function openSqliteFile(file: string, options: { mustExist?: boolean } = 
     db,
     sqlite,
     writeStamp: writeStampOf(sqlite),
+    readRows: async (query) => (await db.executeQuery(query)).rows,
     close: async () => {
       await db.destroy();
     },
