@@ -114,6 +114,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.syncIntervalMs !== undefined ? { intervalMs: options.syncIntervalMs } : {}),
     ...(options.syncDebounceMs !== undefined ? { debounceMs: options.syncDebounceMs } : {}),
   });
+  // A search index a quit or a crash left half built goes on at once, signed in or not.
+  void sync.searchIndexBuilt();
 
   let syncing = false;
   const syncStatus = (): SyncStatus => (account.status().signedIn ? sync.status() : { ...sync.status(), state: 'signed-out' });

@@ -41,6 +41,7 @@ export function StatusBar() {
   const state = sync?.state ?? 'offline';
   const progress = sync?.progress;
   const percent = progress?.total ? Math.round((progress.done / progress.total) * 100) : undefined;
+  const indexing = sync?.searchIndex;
 
   return (
     <footer className="status-bar" aria-label="Status">
@@ -70,6 +71,12 @@ export function StatusBar() {
         <span className="status-progress">
           {progress.phase}
           {percent !== undefined ? <progress max={100} value={percent} aria-label="Sync progress" /> : null}
+        </span>
+      ) : null}
+      {indexing ? (
+        <span className="status-progress" title="Until it is built, a search finds only the documents indexed so far">
+          Building the search index
+          <progress max={100} value={indexing.total ? Math.round((indexing.done / indexing.total) * 100) : 0} aria-label="Search index progress" />
         </span>
       ) : null}
       {sync && sync.pendingChanges > 0 && state !== 'offline' ? <span className="status-pending">{plural(sync.pendingChanges, 'change')} to send</span> : null}

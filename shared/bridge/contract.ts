@@ -119,6 +119,8 @@ export interface SyncStatus {
   progress?: { phase: string; done: number; total?: number };
   error?: string;
   pendingDeletion?: { count: number; libraryTotal: number };
+  /** The search index being built after a first sync (done of total, a measure of progress): searches meanwhile find only what it holds so far. */
+  searchIndex?: { done: number; total: number };
 }
 
 export type HeldChoice = 'retry' | 'discard' | 'keep-local';

@@ -143,4 +143,6 @@ export const SEARCH_COUNT_CAP = 5000;
 export interface DocumentPage {
   items: LibraryDocument[];
   total: number;
+  /** A search answered while the search index is still being built: it found only what the index holds so far. */
+  indexing?: { done: number; total: number };
 }

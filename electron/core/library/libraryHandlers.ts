@@ -76,7 +76,9 @@ export function libraryHandlers(deps: LibraryDeps): HandlersOf<LibraryCommands> 
       const found = replica.searchDocuments(text, filter);
       const inNotes = replica.noteMatches(text, found.map((d) => d.id));
       const items = found.map((d) => (inNotes.has(d.id) ? { ...d, note_match: inNotes.get(d.id)! } : d));
-      return { items: rowsIn(query.view, items), total: replica.countSearchResults(text, { ...filter, atMost: SEARCH_COUNT_CAP }) };
+      const total = replica.countSearchResults(text, { ...filter, atMost: SEARCH_COUNT_CAP });
+      const index = replica.searchIndexState();
+      return { items: rowsIn(query.view, items), total, ...(index.building ? { indexing: { done: index.done, total: index.total } } : {}) };
     },
     'documents.get': (request) => {
       const id = idOf(request, 'documents.get');

@@ -3,14 +3,16 @@
 // of scattered index pages; building them once from the finished tables is many times
 // cheaper. So while a bulk load runs the sort indexes are absent, the search index is not
 // written and the tag and identifier tables are not kept (mirrorTables.ts); finishing it
-// creates the indexes and builds the search index and those tables in one pass each.
+// creates the indexes and fills those tables in one pass each, and marks the search index
+// as to be built, which happens then (a small library) or in slices after the library is
+// shown (searchIndexBuild.ts).
 //
 // The state is the schema itself: the indexes are dropped in one transaction and created
-// again (with the whole search index) in another, so "an index is missing" means "a bulk
-// load did not finish" — after a crash, opening the file finishes it.
+// again in another, so "an index is missing" means "a bulk load did not finish" — after a
+// crash, opening the file finishes it (and leaves the search index to its build).
 import type { Db } from './database.ts';
 import { MIRROR_TRIGGERS, REBUILD_MIRRORS } from './mirrorTables.ts';
-import { rebuildSearchIndex } from './searchIndex.ts';
+import { completeSearchIndex, markSearchIndexToBuild, searchIndexState } from './searchIndexBuild.ts';
 import { commitBulkTransaction, stmt } from './statements.ts';
 
 /** The indexes a bulk load defers, exactly as migrations/0001-initial.ts creates them, */
@@ -53,6 +55,8 @@ export function beginBulkLoad(db: Db): boolean {
     if (stmt(db, 'SELECT 1 FROM documents LIMIT 1').get() !== undefined) return false;
     for (const [name] of DEFERRED_INDEXES) db.exec(`DROP INDEX IF EXISTS ${name}`);
     for (const [name] of MIRROR_TRIGGERS) db.exec(`DROP TRIGGER IF EXISTS ${name}`);
+    // The search index is built after the load: searches meanwhile say so (searchIndexBuild.ts).
+    markSearchIndexToBuild(db);
     return true;
   }).immediate();
   if (began) {
@@ -66,8 +70,15 @@ export function beginBulkLoad(db: Db): boolean {
   return began;
 }
 
-/** Creates the deferred indexes and builds the whole search index, in one transaction. */
-export function finishBulkLoad(db: Db): void {
+export { FTS5_DEFAULT_AUTOMERGE, FTS5_DEFAULT_CRISISMERGE } from './searchIndexBuild.ts';
+
+/**
+ * Creates the deferred indexes and fills the mirror tables in one transaction, and marks
+ * the search index as to be built. It is built before this answers unless the library has
+ * at least `searchIndexLaterFrom` documents (by default it always is): then it is left to
+ * buildSearchIndexSlice.
+ */
+export function finishBulkLoad(db: Db, options: { searchIndexLaterFrom?: number } = {}): void {
   commitBulkTransaction(db);
   if (!isBulkLoading(db)) return;
   db.transaction(() => {
@@ -77,38 +88,12 @@ export function finishBulkLoad(db: Db): void {
       if (stmt(db, `SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?`).get(name) === undefined) db.exec(definition);
     }
     db.exec(REBUILD_MIRRORS);
-    // Local edits made during the load wrote entries of their own: start from nothing.
-    db.exec(`INSERT INTO documents_fts (documents_fts) VALUES ('delete-all')`);
-    buildSearchIndexInOneSegment(db);
+    // From nothing: a load begun by an older app wrote entries for local edits made meanwhile.
+    markSearchIndexToBuild(db);
   }).immediate();
   loading.set(db, false);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.pragma('wal_autocheckpoint = 1000');
+  const index = searchIndexState(db);
+  if (index.building && index.total < (options.searchIndexLaterFrom ?? Infinity)) completeSearchIndex(db);
 }
-
-/**
- * FTS5 writes a large INSERT ... SELECT as a segment per megabyte of terms and merges them
- * level by level while it goes (every term read and written three or four times at 100,000
- * documents); it then left segments of every size on four levels, so the first small
- * writes after the load (an incremental sync's ten documents) set off merges of
- * 9,000-page segments, done a slice per commit, and each search looked every term up in
- * eight segments. Merging is held off while the index is written and done once at the
- * end ('optimize': one segment on a level of its own, which small writes' merges never
- * reach): a fifth less CPU at 100,000 documents than merging on the way.
- */
-function buildSearchIndexInOneSegment(db: Db): void {
-  // FTS5 reads a command's name only from the statement's text, not from a bound value.
-  const setting = (name: 'automerge' | 'crisismerge', value: number) => db.exec(`INSERT INTO documents_fts (documents_fts, rank) VALUES ('${name}', ${Math.trunc(value)})`);
-  setting('automerge', 0);
-  setting('crisismerge', FTS5_MAX_CRISISMERGE);
-  rebuildSearchIndex(db);
-  db.exec(`INSERT INTO documents_fts (documents_fts) VALUES ('optimize')`);
-  // FTS5's defaults again, for the writes of every day.
-  setting('automerge', FTS5_DEFAULT_AUTOMERGE);
-  setting('crisismerge', FTS5_DEFAULT_CRISISMERGE);
-}
-
-/** FTS5's own numbers (fts5Int.h): its default merge settings and the most segments a level may hold. */
-export const FTS5_DEFAULT_AUTOMERGE = 4;
-export const FTS5_DEFAULT_CRISISMERGE = 16;
-const FTS5_MAX_CRISISMERGE = 1999;

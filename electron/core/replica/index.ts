@@ -12,6 +12,7 @@ export type { NewFile } from './fileWrites.ts';
 export type { ApplyOptions, ServerJson, WatermarkUpdate } from './remoteApply.ts';
 export { MAX_LOOKUP_ATTEMPTS, type LookupQueue, type QueuedLookup } from './importLookups.ts';
 export type { HeldChoice } from './heldPushes.ts';
+export { SEARCH_INDEX_IN_SLICES_FROM, type SearchIndexState, type SliceSize } from './searchIndexBuild.ts';
 export type { IdRename, IdRenameListener } from './idRenames.ts';
 export type * from './types.ts';
 export { ROW_CONFLICT_FIELD } from './syncRepairs.ts';

@@ -20,6 +20,7 @@ import { fileHashInUse } from './syncQueries.ts';
 import { profileNamesOf } from './profileNames.ts';
 import { currentIdOf } from './remapId.ts';
 import { listSavedSearches } from './savedSearches.ts';
+import { searchIndexState } from './searchIndexBuild.ts';
 import { getProfile, listGroups } from './syncState.ts';
 import type { EntityKind } from './types.ts';
 import type { WriteMemo } from './writeMemo.ts';
@@ -33,6 +34,8 @@ export function replicaReads(db: Db, memo: WriteMemo) {
     // between two writes answers them from memory.
     countDocuments: (filter: DocumentFilter = {}) => memo.get(`count:${filterKey(filter)}`, () => countDocuments(db, filter)),
     searchDocuments: (text: string, query?: SearchQuery) => searchDocuments(db, text, query),
+    /** Whether the search index is still being built (after a first sync): searches then find only what it holds so far. */
+    searchIndexState: () => searchIndexState(db),
     /** Of these search results, those found in notes, with the words around the find. */
     noteMatches: (text: string, documentIds: readonly string[]) => noteMatches(db, text, documentIds),
     countSearchResults: (text: string, filter: SearchCountOptions = {}) =>

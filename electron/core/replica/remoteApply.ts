@@ -116,7 +116,7 @@ function pageLookups(db: Db, kind: 'document' | 'annotation', rows: readonly Ser
     annotation: (id) => (annotations.has(id) ? annotations.get(id) : readAnnotationRow(db, id)),
     written: (what, id) => void (what === 'document' ? documents : annotations).delete(id),
     reindex: (documentId) => void touched.add(documentId),
-    // During a bulk load the search index is built once, at its end.
+    // During a bulk load no entry is written: the search index is built after it (searchIndexBuild.ts).
     flush: () => (isBulkLoading(db) ? undefined : reindexDocuments(db, touched)),
   };
 }

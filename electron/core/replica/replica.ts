@@ -4,6 +4,7 @@
 // (writeSide.ts) and the sync engine's side (syncSide.ts); a consumer depends on the part
 // it needs. The SQLite connection never leaves this folder.
 import { finishBulkLoad } from './bulkLoad.ts';
+import { SEARCH_INDEX_IN_SLICES_FROM } from './searchIndexBuild.ts';
 import { openDatabase, type Db } from './database.ts';
 import { onIdRenamed, type IdRenameListener } from './idRenames.ts';
 import { replicaReads, type ReplicaReads } from './readSide.ts';
@@ -23,8 +24,9 @@ export const connections = new WeakMap<Replica, Db>();
 
 export function openReplica(file: string): Replica {
   const db: Db = openDatabase(file);
-  // A bulk load stopped by a crash or a quit: the indexes are built before anything reads.
-  finishBulkLoad(db);
+  // A bulk load stopped by a crash or a quit: the indexes are built before anything reads;
+  // a large library's search index is left to its build in slices (searchIndexBuild.ts).
+  finishBulkLoad(db, { searchIndexLaterFrom: SEARCH_INDEX_IN_SLICES_FROM });
   const replica: Replica = {
     ...replicaReads(db, createWriteMemo(db)),
     ...replicaWrites(db),

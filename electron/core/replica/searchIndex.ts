@@ -1,9 +1,12 @@
 // The full-text index of the library: one entry per document, rebuilt inside the same
 // transaction as every write that changes what it holds (document fields, annotations,
-// PDF text), so a search never sees a half-written state.
+// PDF text), so a search never sees a half-written state. While a first sync's index is
+// being built (searchIndexBuild.ts), documents the build has not reached get no entry here:
+// the build writes theirs from the rows as they are when it reaches them.
 import type { DocumentFields } from '../../../shared/schemas/document.ts';
 import { noteListPlainText } from '../../../shared/notes/noteList.ts';
 import type { Db } from './database.ts';
+import { unindexedFrom } from './searchIndexMarker.ts';
 import { stmt } from './statements.ts';
 
 /** Column order of documents_fts and the bm25 weight of each: a title hit ranks highest. */
@@ -36,6 +39,7 @@ interface Notes {
 
 /** Writes the index entry of one document (row number, fields, its annotations, its PDF text). */
 function writeEntry(db: Db, rowNo: number, data: DocumentFields, notes: readonly Notes[], fulltext: string | undefined): void {
+  if (rowNo >= unindexedFrom(db)) return;
   stmt(db, 'DELETE FROM documents_fts WHERE rowid = ?').run(rowNo);
   stmt(db, `INSERT INTO documents_fts (rowid, ${SEARCH_COLUMNS.map(([c]) => c).join(', ')}) VALUES (${SEARCH_COLUMNS.map(() => '?').join(', ')}, ?)`).run(
     rowNo,
@@ -55,7 +59,7 @@ function writeEntry(db: Db, rowNo: number, data: DocumentFields, notes: readonly
 /** Rewrites the index entry of one document from what the replica holds now. */
 export function reindexDocument(db: Db, documentId: string): void {
   const row = stmt(db, 'SELECT row_no, data FROM documents WHERE id = ?').get(documentId) as { row_no: number; data: string } | undefined;
-  if (!row) return;
+  if (!row || row.row_no >= unindexedFrom(db)) return;
   const notes = stmt(db, `SELECT type, text FROM annotations WHERE document_id = ? AND text IS NOT NULL ORDER BY rowid`).all(documentId) as Notes[];
   const fulltext = stmt(db, 'SELECT text FROM document_fulltext WHERE document_id = ?').get(documentId) as { text: string } | undefined;
   writeEntry(db, row.row_no, JSON.parse(row.data) as DocumentFields, notes, fulltext?.text);
@@ -67,7 +71,8 @@ export function reindexDocument(db: Db, documentId: string): void {
  */
 export function reindexDocuments(db: Db, documentIds: Iterable<string>): void {
   const ids = JSON.stringify([...new Set(documentIds)]);
-  const rows = stmt(db, 'SELECT row_no, id, data FROM documents WHERE id IN (SELECT value FROM json_each(?))').all(ids) as { row_no: number; id: string; data: string }[];
+  const rows = stmt(db, 'SELECT row_no, id, data FROM documents WHERE id IN (SELECT value FROM json_each(?)) AND row_no < ?')
+    .all(ids, unindexedFrom(db)) as { row_no: number; id: string; data: string }[];
   if (!rows.length) return;
   const notes = new Map<string, Notes[]>();
   for (const note of stmt(db, `SELECT document_id, type, text FROM annotations
@@ -85,27 +90,38 @@ export function reindexDocuments(db: Db, documentIds: Iterable<string>): void {
   for (const row of rows) writeEntry(db, row.row_no, JSON.parse(row.data) as DocumentFields, notes.get(row.id) ?? [], fulltexts.get(row.id));
 }
 
+const withNoteText = new WeakSet<Db>();
+
 /**
- * The index entry of every document, written by SQLite alone in one statement: the same
- * text as writeEntry's (names "first last" joined by "; ", lists by "; ", notes and other
- * annotations by new lines in the order they were stored), without bringing 100,000 rows
- * through JavaScript. For a bulk load's end, when the index holds no entry.
+ * The index entries of the documents with row numbers from `from` to `to`, written by
+ * SQLite alone in one statement: the same text as writeEntry's (names "first last" joined
+ * by "; ", lists by "; ", notes and other annotations by new lines in the order they were
+ * stored), without bringing the rows through JavaScript. For a build of the index
+ * (searchIndexBuild.ts), over rows that have no entry yet.
  */
-export function rebuildSearchIndex(db: Db): void {
+export function writeSearchEntries(db: Db, from: number, to: number): void {
+  if (!withNoteText.has(db)) {
+    // The same plain text of document notes as writeEntry's, by the same function.
+    db.function('note_plain_text', { deterministic: true }, (text: unknown) => noteListPlainText(String(text)));
+    withNoteText.add(db);
+  }
   const joined = (path: string) => `coalesce((SELECT group_concat(coalesce(value, ''), '; ' ORDER BY key) FROM json_each(d.data, '${path}')), '')`;
-  // The same plain text of document notes as writeEntry's, by the same function.
-  db.function('note_plain_text', { deterministic: true }, (text: unknown) => noteListPlainText(String(text)));
   const annotationText = (filter: string, text = 'a.text') =>
     `coalesce((SELECT group_concat(${text}, char(10) ORDER BY a.rowid) FROM annotations a WHERE a.document_id = d.id AND a.text IS NOT NULL AND ${filter}), '')`;
   const text = (path: string) => `coalesce(d.data ->> '${path}', '')`;
-  db.exec(`INSERT INTO documents_fts (rowid, ${SEARCH_COLUMNS.map(([c]) => c).join(', ')})
+  stmt(db, `INSERT INTO documents_fts (rowid, ${SEARCH_COLUMNS.map(([c]) => c).join(', ')})
     SELECT d.row_no, ${text('$.title')},
       coalesce((SELECT group_concat(concat_ws(' ', nullif(value ->> '$.first_name', ''), nullif(value ->> '$.last_name', '')), '; ' ORDER BY key)
         FROM json_each(d.data, '$.authors')), ''),
       concat_ws(' ', nullif(d.data ->> '$.source', ''), d.data ->> '$.year'), ${text('$.abstract')}, ${joined('$.keywords')}, ${joined('$.tags')},
       ${annotationText("a.type = 'note'", 'note_plain_text(a.text)')}, ${annotationText("a.type <> 'note'")},
       coalesce((SELECT f.text FROM document_fulltext f WHERE f.document_id = d.id), '')
-    FROM documents d ORDER BY d.row_no`);
+    FROM documents d WHERE d.row_no BETWEEN ? AND ? ORDER BY d.row_no`).run(from, to);
+}
+
+/** The index entry of every document, for an index that holds none (see writeSearchEntries). */
+export function rebuildSearchIndex(db: Db): void {
+  writeSearchEntries(db, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
 }
 
 /**

@@ -5,6 +5,7 @@
 import { readAnnotationRow, toLocalAnnotation } from './annotationRows.ts';
 import { getBaseCopy } from './baseCopies.ts';
 import { beginBulkLoad, finishBulkLoad } from './bulkLoad.ts';
+import { buildSearchIndexSlice, completeSearchIndex, type SliceSize } from './searchIndexBuild.ts';
 import { dropPendingField, recordConflict } from './conflicts.ts';
 import type { Db } from './database.ts';
 import { getDocument } from './documentQueries.ts';
@@ -76,7 +77,12 @@ export function replicaSync(db: Db) {
 
     // Pulls
     beginBulkLoad: () => beginBulkLoad(db),
-    finishBulkLoad: () => finishBulkLoad(db),
+    /** Ends a bulk load; the search index is built now, or by buildSearchIndexSlice from `searchIndexLaterFrom` documents. */
+    finishBulkLoad: (options?: { searchIndexLaterFrom?: number }) => finishBulkLoad(db, options),
+    /** One short transaction of the search index's build, if one is under way; answers its state after. */
+    buildSearchIndexSlice: (size?: SliceSize) => buildSearchIndexSlice(db, size),
+    /** The rest of the search index's build at once, in one transaction. */
+    completeSearchIndex: () => completeSearchIndex(db),
     /** Runs fn, the applying of one pulled page, in the bulk load's shared transaction (statements.ts). */
     applyBulkPage: <T>(rows: number, fn: () => T): T => inBulkTransaction(db, rows, fn),
     applyRemote: (kind: EntityKind, json: ServerRow, options?: ApplyOptions) => applyRemote(db, kind, asServerJson(json), options),

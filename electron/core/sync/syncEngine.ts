@@ -13,6 +13,7 @@ import { describeSyncStop } from './refusals.ts';
 import { isAborted, isOffline, SyncAbortedError } from './retry.ts';
 import { every, resettableTimer, systemClock, type CancelTimer, type Clock } from '../clock.ts';
 import type { MassDeletion, RunContext, RunCounters } from './runContext.ts';
+import { SEARCH_INDEX_IN_SLICES_FROM, type SliceSize } from '../replica/index.ts';
 
 import type { SyncStatus } from '../../../shared/bridge/contract.ts';
 
@@ -38,6 +39,8 @@ export interface SyncEngine {
   onStatus(listener: (status: SyncStatus) => void): () => void;
   /** The answer to the mass-deletion guard: apply the held-back deletions, or keep the documents. */
   confirmDeletions(accept: boolean): void;
+  /** Settles once the search index is whole, after building what is left of it (a first sync's, or one a restart left unfinished). */
+  searchIndexBuilt(): Promise<void>;
 }
 
 export interface SyncEngineOptions {
@@ -60,6 +63,13 @@ export interface SyncEngineOptions {
   liveChanges?: boolean;
   /** How long after a change hint the pull starts (hints come in bursts). */
   hintDebounceMs?: number;
+  /**
+   * A first sync of this many documents or more leaves its search index to be built in
+   * slices after it (the library is usable before); a smaller one builds it at its end.
+   */
+  searchIndexInBackgroundFrom?: number;
+  /** How much of that build each slice does. */
+  searchIndexSlice?: SliceSize;
 }
 
 const MAX_OFFLINE_DELAY_MS = 60_000;
@@ -85,6 +95,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let stopInterval: CancelTimer = () => undefined;
   let channel: ChangeChannel | undefined;
   let failures = 0;
+  let indexing: Promise<void> | undefined;
+  let haltIndexing = false;
 
   const counts = () => (replica.isOpen() ? { pendingChanges: replica.countOutbox(), conflicts: replica.listConflicts().length, heldChanges: replica.listHeldPushes().length } : {});
 
@@ -140,9 +152,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           await pullAnnotations(ctx, library);
         }
       } finally {
-        if (bulk) {
-          if (replica.isOpen()) emit({ progress: { phase: 'indexing', done: 0 } });
-          if (replica.isOpen()) replica.finishBulkLoad();
+        if (bulk && replica.isOpen()) {
+          emit({ progress: { phase: 'indexing', done: 0 } });
+          replica.finishBulkLoad({ searchIndexLaterFrom: options.searchIndexInBackgroundFrom ?? SEARCH_INDEX_IN_SLICES_FROM });
         }
       }
       // Merges, rows created again and resolutions made during the pull go out now.
@@ -168,6 +180,32 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
+  /**
+   * Builds the search index slice by slice while one is under way (searchIndexBuild.ts),
+   * letting everything else run between slices, and tells the app how far it is.
+   */
+  function buildSearchIndex(): void {
+    if (indexing || haltIndexing || !replica.isOpen() || !replica.searchIndexState().building) return;
+    const build = async () => {
+      while (!haltIndexing && replica.isOpen()) {
+        const state = replica.buildSearchIndexSlice(options.searchIndexSlice);
+        emit({ searchIndex: state.building ? { done: state.done, total: state.total } : undefined });
+        if (!state.building) return;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    };
+    const current = build()
+      .catch((error: unknown) => {
+        // Left as it is: the next sync (or start) goes on with it.
+        console.error('[refshelf] building the search index stopped:', error);
+        if (replica.isOpen()) emit({ searchIndex: undefined });
+      })
+      .finally(() => {
+        if (indexing === current) indexing = undefined;
+      });
+    indexing = current;
+  }
+
   async function syncNow(callOptions: { signal?: AbortSignal } = {}): Promise<SyncReport> {
     // One run at a time: a call during a run waits for it, then runs again (so changes made
     // meanwhile are included).
@@ -182,6 +220,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       outer?.removeEventListener('abort', forward);
       if (running === current) running = undefined;
       if (controller === own) controller = undefined;
+      // A first sync's search index (also after a run that stopped early, or failed).
+      buildSearchIndex();
     });
     running = current;
     return current;
@@ -207,6 +247,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       started = true;
       stopInterval = every(clock, intervalMs, trigger);
       trigger();
+      // A build a quit or a crash stopped goes on, whether or not the service answers.
+      buildSearchIndex();
       if (options.liveChanges ?? true) {
         channel = openChangeChannel({
           api, clock,
@@ -233,6 +275,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       channel = undefined;
       controller?.abort();
       await running?.catch(() => undefined);
+      haltIndexing = true;
+      await indexing;
+      haltIndexing = false;
     },
 
     syncNow,
@@ -248,6 +293,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     onStatus(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
+    },
+
+    async searchIndexBuilt() {
+      buildSearchIndex();
+      while (indexing) await indexing;
     },
 
     confirmDeletions(accept) {

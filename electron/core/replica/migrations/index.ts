@@ -14,6 +14,7 @@ import { sql as m202611241548 } from './202611241548-saved-searches.ts';
 import { sql as m202611241549 } from './202611241549-document-relations.ts';
 import { migrate as m202611241605 } from './202611241605-annotation-style.ts';
 import { sql as m202611250620 } from './202611250620-base-copies-of-changed-rows.ts';
+import { sql as m202611251000 } from './202611251000-search-index-build.ts';
 import type { Db } from '../database.ts';
 
 export interface ReplicaMigration {
@@ -35,4 +36,5 @@ export const migrations: readonly ReplicaMigration[] = [
   { name: '202611241549-document-relations', sql: m202611241549 },
   { name: '202611241605-annotation-style', sql: m202611241605 },
   { name: '202611250620-base-copies-of-changed-rows', sql: m202611250620 },
+  { name: '202611251000-search-index-build', sql: m202611251000 },
 ];
