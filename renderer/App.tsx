@@ -2,15 +2,11 @@
 // bar and the dialogs. It wires the bridge's events into the stores, applies the theme, and
 // owns the global shortcuts.
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import type { BridgeClient } from './bridge/bridgeClient.ts';
-import { ConfirmDialog } from './components/ConfirmDialog.tsx';
-import { ConflictsDialog } from './views/library/ConflictsDialog.tsx';
 import { LibraryView } from './views/library/LibraryView.tsx';
+import { Loading } from './components/Loading.tsx';
 import { ViewErrorBoundary } from './components/ViewErrorBoundary.tsx';
-import { NewDocumentDialog } from './views/library/NewDocumentDialog.tsx';
-import { SettingsDialog } from './components/SettingsDialog.tsx';
-import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
 import { ViewTabs } from './components/ViewTabs.tsx';
 import { VIEWS } from './views/registry.tsx';
@@ -20,11 +16,15 @@ import { ReaderTabs } from './views/reader/ReaderTabs.tsx';
 import { isMac, shortcutFor } from './lib/shortcuts.ts';
 import { useCitingActions } from './citing/useCitingActions.ts';
 import { createAppStore, effectiveTheme } from './state/appStore.ts';
-import { StoresContext, useApp, useLibrary, useStores, type Stores } from './state/context.tsx';
+import { StoresContext, useApp, useStores, type Stores } from './state/context.tsx';
 import { afterFirstRowsPainted, prepareLibrary, type PreparedLibrary } from './state/startup.ts';
 import { useFirstRowsPainted } from './state/useFirstRowsPainted.ts';
 import { createCitingStore } from './citing/citingStore.ts';
 import { createDragCitations } from './citing/dragCitations.ts';
+import { onDemand } from './lib/onDemand.ts';
+
+/** Its code loads once the first rows are painted (it mounts then), not before them. */
+const WindowDialogs = onDemand(() => import('./WindowDialogs.tsx').then((m) => m.WindowDialogs));
 
 const RELOAD_DELAY_MS = 80;
 
@@ -141,7 +141,8 @@ function Window() {
   }, [mac, app, openDialog, library, citing]);
 
   const view = useApp((s) => s.view);
-  const OtherView = VIEWS.find((v) => v.id === view)?.component;
+  const other = VIEWS.find((v) => v.id === view);
+  const OtherView = other?.component;
   const reading = view.startsWith('reader:');
 
   return (
@@ -149,7 +150,7 @@ function Window() {
       <ViewTabs />
       <ReaderTabs />
       {reading ? null : OtherView ? (
-        <main className="view-body"><ViewErrorBoundary key={view}><OtherView /></ViewErrorBoundary></main>
+        <main className="view-body"><ViewErrorBoundary key={view}><Suspense fallback={<Loading what={other!.label.toLowerCase()} />}><OtherView /></Suspense></ViewErrorBoundary></main>
       ) : (
         <ViewErrorBoundary>
           <LibraryView around={around} searchRef={searchRef} detailsRef={detailsRef} onOpenDetails={() => {
@@ -164,38 +165,8 @@ function Window() {
       {around ? <StatusBar /> : <footer className="status-bar" aria-hidden="true" />}
       {/* From the first frame: files dropped at once must not be lost. */}
       {OtherView ? null : <ImportLayer />}
-      {around ? <Dialogs focusDetails={focusDetails} /> : null}
+      {around ? <Suspense fallback={null}><WindowDialogs focusDetails={focusDetails} /></Suspense> : null}
     </div>
-  );
-}
-
-/** The window's dialogs, closed until the app store names one (Ctrl/Cmd+N, Settings, ?...). */
-function Dialogs({ focusDetails }: { focusDetails(): void }) {
-  const { library } = useStores();
-  const dialog = useApp((s) => s.dialog);
-  const openDialog = useApp((s) => s.openDialog);
-  const collection = useLibrary((s) => s.collection);
-  return (
-    <>
-      <NewDocumentDialog onCreated={(id) => {
-        if (collection.kind !== 'all' && collection.kind !== 'recent' && collection.kind !== 'group') library.getState().setCollection({ kind: 'all' });
-        void library.getState().reload().then(() => {
-          library.getState().selectIds([id]);
-          focusDetails();
-        });
-      }} />
-      <SettingsDialog />
-      <ShortcutsDialog />
-      <ConflictsDialog />
-      <ConfirmDialog
-        open={dialog === 'empty-trash'}
-        title="Empty the trash?"
-        body="Every document in the trash is deleted for good, here and on the service. This cannot be undone."
-        confirmLabel="Empty trash"
-        onConfirm={() => void library.getState().emptyTrash()}
-        onClose={() => openDialog(null)}
-      />
-    </>
   );
 }
 

@@ -187,6 +187,23 @@ describe('library store', () => {
     expect([store.getState().sort, store.getState().order]).toEqual(['year', 'desc']);
   });
 
+  it('shows a sort’s arrow with its rows: nothing the list shows changes before they are in', async () => {
+    const { store, setHold } = library(300);
+    await store.getState().reload();
+    let release: () => void = () => undefined;
+    setHold((command) => (command === 'documents.list' ? new Promise<void>((resolve) => { release = resolve; }) : undefined));
+    const shown = () => { const s = store.getState(); return [s.shownSort, s.shownOrder, s.docAt(0)?.title]; };
+    const before = shown();
+    expect(before).toEqual(['added', 'desc', 'Doc 00299']);
+    store.getState().sortBy('title');
+    expect([store.getState().sort, store.getState().order]).toEqual(['title', 'asc']); // asked for at once
+    expect(shown()).toEqual(before);
+    const answered = new Promise<void>((resolve) => { const stop = store.subscribe((s) => { if (!s.loading) { stop(); resolve(); } }); });
+    release();
+    await answered;
+    expect(shown()).toEqual(['title', 'asc', 'Doc 00000']);
+  });
+
   it('a sort keeps the selected documents, and the very selection object once it has no row positions', async () => {
     const { store } = library(20);
     await store.getState().reload();

@@ -20,6 +20,13 @@ export interface LibraryState {
   search: string;
   /** The search the shown rows answer (the box runs ahead of it while an answer is on its way). */
   shownSearch: string;
+  /**
+   * The sort the shown rows answer (the headers' arrow), set with those rows: a click on a
+   * header renders nothing until they are in, so their answer never waits behind a render
+   * and a frame that change only the arrow.
+   */
+  shownSort: DocumentSort;
+  shownOrder: 'asc' | 'desc';
   filters: ListFilters;
   /** Rows of the current query; pages fetched so far by page number. */
   total: number;
@@ -169,6 +176,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
           await answering;
           if (gen !== generation) return;
         }
+        const { sort: askedSort, order: askedOrder } = get();
         const first = Math.floor(visible[0] / PAGE_SIZE);
         const last = Math.floor(visible[1] / PAGE_SIZE);
         const wanted = Array.from({ length: last - first + 1 }, (_, i) => first + i);
@@ -182,7 +190,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         const pages = new Map<number, LibraryDocument[]>();
         wanted.forEach((p, i) => pages.set(p, results[i]!.items));
         wanted.forEach((p) => inflight.delete(p));
-        const update: Partial<LibraryState> = { pages, total: results[results.length - 1]!.total, loading: false, shownSearch: asked };
+        const update: Partial<LibraryState> = { pages, total: results[results.length - 1]!.total, loading: false, shownSearch: asked, shownSort: askedSort, shownOrder: askedOrder };
         // The cursor on the revealed row: the list scrolls to it (in the render that shows it).
         // Under the id it has now: a push may have renamed it while the page was fetched.
         if (reveal) update.selection = { ids: new Set([current(reveal.id)]), anchor: reveal.index, cursor: reveal.index };
@@ -246,6 +254,8 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
       order: 'desc',
       search: '',
       shownSearch: '',
+      shownSort: 'added',
+      shownOrder: 'desc',
       filters: {},
       total: 0,
       pages: new Map(),

@@ -3,7 +3,7 @@
 // ABI check of the native module against the Electron version.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { listPackage } from '@electron/asar';
+import { extractFile, listPackage } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { describe, expect, inject, it } from 'vitest';
 import { electronAbi, findNativeModules } from './nativeAbi.ts';
@@ -23,6 +23,16 @@ describe('the packaged app', () => {
       expect(files).toContain(file);
     }
     expect(files.some((file) => /^\/dist\/renderer\/assets\/pdf\.worker\.min-.*\.mjs$/.test(file))).toBe(true);
+  });
+
+  it('holds every chunk the renderer loads on demand (the other views, the reader, the dialogs)', () => {
+    const files = new Set(asarFiles());
+    const entry = [...files].find((file) => /^\/dist\/renderer\/assets\/index-[\w-]+\.js$/.test(file))!;
+    const code = extractFile(built.asarPath, entry.slice(1)).toString('utf8');
+    // Vite names each chunk an import() loads, and the stylesheets with it, relative to the entry.
+    const chunks = [...new Set([...code.matchAll(/"\.\/([\w.-]+\.(?:js|css))"/g)].map((match) => match[1]!))];
+    expect(chunks.some((chunk) => /^ReaderView-[\w-]+\.js$/.test(chunk))).toBe(true);
+    expect(chunks.filter((chunk) => !files.has(`/dist/renderer/assets/${chunk}`))).toEqual([]);
   });
 
   it('runs no TypeScript source and carries no resources inside app.asar', () => {
@@ -54,7 +64,6 @@ describe('the packaged app', () => {
   });
 
   it("carries package.json's version and metadata", async () => {
-    const { extractFile } = await import('@electron/asar');
     const packaged = JSON.parse(extractFile(built.asarPath, 'package.json').toString('utf8')) as { version: string; author: { email: string }; homepage: string };
     const source = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(packaged.version).toBe(source.version);

@@ -62,8 +62,9 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
   const total = useLibrary((s) => s.total);
   const pages = useLibrary((s) => s.pages);
   const selection = useLibrary((s) => s.selection);
-  const sort = useLibrary((s) => s.sort);
-  const order = useLibrary((s) => s.order);
+  // The arrow of the rows shown: it changes with them (a click renders nothing before).
+  const sort = useLibrary((s) => s.shownSort);
+  const order = useLibrary((s) => s.shownOrder);
   // The rows' own search, not the box's: a keystroke re-renders the box, and the list
   // renders once, when the rows for the new text arrive.
   const search = useLibrary((s) => s.shownSearch);

@@ -64,14 +64,24 @@ function FilterBar() {
   );
 }
 
+/**
+ * How many documents the shown search found, once its answer is in. Its own component: the
+ * toolbar (the search box, the menus) does not render again when a sort or a search starts
+ * or ends.
+ */
+function SearchCount() {
+  const total = useLibrary((s) => s.total);
+  const shownSearch = useLibrary((s) => s.shownSearch);
+  const loading = useLibrary((s) => s.loading);
+  if (!shownSearch.trim() || loading) return null;
+  return <span className="search-count" role="status" data-query={shownSearch}>{total > SEARCH_COUNT_CAP ? `${formatCount(SEARCH_COUNT_CAP)}+` : formatCount(total)} found</span>;
+}
+
 export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, searchRef) {
   const { mac } = useStores();
   const setSearch = useLibrary((s) => s.setSearch);
-  const total = useLibrary((s) => s.total);
   const search = useLibrary((s) => s.search);
-  const shownSearch = useLibrary((s) => s.shownSearch);
   const filters = useLibrary((s) => s.filters);
-  const loading = useLibrary((s) => s.loading);
   const openDialog = useApp((s) => s.openDialog);
   const [text, setText] = useState(search);
   // The store cleared or set the search itself ("Show in library"): the box follows it.
@@ -111,7 +121,7 @@ export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, sea
               if (e.key === 'ArrowDown' || e.key === 'Enter') { e.preventDefault(); setSearch(text); (document.querySelector('[data-testid="document-list"]') as HTMLElement | null)?.focus(); }
             }}
           />
-          {shownSearch.trim() && !loading ? <span className="search-count" role="status" data-query={shownSearch}>{total > SEARCH_COUNT_CAP ? `${formatCount(SEARCH_COUNT_CAP)}+` : formatCount(total)} found</span> : null}
+          <SearchCount />
         </div>
         <button type="button" className={`button ${showFilters || filterCount ? 'active' : ''}`} aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
           Filters{filterCount ? ` (${filterCount})` : ''}

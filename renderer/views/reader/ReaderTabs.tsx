@@ -1,10 +1,14 @@
 // Every open reader tab, kept mounted while another tab is shown (so a PDF does not load
-// again on every switch); Ctrl/Cmd+W closes the current one, saving typed text first.
-import { useEffect } from 'react';
+// again on every switch); Ctrl/Cmd+W closes the current one, saving typed text first. The
+// reader's code is a chunk of its own, fetched when the first tab opens (pdf.js follows it).
+import { Suspense, useEffect } from 'react';
 import { readerViewId } from '../../state/appStore.ts';
 import { useApp, useStores } from '../../state/context.tsx';
+import { Loading } from '../../components/Loading.tsx';
 import { ViewErrorBoundary } from '../../components/ViewErrorBoundary.tsx';
-import { ReaderView } from './ReaderView.tsx';
+import { onDemand } from '../../lib/onDemand.ts';
+
+const ReaderView = onDemand(() => import('./ReaderView.tsx').then((m) => m.ReaderView));
 
 export function ReaderTabs() {
   const { app } = useStores();
@@ -29,7 +33,7 @@ export function ReaderTabs() {
         const active = view === readerViewId(r.documentId);
         return (
           <main key={r.documentId} className="view-body reader-body-host" hidden={!active} role="tabpanel" aria-label={r.title}>
-            <ViewErrorBoundary><ReaderView documentId={r.documentId} active={active} /></ViewErrorBoundary>
+            <ViewErrorBoundary><Suspense fallback={<Loading what="the reader" />}><ReaderView documentId={r.documentId} active={active} /></Suspense></ViewErrorBoundary>
           </main>
         );
       })}
