@@ -47,8 +47,19 @@ const JOURNAL_HEADER = [
   new RegExp(`^(?:the\\s+)?(?:proceedings|journal|transactions|annals)\\b[^\\n]{0,80}?\\s${YEAR}\\b`, 'iu'),
   new RegExp(`\\b${YEAR}\\s*;\\s*\\d+\\s*\\(\\d+\\)`, 'u'),
   new RegExp(`^${YEAR},\\s*(?:vol|v-?\\d|\\d)`, 'iu'),
-  new RegExp(COPYRIGHT, 'iu'),
 ];
+
+/** A copyright notice's years ("© 1994, 1997, 2021", "Copyright (C) 1990–2014", "© 2016–23"): the notice grows a year with
+ * each revision, so its last year is the current one's. */
+const COPYRIGHT_YEARS = new RegExp(`(?:©|\\(c\\)|copyright)\\s*(?:\\(c\\)|©)?\\s*${YEAR}((?:\\s*[,–—-]\\s*(?:19|20)?\\d\\d\\b)*)`, 'iu');
+
+export function copyrightYear(text: string): number | undefined {
+  const m = COPYRIGHT_YEARS.exec(text);
+  if (!m) return undefined;
+  const first = Number(m[1]);
+  const later = [...m[2]!.matchAll(/(?:19|20)?\d\d\b/g)].map(([y]) => (y.length === 2 ? Math.floor(first / 100) * 100 + Number(y) : Number(y)));
+  return Math.max(first, ...later.filter((y) => y >= first));
+}
 
 const LATER = /\b(?:revised|revision|modified|edited|updated|accepted|published|advance access|version of|last change|überarbeitet|révisé|geändert)\b/i;
 const EARLIER = /\b(?:received|submitted|compiled|generated|eingereicht am|reçu)\b/i;
@@ -120,12 +131,16 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], pag
       const y = m ? Number(m.slice(1).find((g) => g)) : NaN;
       if (y) add(y, 3);
     }
+    // A copyright notice yields to a date printed for this version ("August 14, 2022" under "© 1994, ..., 2021")
+    // and outweighs a date in a margin or one the words before it mark as earlier.
+    const copyright = copyrightYear(line.text);
+    if (copyright) add(copyright, 1.8);
   }
   // Else a copyright or conference line set in the body (a first column's foot): "© 2018 ACM".
   if (!mentions.length) {
     for (const line of page) {
       const m = BODY_COPYRIGHT.exec(line.text) ?? (BODY_VENUE.test(line.text) ? BODY_VENUE_YEAR.exec(line.text) : null);
-      if (m) add(Number(m[1]), 1);
+      if (m) add(BODY_COPYRIGHT.test(line.text) ? copyrightYear(line.text) ?? Number(m[1]) : Number(m[1]), 1);
     }
   }
   // Else a journal's running head or foot that names only its year.

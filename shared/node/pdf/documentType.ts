@@ -4,6 +4,7 @@
 // reference line, an abstract with affiliations, or a received/accepted history; a sparse
 // cover with a publisher or an ISBN is a book. Anything else is a generic document
 // (manuals, package vignettes), which is also what an unsure answer falls back to.
+import { isDateLine } from './dates.ts';
 import type { ExtractedDocumentType } from './types.ts';
 
 export interface TypeEvidence {
@@ -102,7 +103,7 @@ const GUIDE_WORD = String.raw`(?:manual[e]?|handbook|handbuch|podręcznik|docume
 const DOCUMENTATION_TITLE = new RegExp(String.raw`^(?:(?:the|die|der|das|la|le|il|a|an)\s+)?(?:[^\s-]+[\s-]+){0,3}${DOC_WORD}(?:\s+\S+)?$|^(?:\S+\s+){0,2}${GUIDE_WORD}\s+(?:to|for|of|per|pour|für|para|de|dla)\b|^(?:(?:the|die|der|das|la|le|il)\s+)?${DOC_WORD}\b`, 'iu');
 
 /** A manual's short version, release or edition line near its title ("Release 1.5.1", "Edition 7 for Octave version 7.3.0", "wersja 1.3.6"). */
-const VERSION_LINE = /^(?=.{0,60}$)\(?(?:(?:version|versione|versión|versão|wersja|release|edition|v)\s*\d+(?:\.\d+)+\b|.{0,40}\b(?:version|versione|versión|release)\s+v?\d+(?:\.\d+)+)/i;
+const VERSION_LINE = /^(?=.{0,60}$)\(?(?:(?:version|versione|versión|versão|wersja|release|edition|v\.?)\s*\d+(?:\.\d+)+\b|.{0,40}\b(?:version|versione|versión|release)\s+v?\d+(?:\.\d+)+)/i;
 
 /** What a TeX guide documents, in the corpus's languages ("package", "Paket", "macro", "extension"). */
 const GUIDE_NOUN = String.raw`(?:class|package|style|bundle|macros?|klasse|paket|makros?|classe|paquet|extension|pacchetto|paquete|pakiet)`;
@@ -122,6 +123,9 @@ const ABOUT_A_GUIDE = /\b(?:this|the present)\s+(?:article|document|paper|note|m
 
 /** TeX named on the page ("LaTeX", "LATEX", "pdfTeX"): the context in which a guide's own words above say it documents a TeX package. */
 const TEX_NAMED = /(?:la|pdf|xe|lua)?tex\b/i;
+
+/** A version tag anywhere on a line ("Lenses and Mirrors; v.1.02", "Version 2.1"). */
+const VERSION_TAG = /(?:^|[\s;,(])(?:v\.?\s?|version\s+)\d+(?:\.\d+)+[a-z]?\b/i;
 
 const any = (patterns: RegExp[], texts: string[]) => patterns.some((re) => texts.some((t) => re.test(t)));
 
@@ -161,7 +165,9 @@ export function detectDocumentType(e: TypeEvidence): DetectedType {
   // A journal's own header (its volume, a received date, an ISSN), not a guide that names the
   // journal it is for, makes a class guide an article; so does a keywords line, which papers print and guides do not.
   if (documentation && !any(JOURNAL_HEADER, e.head) && !e.hasKeywords) return { type: 'generic', confidence: 0.55 };
-  if (cover && e.textLength < 150) return { type: 'book', confidence: 0.6 };
+  // A bare cover is a book's only when it carries no day's date or version tag, which a manual's cover does
+  // ("pst-fill / A PSTricks package for ...; v.1.02 / October 1, 2021") and a book's title page does not.
+  if (cover && e.textLength < 150 && !e.lines.some((l) => isDateLine(l) || VERSION_TAG.test(l))) return { type: 'book', confidence: 0.6 };
   if (any(JOURNAL, e.head)) return { type: 'journal', confidence: 0.65 };
   // A paper's shape: an abstract (with affiliations, surer).
   if (e.hasAbstract) return { type: 'journal', confidence: e.hasAffiliations ? 0.6 : 0.5 };

@@ -67,7 +67,7 @@ const KIND_LABEL = /^(?:(?:the\s+)?(?:(?:users?['’]?s?|reference|installation|
 function titleCandidates(layout: Layout): TextLine[] {
   const page = layout.pages[0];
   if (!page) return [];
-  const candidates = titleLines(layout, page);
+  const candidates = titleLines(layout, page).filter((l) => !seriesBanner(l, page.lines, layout.bodySize));
   const titles = candidates.filter((l) => !KIND_LABEL.test(l.text.trim()));
   return titles.length ? titles : candidates;
 }
@@ -82,6 +82,22 @@ function titleLines(layout: Layout, page: Layout['pages'][number]): TextLine[] {
     if (/\b(?:universit\w*|institut\w*|department|laborator\w*|school of|college)\b/i.test(t) && /,\s*\p{Lu}/u.test(t)) return false;
     return !NOT_A_TITLE.some((re) => re.test(t));
   });
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A series' or bundle's name set large over a manual's cover ("PSTricks" above "pst-fill" and "A PSTricks
+ * package for filling and tiling areas"): a word or two that a title line set well below it, smaller but still
+ * larger than the body, repeats among its own words; or a lone word twice the size of the title block below it
+ * and set apart from it by more than three of its own lines. */
+function seriesBanner(line: TextLine, lines: TextLine[], bodySize: number): boolean {
+  const name = line.text.trim();
+  if (name.length < 3 || !/^\S+(?:\s\S+)?$/u.test(name)) return false;
+  const below = lines.filter((l) => l !== line && l.y < line.y - line.size && l.size < line.size * 0.7 && l.size >= bodySize * 1.2 && !onlyNames(l.text));
+  const repeated = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'iu');
+  if (below.some((l) => l.y < line.y - line.size * 2 && l.text.trim().length > name.length + 3 && repeated.test(l.text))) return true;
+  const next = below.sort((p, q) => q.y - p.y)[0];
+  return !/\s/.test(name) && !!next && line.size >= next.size * 2 && line.y - next.y > line.size * 3;
 }
 
 /** "T H E T I T L E": a line set letter by letter, read as its letters. */
@@ -126,7 +142,8 @@ function startsWithName(text: string): boolean {
 
 function cleanTitle(s: string): string {
   return s
-    .replace(/[,;]\s*(?:19|20)\d\d[/-]\d\d[/-]\d\d$/, '').replace(/\s*[∗*†‡§¶⁎✝]+\s*/g, ' ').replace(/\s+([:,.;])/g, '$1').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
+    // A date or a version tag set after the title on its line ("..., 2021/03/02", "gantt charts; v.0.22a").
+    .replace(/[,;]\s*(?:19|20)\d\d[/-]\d\d[/-]\d\d$/, '').replace(/[,;]\s*v\.?\s?\d+(?:\.\d+)*[a-z]?$/i, '').replace(/\s*[∗*†‡§¶⁎✝]+\s*/g, ' ').replace(/\s+([:,.;])/g, '$1').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
 }
 
 function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidence: number } | undefined {
