@@ -7,6 +7,7 @@
 import CSL, { type Engine } from 'citeproc';
 import type { CslItem } from '../../../shared/csl/cslJson.ts';
 import { installHtmlEscapeShortcut, installMarkupShortcut } from './citeprocShortcuts.ts';
+import { installDisambiguationReuse } from './disambiguationReuse.ts';
 import { htmlToTextAndRtf } from './htmlOutput.ts';
 import { installLocaleCasing } from './localeCasing.ts';
 import { installInitialsMemo } from './nameInitials.ts';
@@ -120,6 +121,7 @@ export function createCitationFormatter(library: StyleLibrary): CitationFormatte
     };
     const engine = new CSL.Engine(sys, xml, locale, true);
     installMarkupShortcut(engine);
+    installDisambiguationReuse(CSL, engine);
     return engine;
   }
 
