@@ -11,6 +11,7 @@ import { installDisambiguationReuse } from './disambiguationReuse.ts';
 import { htmlToTextAndRtf } from './htmlOutput.ts';
 import { installLocaleCasing } from './localeCasing.ts';
 import { installInitialsMemo } from './nameInitials.ts';
+import { installParticleMemo } from './nameParticles.ts';
 import { installNumberShortcut } from './numberShortcut.ts';
 import { installSortCollation } from './sortCollation.ts';
 import { StyleProblem } from './styleInfo.ts';
@@ -84,6 +85,7 @@ installLocaleCasing(CSL);
 installHtmlEscapeShortcut(CSL);
 installSortCollation(CSL);
 installInitialsMemo(CSL);
+installParticleMemo(CSL);
 installNumberShortcut(CSL);
 
 /** The parts of citeproc-js's registry renderEach reads (CSL.Registry). */
