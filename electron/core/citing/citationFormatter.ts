@@ -7,9 +7,11 @@
 import CSL, { type Engine } from 'citeproc';
 import type { CslItem } from '../../../shared/csl/cslJson.ts';
 import { installHtmlEscapeShortcut, installMarkupShortcut } from './citeprocShortcuts.ts';
+import { installDisambiguationReuse } from './disambiguationReuse.ts';
 import { htmlToTextAndRtf } from './htmlOutput.ts';
 import { installLocaleCasing } from './localeCasing.ts';
 import { installInitialsMemo } from './nameInitials.ts';
+import { installParticleMemo } from './nameParticles.ts';
 import { installNumberShortcut } from './numberShortcut.ts';
 import { installSortCollation } from './sortCollation.ts';
 import { StyleProblem } from './styleInfo.ts';
@@ -83,6 +85,7 @@ installLocaleCasing(CSL);
 installHtmlEscapeShortcut(CSL);
 installSortCollation(CSL);
 installInitialsMemo(CSL);
+installParticleMemo(CSL);
 installNumberShortcut(CSL);
 
 /** The parts of citeproc-js's registry renderEach reads (CSL.Registry). */
@@ -120,6 +123,7 @@ export function createCitationFormatter(library: StyleLibrary): CitationFormatte
     };
     const engine = new CSL.Engine(sys, xml, locale, true);
     installMarkupShortcut(engine);
+    installDisambiguationReuse(CSL, engine);
     return engine;
   }
 
