@@ -19,9 +19,9 @@ afterEach(async () => {
   pool = undefined;
 });
 
-/** One connection, so every statement and the look at pg_prepared_statements share a session. */
-async function itemsPool(): Promise<pg.Pool> {
-  pool = new pg.Pool({ connectionString: await createPgDatabase(cluster!), max: 1 });
+/** One connection (unless told), so every statement and the look at pg_prepared_statements share a session. */
+async function itemsPool(connections = 1): Promise<pg.Pool> {
+  pool = new pg.Pool({ connectionString: await createPgDatabase(cluster!), max: connections });
   await pool.query("CREATE TABLE items (id integer PRIMARY KEY, title text NOT NULL); INSERT INTO items VALUES (1, 'one'), (2, 'two')");
   return pool;
 }
@@ -62,5 +62,21 @@ describe.runIf(cluster)('named prepared statements on PostgreSQL', () => {
     await other.query("ALTER TABLE items ADD COLUMN kind text NOT NULL DEFAULT 'paper'");
     await other.end();
     expect(await statements.rows(all, [])).toEqual([{ id: 1, title: 'one', kind: 'paper' }, { id: 2, title: 'two', kind: 'paper' }]);
+  });
+
+  it('are prepared again on every pooled connection a migration elsewhere left stale', async () => {
+    const connections = 3;
+    const statements = new PostgresStatements(await itemsPool(connections));
+    const all = { name: 'all_items', text: 'SELECT * FROM items ORDER BY id' };
+    // Prepared on each connection: runs at once take a connection each.
+    await Promise.all(Array.from({ length: connections }, () => statements.rows(all, [])));
+    expect(pool!.totalCount).toBe(connections);
+    const other = new pg.Client({ connectionString: pool!.options.connectionString });
+    await other.connect();
+    await other.query("ALTER TABLE items ADD COLUMN kind text NOT NULL DEFAULT 'paper'");
+    await other.end();
+    for (let i = 0; i < connections; i++) {
+      expect(await statements.rows(all, [])).toEqual([{ id: 1, title: 'one', kind: 'paper' }, { id: 2, title: 'two', kind: 'paper' }]);
+    }
   });
 });

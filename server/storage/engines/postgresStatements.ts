@@ -35,11 +35,14 @@ export class PostgresStatements {
 
   /** The rows of a named statement, prepared on a connection the first time it runs there. */
   async rows<Row>(statement: NamedStatement, values: readonly unknown[]): Promise<Row[]> {
-    try {
-      return await this.run<Row>(statement, values);
-    } catch (error) {
-      if (!isStale(error)) throw error;
-      return this.run<Row>(statement, values);
+    // After a migration elsewhere every pooled connection may hold the stale statement: each
+    // attempt drops the one it met, so the pool's size plus one reaches a fresh connection.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.run<Row>(statement, values);
+      } catch (error) {
+        if (!isStale(error) || attempt >= (this.pool.options.max ?? 10)) throw error;
+      }
     }
   }
 
