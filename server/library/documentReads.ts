@@ -67,22 +67,28 @@ const DOCUMENT_COLUMNS = Object.keys({
   id: true, profile_id: true, group_id: true, created: true, last_modified: true, title: true, type: true, year: true, trashed_at: true, data: true,
 } satisfies Record<keyof DocumentsTable, true>);
 
+const POSTGRES_ROW = DOCUMENT_COLUMNS.map((c) => `d.${c}`).join(', ');
+const POSTGRES_HAS_FILE = 'EXISTS (SELECT 1 FROM files f WHERE f.document_id = d.id) AS has_file';
+const statement = (name: string, text: string): NamedStatement => ({ name: `document_reads_${name}`, text });
+
+/** PostgreSQL's SQL for each read; exported for the service-scale bench's round-trip floor. */
+export const POSTGRES_DOCUMENT_READS = {
+  byId: statement('by_id', `SELECT ${POSTGRES_ROW} FROM documents d WHERE d.id = $1`),
+  byIdWithFileFlag: statement('by_id_with_file_flag', `SELECT ${POSTGRES_ROW}, octet_length(d.data) AS data_length, ${POSTGRES_HAS_FILE} FROM documents d WHERE d.id = $1`),
+  versionById: statement('version_by_id', `SELECT ${VERSION_COLUMNS.map((c) => `d.${c}`).join(', ')}, octet_length(d.data) AS data_length, ${POSTGRES_HAS_FILE} FROM documents d WHERE d.id = $1`),
+  byIds: statement('by_ids', `SELECT ${POSTGRES_ROW}, octet_length(d.data) AS data_length FROM documents d WHERE d.id = ANY($1::text[])`),
+  roleOf: statement('role_of', 'SELECT role FROM group_members WHERE group_id = $1 AND profile_id = $2'),
+  anyFile: statement('any_file', 'SELECT 1 AS one FROM files WHERE document_id = $1 LIMIT 1'),
+  filesOfIds: statement('files_of_ids', 'SELECT DISTINCT document_id FROM files WHERE document_id = ANY($1::text[])'),
+};
+
 /**
  * Named prepared statements (postgresStatements.ts): parsed and planned once per connection
  * rather than per request. Lists of ids are one array parameter, so a page of any length is
  * the same statement.
  */
 function postgresReads(statements: PostgresStatements): DocumentReads {
-  const row = DOCUMENT_COLUMNS.map((c) => `d.${c}`).join(', ');
-  const hasFile = 'EXISTS (SELECT 1 FROM files f WHERE f.document_id = d.id) AS has_file';
-  const statement = (name: string, text: string): NamedStatement => ({ name: `document_reads_${name}`, text });
-  const byId = statement('by_id', `SELECT ${row} FROM documents d WHERE d.id = $1`);
-  const byIdWithFileFlag = statement('by_id_with_file_flag', `SELECT ${row}, octet_length(d.data) AS data_length, ${hasFile} FROM documents d WHERE d.id = $1`);
-  const versionById = statement('version_by_id', `SELECT ${VERSION_COLUMNS.map((c) => `d.${c}`).join(', ')}, octet_length(d.data) AS data_length, ${hasFile} FROM documents d WHERE d.id = $1`);
-  const byIds = statement('by_ids', `SELECT ${row}, octet_length(d.data) AS data_length FROM documents d WHERE d.id = ANY($1::text[])`);
-  const roleOf = statement('role_of', 'SELECT role FROM group_members WHERE group_id = $1 AND profile_id = $2');
-  const anyFile = statement('any_file', 'SELECT 1 AS one FROM files WHERE document_id = $1 LIMIT 1');
-  const filesOfIds = statement('files_of_ids', 'SELECT DISTINCT document_id FROM files WHERE document_id = ANY($1::text[])');
+  const { byId, byIdWithFileFlag, versionById, byIds, roleOf, anyFile, filesOfIds } = POSTGRES_DOCUMENT_READS;
   const first = async <Row>(named: NamedStatement, values: unknown[]) => (await statements.rows<Row>(named, values))[0];
   return {
     byId: (id) => first<DocumentsTable>(byId, [id]),
