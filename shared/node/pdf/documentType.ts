@@ -74,7 +74,7 @@ const CONFERENCE = [
 ];
 
 const JOURNAL = [
-  /\bjournal\b|\bjournals\b|\bzeitschrift\b|\brevista\b|\brevue\b|\bgazette\b|\bgaceta\b|\bzpravodaj\b|\bannals of\b|\btransactions on\b|\bletters\b|\btugboat\b|\bcahiers\b/i,
+  /\bjournal\b|\bjournals\b|\b(?:magazine|newsletter)\b.{0,30}?(?:#\s?\d+|\bno\.?\s*\d+|\bissue\s+\d+)|\bzeitschrift\b|\brevista\b|\brevue\b|\bgazette\b|\bgaceta\b|\bzpravodaj\b|\bannals of\b|\btransactions on\b|\bletters\b|\btugboat\b|\bcahiers\b/i,
   /\bvol(?:ume)?\.?\s*\d+\b|\b\d+\s*\((?:19|20)\d\d\)/i,
   /\b(?:received|accepted|published online|available online|advance access)\b/i,
   /\bissn\b|\bpreprint submitted to\b|\bmanuscript\b|\b(?:research|original|review|regular|general) article\b|\barticle\s+\d+\b/i,
@@ -99,8 +99,9 @@ const DOC_WORD = String.raw`(?:(?:document )?class(?:e|es)?|clase|package|pakiet
 const GUIDE_WORD = String.raw`(?:manual[e]?|handbook|handbuch|podręcznik|documentation|dokumentation|tutorial|user['’]?s? guide|guide|reference manual)`;
 
 /** A title that is only the name of what it documents ("The ekaia package", "Die Dokumentklasse jura",
- * "Why3 Documentation", "Guide to ..."): a paper about a package says more ("The huge Package for ..."). */
-const DOCUMENTATION_TITLE = new RegExp(String.raw`^(?:(?:the|die|der|das|la|le|il|a|an)\s+)?(?:[^\s-]+[\s-]+){0,3}${DOC_WORD}(?:\s+\S+)?$|^(?:\S+\s+){0,2}${GUIDE_WORD}\s+(?:to|for|of|per|pour|für|para|de|dla)\b|^(?:(?:the|die|der|das|la|le|il)\s+)?${DOC_WORD}\b`, 'iu');
+ * "Why3 Documentation", "Guide to ...", "A Tutorial on ..."), or that says it shows how ("How to ...", "Getting started with ..."):
+ * a paper about a package says more ("The huge Package for ..."), and so may a vignette's introduction with an abstract. */
+const DOCUMENTATION_TITLE = new RegExp(String.raw`^how\s+to\b|^getting\s+(?:started|up and running)\b|^(?:(?:the|die|der|das|la|le|il|a|an)\s+)?(?:[^\s-]+[\s-]+){0,3}${DOC_WORD}(?:\s+\S+)?$|^(?:\S+\s+){0,2}${GUIDE_WORD}\s+(?:to|for|of|on|per|pour|für|para|de|dla)\b|^(?:(?:the|die|der|das|la|le|il)\s+)?${DOC_WORD}\b`, 'iu');
 
 /** A manual's short version, release or edition line near its title ("Release 1.5.1", "Edition 7 for Octave version 7.3.0", "wersja 1.3.6"). */
 const VERSION_LINE = /^(?=.{0,60}$)\(?(?:(?:version|versione|versión|versão|wersja|release|edition|v\.?)\s*\d+(?:\.\d+)+\b|.{0,40}\b(?:version|versione|versión|release)\s+v?\d+(?:\.\d+)+)/i;
@@ -120,6 +121,20 @@ const TEX_GUIDE_TEXT = /\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(
 /** A guide's abstract or first lines saying what it documents ("This article describes the gearbox package",
  * "This document describes the margbib document style"). */
 const ABOUT_A_GUIDE = /\b(?:this|the present)\s+(?:article|document|paper|note|manual|guide|documentation)\s+(?:describes|documents|explains|presents|introduces)\s+(?:the\s+)?(?:[^\s.]+\s+){0,4}?(?:package|class|bundle|fonts?|macros?|style|format)\b/i;
+
+/** A program's or package's guide saying in its first lines, TeX or not, that it shows how to do something ("This document
+ * describes how to use the deSolve package", "It is shown by example how a model is fitted"). A paper calls itself a paper
+ * or an article (a vignette that reprints one says "This vignette introduces" or "illustrates", and is typed as the paper),
+ * and a class's specimen article that shows how to use its class is typed as the article it is set as. */
+const HOW_TO_GUIDE = /\b(?:this|the present)\s+(?:document|note|guide|manual|tutorial)\s+(?:describes|explains|shows|illustrates|demonstrates|documents)\s+(?:\w+ly\s+)?how\b(?!.{0,100}\b(?:class|template|style)\b)|\bit is shown(?:\s+by\s+(?:an?\s+)?examples?)?\s+how\b/i;
+
+/** A document that calls itself a report in its own words ("the test routine contained in this report",
+ * "The preparation of this report was supported by ...", "This report describes"), as a report's title page or
+ * preface does; a template's "if you wish to write this report in German" is about the reader's report. */
+const SELF_REPORT = /\b(?:in|of|contained in|throughout)\s+(?:this|the present)\s+(?:technical\s+|research\s+|final\s+)?report\b|\b(?:this|the present)\s+(?:technical\s+|research\s+|final\s+)?report\s+(?:describes|presents|documents|contains|summari[sz]es|gives|is)\b/i;
+
+/** A title that names the document a report ("Accessibility Conformance Report", "Report on the Gear Survey"). */
+const REPORT_TITLE = /\breport$|^(?:(?:an?|the)\s+)?(?:\S+\s+){0,2}report\s+(?:on|of|to|for|from)\b/i;
 
 /** TeX named on the page ("LaTeX", "LATEX", "pdfTeX"): the context in which a guide's own words above say it documents a TeX package. */
 const TEX_NAMED = /(?:la|pdf|xe|lua)?tex\b/i;
@@ -148,6 +163,9 @@ export function detectDocumentType(e: TypeEvidence): DetectedType {
   const pairs = first.map((l, i) => (i + 1 < first.length ? `${l} ${first[i + 1]}` : l));
   const texNamed = first.some((l) => TEX_NAMED.test(l));
   const documentation = (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title))) || e.head.some((l) => VERSION_LINE.test(l)) || pairs.some((l) => TEX_GUIDE_TEXT.test(l)) || (pairs.some((l) => TEX_GUIDE_TEXT_OTHER.test(l) || ABOUT_A_GUIDE.test(l)) && texNamed);
+  // A guide that says it shows how to use something is one even when set in a journal's style with a keywords line.
+  // Read over the lines joined, so that what a sentence says it shows how to use is seen even on its next line.
+  const howTo = HOW_TO_GUIDE.test(first.join(' '));
   // A guide named after the venue or kind of paper it is for ("The gearconf class for Gear Conference proceedings"):
   // the words of its own title do not make it that venue's paper or a report; the rest of the page must say so.
   // One set as a specimen of the venue's paper, with its abstract, is typed as that venue's.
@@ -159,12 +177,15 @@ export function detectDocumentType(e: TypeEvidence): DetectedType {
   const head = [...evidence, ...(e.venue ?? [])];
   const conference = count(CONFERENCE, head);
   if (conference && conference > count(JOURNAL, head)) return { type: 'conference_proceedings', confidence: 0.7 };
+  // A page that calls itself a report, or a title that does, without a journal's header (an article may say "in this report").
+  const selfReport = pairs.some((l) => SELF_REPORT.test(l)) || !!e.title && REPORT_TITLE.test(e.title.trim());
+  if (selfReport && !documentation && !howTo && !any(JOURNAL_HEADER, e.head)) return { type: 'report', confidence: 0.6 };
   const sparse = e.textLength < 600;
   const cover = sparse && !e.hasAbstract && e.pageCount >= 10;
   if (cover && (e.hasIsbn || any(BOOK, e.lines))) return { type: 'book', confidence: 0.6 };
   // A journal's own header (its volume, a received date, an ISSN), not a guide that names the
   // journal it is for, makes a class guide an article; so does a keywords line, which papers print and guides do not.
-  if (documentation && !any(JOURNAL_HEADER, e.head) && !e.hasKeywords) return { type: 'generic', confidence: 0.55 };
+  if ((documentation && !e.hasKeywords || howTo) && !any(JOURNAL_HEADER, e.head)) return { type: 'generic', confidence: 0.55 };
   // A bare cover is a book's only when it carries no day's date or version tag, which a manual's cover does
   // ("pst-fill / A PSTricks package for ...; v.1.02 / October 1, 2021") and a book's title page does not.
   if (cover && e.textLength < 150 && !e.lines.some((l) => isDateLine(l) || VERSION_TAG.test(l))) return { type: 'book', confidence: 0.6 };

@@ -64,18 +64,31 @@ export interface LayoutFields {
  * "Benutzerhandbuch", "Documentation", "12th International Conference on Gears 2019"): a title only when nothing else is. */
 const KIND_LABEL = /^(?:(?:the\s+)?(?:(?:users?['’]?s?|reference|installation|programmer['’]?s|administrator['’]?s|quick|short)\s+)?(?:manual|guide|handbook|documentation|reference)|(?:research|project|grant|thesis|phd)\s+proposal|(?:benutzer)?handbuch|(?:benutzer)?dokumentation|anleitung|documentazione|manuale(?: utente)?|documentación|manual de usuario|manuel(?: de l['’]utilisateur)?|mode d['’]emploi|guide de l['’]utilisateur|lecture notes|release notes|cheat ?sheet|quick reference)$|^(?:the\s+)?(?:\d+(?:st|nd|rd|th)\s+|first\s+|second\s+|third\s+)?(?:(?:annual|international|european|national|joint)\s+)*(?:conference|symposium|workshop|congress)\s+(?:on|of|for)\b.{0,80}$/iu;
 
+/** A magazine's or newsletter's issue line ("ConTeXt magazine #1102 MkIV", "Gear Newsletter No. 12", "Issue 4"). */
+const ISSUE_LINE = /\b(?:magazine|newsletter|bulletin|zine|gazette)\b.{0,30}?(?:#\s?\d+|\bno\.?\s*\d+|\bissue\s+\d+)|^(?:issue|nummer|numéro|heft)\s+#?\d+\b/i;
+
+/** A magazine's masthead: its name set large just above its issue line ("This Way" over "ConTeXt magazine #1102"),
+ * which names the magazine, not the article under it. */
+function masthead(line: TextLine, lines: TextLine[]): boolean {
+  return lines.some((l) => l !== line && ISSUE_LINE.test(l.text) && l.y < line.y && line.y - l.y <= Math.max(line.size, l.size) * 1.6 && line.size > l.size);
+}
+
 function titleCandidates(layout: Layout): TextLine[] {
   const page = layout.pages[0];
   if (!page) return [];
-  const candidates = titleLines(layout, page).filter((l) => !seriesBanner(l, page.lines, layout.bodySize));
+  const notBanner = (l: TextLine) => !seriesBanner(l, page.lines, layout.bodySize) && !ISSUE_LINE.test(l.text) && !masthead(l, page.lines);
+  let candidates = titleLines(layout, page).filter(notBanner);
+  // A magazine's cover may set the article's title low, under its masthead: a sparse page with nothing above is read lower down.
+  if (!candidates.length && page.lines.reduce((n, l) => n + l.text.length, 0) < 400) candidates = titleLines(layout, page, 0.1).filter(notBanner);
   const titles = candidates.filter((l) => !KIND_LABEL.test(l.text.trim()));
   return titles.length ? titles : candidates;
 }
 
-function titleLines(layout: Layout, page: Layout['pages'][number]): TextLine[] {
+/** The lines that may be a title: above `lowest` (a share of the page's height), not running heads, banners or labels. */
+function titleLines(layout: Layout, page: Layout['pages'][number], lowest = 0.3): TextLine[] {
   return page.lines.filter((l) => {
     if (layout.runningHeads.has(l)) return false;
-    if (l.y < page.height * 0.3) return false;
+    if (l.y < page.height * lowest) return false;
     const t = unspaced(l.text);
     if (!/\p{L}{2}/u.test(t) || t.length > 300 || isDateLine(t) && t.split(/\s+/).length <= 6) return false;
     // An affiliation set large ("McGill University, Montreal, Canada").
@@ -164,13 +177,18 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
   const coverName = (l: TextLine) => sparse && onlyNames(l.text) && splitAuthorLine(l.text).every((p) => p.split(/\s+/).length <= 3) && named.some((n) => n.y < l.y - l.size * 3 && n.size >= l.size * 0.75);
   const usable = named.some((l) => l.size >= maxSize * 0.9) || pool.filter((l) => l.size >= maxSize * 0.97).every(coverName) ? named : pool;
   const top = Math.max(...usable.map((l) => l.size));
-  const start = usable.filter((l) => l.size >= top * 0.97).sort((p, q) => q.y - p.y)[0];
+  // Under a magazine's issue line, the article's title is the first line set as large as it, whatever its words look like.
+  const issue = pageLines.find((l) => ISSUE_LINE.test(l.text));
+  const underIssue = issue && candidates.filter((l) => l.y < issue.y && l.size >= issue.size * 0.92).sort((p, q) => q.y - p.y)[0];
+  const start = underIssue || usable.filter((l) => l.size >= top * 0.97).sort((p, q) => q.y - p.y)[0];
   if (!start) return undefined;
   const lines: TextLine[] = [start];
   // A first title line that reads like names ("Simultaneous Inference") set just above it.
   const above = pageLines.filter((l) => l.y > start.y && l.y - start.y <= start.size * 2 && Math.abs(l.size - start.size) <= start.size * 0.08 && l.x < start.right && l.right > start.x && candidates.includes(l));
   if (above.length === 1 && onlyNames(above[0]!.text)) lines.unshift(above[0]!);
   let last = start;
+  // A magazine's article title is set as large as the issue line above it and the author's name under it: the name ends it.
+  const issueSized = pageLines.some((l) => ISSUE_LINE.test(l.text) && Math.abs(l.size - start.size) <= start.size * 0.08);
   for (const l of pageLines) {
     if (l.y >= last.y - 0.5 || l === start) continue;
     if (lines.length >= 6) break;
@@ -179,7 +197,7 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
     const overlaps = l.x < last.right && l.right > last.x;
     // A continuation may name a journal ("... for the Journal of ..."); it must not be a version line.
     // A title at body size in a column: only the names under it tell where it ends.
-    const names = !distinct && start.right < layout.pages[0]!.width * 0.55 && startsWithName(l.text);
+    const names = (!distinct && start.right < layout.pages[0]!.width * 0.55 || issueSized) && startsWithName(l.text);
     if (sameSize && near && overlaps && !names && !TITLE_STOP.test(l.text) && (candidates.includes(l) || continuesTitle(l.text))) {
       lines.push(l);
       last = l;

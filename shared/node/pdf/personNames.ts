@@ -4,6 +4,9 @@ import type { ExtractedPerson } from './types.ts';
 
 const PARTICLES = new Set(['van', 'von', 'de', 'der', 'die', 'das', 'den', 'da', 'di', 'du', 'le', 'la', 'del', 'della', 'dos', 'das', 'ten', 'ter', 'bin', 'ibn', 'al', 'el', 'st.', 'zu', "d'"]);
 
+/** Particles that stay part of the family name when capitalised after a given name ("Timothy Van Zandt", "Bruno Le Floch"). */
+const CAPITAL_PARTICLE = /^(?:Van|Von|De|Der|Den|Di|Du|Da|Del|Della|Dos|Le|La|Ten|Ter)$/;
+
 /** Countries and two-word US states an address ends with ("Christchurch, New Zealand", "Fargo, North Dakota"); a name is not one. */
 const COUNTRY = /\b(?:new zealand|(?:north|south) (?:dakota|carolina)|new (?:hampshire|jersey|mexico|york)|rhode island|west virginia|united (?:kingdom|states)|brazil|brasil|m[eé]xico|portugal|belgi(?:um|que|ë)|sweden|norway|finland|poland|polska|russia|india|korea|taiwan|singapore|argentina|chile|colombia|scotland|greece|hungary|czech(?: republic)?|slovakia|south africa)\b/i;
 
@@ -83,7 +86,8 @@ export function parsePersonName(raw: string): ExtractedPerson | undefined {
   const fixCase = (t: string) => (t.length > 2 && t === t.toUpperCase() ? t[0] + t.slice(1).toLowerCase() : t);
   const words = tokens.map(fixCase);
   let split = words.length - 1;
-  while (split > 1 && PARTICLES.has(words[split - 1]!.toLowerCase()) && words[split - 1] === words[split - 1]!.toLowerCase()) split--;
+  // A particle before the family name belongs to it, in lower case or capitalised ("Mark van de Wiel", "Timothy Van Zandt").
+  while (split > 1 && PARTICLES.has(words[split - 1]!.toLowerCase()) && (words[split - 1] === words[split - 1]!.toLowerCase() || CAPITAL_PARTICLE.test(words[split - 1]!))) split--;
   const first = words.slice(0, split).join(' ');
   return { first_name: first, last_name: words.slice(split).join(' ') };
 }
