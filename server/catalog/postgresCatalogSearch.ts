@@ -101,8 +101,8 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
   if (criteria.maxYear !== undefined) filters.push(sql<boolean>`s.year <= ${criteria.maxYear}`);
   if (criteria.openAccess) filters.push(sql<boolean>`s.open_access = 1`);
   const where = sql.join(filters, sql` AND `);
-  // Units of one word each, without filters, are counted from catalog_search_terms (postgresSearchTerms.ts).
-  const byTerms = filters.length === 1 ? countByTerms(rankingUnits) : undefined;
+  // Units of one word are counted from catalog_search_terms, filters and all; others by visiting their own matches (postgresSearchTerms.ts).
+  const byTerms = countByTerms(rankingUnits, criteria, filters.slice(1));
   const count = (limit?: number) => {
     const query = limit === undefined
       ? (byTerms ?? sql<{ n: number }>`SELECT count(*)::integer AS n FROM catalog_search s WHERE ${where}`).compile(db)

@@ -51,6 +51,8 @@ export class PostgresSearchMemory {
   private readonly counts = new Remembered<number>();
   private readonly answers = new Remembered<SearchAnswer>();
   private seenGeneration = '';
+  /** Counts and answers being computed, by generation and key: asked again meanwhile, they are awaited, not computed twice. */
+  private readonly pending = new Map<string, Promise<unknown>>();
 
   private static readonly byDatabase = new WeakMap<ServiceDb, PostgresSearchMemory>();
 
@@ -86,12 +88,25 @@ export class PostgresSearchMemory {
     return this.remember(this.answers, generation, key, compute);
   }
 
-  private async remember<T>(entries: Remembered<T>, generation: string, key: string, compute: () => Promise<T>): Promise<T> {
+  private remember<T>(entries: Remembered<T>, generation: string, key: string, compute: () => Promise<T>): Promise<T> {
     const known = generation === this.seenGeneration ? entries.get(key) : undefined;
-    if (known !== undefined) return known;
-    const computed = await compute();
-    // Kept only if no newer generation was seen meanwhile: it may predate that write.
-    if (generation === this.seenGeneration) entries.set(key, computed);
-    return computed;
+    if (known !== undefined) return Promise.resolve(known);
+    // Many users asking the same popular search at once (a cold start, a catalog change)
+    // share one computation instead of each reading every match.
+    const flight = `${entries === this.counts ? 'count' : 'answer'}|${generation}|${key}`;
+    const running = this.pending.get(flight) as Promise<T> | undefined;
+    if (running) return running;
+    const computing = (async () => {
+      try {
+        const computed = await compute();
+        // Kept only if no newer generation was seen meanwhile: it may predate that write.
+        if (generation === this.seenGeneration) entries.set(key, computed);
+        return computed;
+      } finally {
+        this.pending.delete(flight);
+      }
+    })();
+    this.pending.set(flight, computing);
+    return computing;
   }
 }

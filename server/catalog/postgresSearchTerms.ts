@@ -1,12 +1,14 @@
-// How many catalog documents hold each search term (table catalog_search_terms, migration
-// 202611251020), kept in the same transaction as catalog_search: a word anywhere (simple
-// search), and a word with its field's weight, 'A:word' (advanced search). A GIN index has no
-// visibility information, so PostgreSQL counts the matches of a word by visiting a heap page
-// for every match: a word in 100,000 documents costs seconds on a loaded machine. The
-// documents of one word are instead one row here, and the matches of several words are
-// counted by inclusion and exclusion: each word's row, less the documents holding two of
-// them (visited in catalog_search, as few as the words rarely meet), and so on. Exact, as
-// every part is read in one statement, under one snapshot.
+// How many catalog documents hold each search term (table catalog_search_terms, migrations
+// 202611251020 and 202611251330), per year and open-access flag, kept in the same
+// transaction as catalog_search: a word anywhere (simple search), and a word with its
+// field's weight, 'A:word' (advanced search). A GIN index has no visibility information, so
+// PostgreSQL counts the matches of a word by visiting a heap page for every match: a word in
+// 100,000 documents costs seconds on a loaded machine. The documents of one word are
+// instead a few rows here (one per year and flag; a search's year range and open_access
+// filter choose among them), and the matches of several words are counted by inclusion and
+// exclusion: each word's rows, less the documents holding two of them (visited in
+// catalog_search, as few as the words rarely meet), and so on. Exact, as every part is read
+// in one statement, under one snapshot.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../storage/tables.ts';
 import { subsetsOfSize } from './searchTiers.ts';
@@ -24,25 +26,54 @@ const termsOf = (row: string) => {
     UNION ALL SELECT DISTINCT w || ':' || f.lexeme FROM unnest(${fields}) f, unnest(f.weights) w) AS t(term)`;
 };
 
-/** Terms of the given rows of catalog_search, with how many of those rows hold each. */
+/**
+ * The year a document without one is counted under: the smallest integer, below any year a
+ * search can name (four digits), so a year range never includes it.
+ */
+export const NO_YEAR = -2_147_483_648;
+
+/** A row's key columns besides its term: its year (NO_YEAR when it has none) and its flag. */
+const filterKey = sql`coalesce(s.year, ${sql.lit(NO_YEAR)}), s.open_access`;
+
+/** Terms of the given rows of catalog_search, with how many of those rows hold each, per year and flag. */
 const termCounts = (seqs: number[]) =>
-  sql`SELECT term, count(*)::integer AS documents FROM catalog_search s, ${termsOf('s')} WHERE s.seq = ANY(${seqs}::integer[]) GROUP BY term`;
+  sql`SELECT term, ${filterKey}, count(*)::integer AS documents FROM catalog_search s, ${termsOf('s')}
+    WHERE s.seq = ANY(${seqs}::integer[]) GROUP BY 1, 2, 3`;
 
 /** Takes the terms of these documents' indexed rows off the counts: call before they are replaced or removed. */
 export async function forgetTerms(db: Queries, seqs: number[]): Promise<void> {
-  await sql`UPDATE catalog_search_terms t SET documents = t.documents - g.documents FROM (${termCounts(seqs)}) g WHERE t.term = g.term`.execute(db);
+  await sql`UPDATE catalog_search_terms t SET documents = t.documents - g.documents FROM (${termCounts(seqs)}) g(term, year, open_access, documents)
+    WHERE t.term = g.term AND t.year = g.year AND t.open_access = g.open_access`.execute(db);
 }
 
 /** Adds the terms of these documents' indexed rows to the counts: call once they are written. */
 export async function countTerms(db: Queries, seqs: number[]): Promise<void> {
-  await sql`INSERT INTO catalog_search_terms (term, documents) ${termCounts(seqs)}
-    ON CONFLICT (term) DO UPDATE SET documents = catalog_search_terms.documents + excluded.documents`.execute(db);
+  await sql`INSERT INTO catalog_search_terms (term, year, open_access, documents) ${termCounts(seqs)}
+    ON CONFLICT (term, year, open_access) DO UPDATE SET documents = catalog_search_terms.documents + excluded.documents`.execute(db);
 }
 
 /** Counts every term of catalog_search anew (after the whole index was rebuilt). */
 export async function recountTerms(db: Queries): Promise<void> {
   await sql`DELETE FROM catalog_search_terms`.execute(db);
-  await sql`INSERT INTO catalog_search_terms (term, documents) SELECT term, count(*)::integer FROM catalog_search s, ${termsOf('s')} GROUP BY term`.execute(db);
+  await sql`INSERT INTO catalog_search_terms (term, year, open_access, documents)
+    SELECT term, ${filterKey}, count(*)::integer FROM catalog_search s, ${termsOf('s')} GROUP BY 1, 2, 3`.execute(db);
+}
+
+/** The filters of a search that the term counts' keys answer. */
+export interface CountedFilters {
+  minYear?: number;
+  maxYear?: number;
+  openAccess?: boolean;
+}
+
+/** The term rows a search's filters keep (NO_YEAR rows only when no year is named). */
+function filteredRows(filters: CountedFilters): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (filters.minYear !== undefined) conditions.push(sql`year >= ${filters.minYear}`);
+  else if (filters.maxYear !== undefined) conditions.push(sql`year > ${sql.lit(NO_YEAR)}`);
+  if (filters.maxYear !== undefined) conditions.push(sql`year <= ${filters.maxYear}`);
+  if (filters.openAccess) conditions.push(sql`open_access = 1`);
+  return conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``;
 }
 
 /** Units inclusion and exclusion counts: 2^n - 1 parts. */
@@ -67,18 +98,21 @@ export interface CountedUnit {
 }
 
 /**
- * The statement counting the documents matching any of `units` (each unit's documents from
- * its term's row, those of two units or more visited); undefined when a unit has no term.
+ * The statement counting the documents matching any of `units` and the filters (`filtered`:
+ * the same filters as conditions on a row `s` of catalog_search): each unit's documents from
+ * its term's rows, or visited when it has no term (a field of several words: documents
+ * holding all of them, few beside those of one word), less those of two units or more,
+ * visited, and so on. Undefined when no unit has a term (visiting them all is no cheaper).
  */
-export function countByTerms(units: CountedUnit[]): RawBuilder<{ n: number }> | undefined {
-  const terms = units.map((u) => u.term);
-  if (!units.length || units.length > MAX_COUNTED_UNITS || terms.some((t) => t === undefined) || new Set(terms).size !== terms.length) return undefined;
-  const parts: RawBuilder<unknown>[] = [sql`(SELECT coalesce(sum(documents), 0) FROM catalog_search_terms WHERE term = ANY(${terms}::text[]))`];
+export function countByTerms(units: CountedUnit[], filters: CountedFilters = {}, filtered: RawBuilder<boolean>[] = []): RawBuilder<{ n: number }> | undefined {
+  const terms = units.flatMap((u) => (u.term === undefined ? [] : [u.term]));
+  if (!terms.length || units.length > MAX_COUNTED_UNITS || new Set(terms).size !== terms.length) return undefined;
+  const visited = (conditions: RawBuilder<boolean>[]) => sql`(SELECT count(*) FROM catalog_search s WHERE ${sql.join([...conditions, ...filtered], sql` AND `)})`;
+  const parts: RawBuilder<unknown>[] = [sql`(SELECT coalesce(sum(documents), 0) FROM catalog_search_terms WHERE term = ANY(${terms}::text[])${filteredRows(filters)})`];
+  for (const unit of units) if (unit.term === undefined) parts.push(sql`+ ${visited([unit.condition])}`);
   for (let k = 2; k <= units.length; k++) {
     const sign = k % 2 ? sql`+` : sql`-`;
-    for (const { included } of subsetsOfSize(units, k)) {
-      parts.push(sql`${sign} (SELECT count(*) FROM catalog_search s WHERE ${sql.join(included.map((u) => u.condition), sql` AND `)})`);
-    }
+    for (const { included } of subsetsOfSize(units, k)) parts.push(sql`${sign} ${visited(included.map((u) => u.condition))}`);
   }
   return sql<{ n: number }>`SELECT (${sql.join(parts, sql` `)})::integer AS n`;
 }

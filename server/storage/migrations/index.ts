@@ -24,6 +24,7 @@ import * as m202611242000documentSearch from './202611242000-document-search-pos
 import * as m202611242329collectionListing from './202611242329-collection-listing-indexes.ts';
 import * as m202611250311catalogFilters from './202611250311-catalog-filter-index.ts';
 import * as m202611251020catalogTerms from './202611251020-catalog-search-terms.ts';
+import * as m202611251330termFilters from './202611251330-catalog-search-term-filters.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-library': m0001,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '202611242329-collection-listing-indexes': m202611242329collectionListing,
   '202611250311-catalog-filter-index': m202611250311catalogFilters,
   '202611251020-catalog-search-terms': m202611251020catalogTerms,
+  '202611251330-catalog-search-term-filters': m202611251330termFilters,
 };
