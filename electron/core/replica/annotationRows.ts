@@ -44,30 +44,31 @@ export function toLocalAnnotation(row: AnnotationRow): LocalAnnotation {
   return a;
 }
 
+const ANNOTATION_COLUMNS = [
+  'id', 'document_id', 'type', 'filehash', 'text', 'color', 'positions', 'style', 'privacy_level', 'profile_id',
+  'group_id', 'created', 'last_modified', 'added_local', 'modified_local',
+] as const;
+
+/** The columns of an annotation row, in ANNOTATION_COLUMNS order (positional values bind faster than named ones). */
+function annotationValues(a: LocalAnnotation, added: string, modified: string): unknown[] {
+  return [
+    a.id, a.document_id, a.type, a.filehash ?? null, a.text ?? null, a.color ? JSON.stringify(a.color) : null,
+    a.positions ? JSON.stringify(a.positions) : null, a.style ?? null, a.privacy_level, a.profile_id ?? null,
+    a.group_id ?? null, a.created ?? null, a.last_modified ?? null, added, modified,
+  ];
+}
+
+const INSERT_ANNOTATION = `INSERT INTO annotations (${ANNOTATION_COLUMNS.join(', ')}) VALUES (${ANNOTATION_COLUMNS.map(() => '?').join(', ')})`;
+
+// added_local is kept: it says when this replica first held the annotation.
+const UPSERT_ANNOTATION = `${INSERT_ANNOTATION}
+  ON CONFLICT (id) DO UPDATE SET ${ANNOTATION_COLUMNS.filter((c) => c !== 'id' && c !== 'added_local').map((c) => `${c} = excluded.${c}`).join(', ')}`;
+
 export function writeAnnotation(db: Db, a: LocalAnnotation, added: string, modified: string): void {
-  stmt(db, `
-    INSERT INTO annotations (id, document_id, type, filehash, text, color, positions, style, privacy_level, profile_id,
-      group_id, created, last_modified, added_local, modified_local)
-    VALUES (@id, @document_id, @type, @filehash, @text, @color, @positions, @style, @privacy_level, @profile_id,
-      @group_id, @created, @last_modified, @added_local, @modified_local)
-    ON CONFLICT (id) DO UPDATE SET document_id = excluded.document_id, type = excluded.type,
-      filehash = excluded.filehash, text = excluded.text, color = excluded.color, positions = excluded.positions, style = excluded.style,
-      privacy_level = excluded.privacy_level, profile_id = excluded.profile_id, group_id = excluded.group_id,
-      created = excluded.created, last_modified = excluded.last_modified, modified_local = excluded.modified_local`).run({
-    id: a.id,
-    document_id: a.document_id,
-    type: a.type,
-    filehash: a.filehash ?? null,
-    text: a.text ?? null,
-    color: a.color ? JSON.stringify(a.color) : null,
-    positions: a.positions ? JSON.stringify(a.positions) : null,
-    style: a.style ?? null,
-    privacy_level: a.privacy_level,
-    profile_id: a.profile_id ?? null,
-    group_id: a.group_id ?? null,
-    created: a.created ?? null,
-    last_modified: a.last_modified ?? null,
-    added_local: added,
-    modified_local: modified,
-  });
+  stmt(db, UPSERT_ANNOTATION).run(annotationValues(a, added, modified));
+}
+
+/** Inserts an annotation the replica does not hold (the caller has just looked it up in this transaction). */
+export function insertNewAnnotation(db: Db, a: LocalAnnotation, added: string, modified: string): void {
+  stmt(db, INSERT_ANNOTATION).run(annotationValues(a, added, modified));
 }

@@ -37,10 +37,14 @@ export function pickDocumentFields(json: Record<string, unknown>): DocumentField
   return fields as DocumentFields;
 }
 
+const ASCII_ONLY = /^[\0-\x7f]*$/;
+
 /** Accent-, case- and width-insensitive sort key ("Élan" sorts with "elan"). */
 export function sortKey(text: string | undefined | null): string | null {
   if (text === undefined || text === null) return null;
-  const key = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim();
+  // ASCII has no accents nor compatibility forms: NFKD leaves it as it is (most titles and
+  // names; a first sync computes three keys for every document).
+  const key = (ASCII_ONLY.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '')).toLowerCase().trim();
   return key || null;
 }
 
@@ -99,6 +103,16 @@ const UPSERT_DOCUMENT = `
   VALUES (${DOCUMENT_COLUMNS.map((c) => `@${c}`).join(', ')})
   ON CONFLICT (id) DO UPDATE SET ${DOCUMENT_COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ')}
   RETURNING row_no`;
+
+// A row known to be new (a pulled document the replica does not hold): a plain INSERT with
+// positional values, without the upsert's conflict check and RETURNING.
+const INSERT_DOCUMENT = `INSERT INTO documents (${DOCUMENT_COLUMNS.join(', ')}) VALUES (${DOCUMENT_COLUMNS.map(() => '?').join(', ')})`;
+
+/** Inserts a document the replica does not hold (the caller has just looked it up in this transaction). */
+export function insertNewDocument(db: Db, doc: StoredDocument): void {
+  const columns = documentColumns(doc);
+  stmt(db, INSERT_DOCUMENT).run(DOCUMENT_COLUMNS.map((column) => columns[column]));
+}
 
 /**
  * Inserts or replaces a document; the row number (the search index key) is kept. Given the

@@ -3,9 +3,9 @@
 // local deletion is pending is not brought back. Only rows with local changes keep a base
 // copy (baseCopies.ts): a pull refreshes theirs and writes none for the others.
 import type { Db } from './database.ts';
-import { ANNOTATION_EDITABLE_FIELDS, readAnnotationRow, toLocalAnnotation, writeAnnotation, type AnnotationRow } from './annotationRows.ts';
+import { ANNOTATION_EDITABLE_FIELDS, insertNewAnnotation, readAnnotationRow, toLocalAnnotation, writeAnnotation, type AnnotationRow } from './annotationRows.ts';
 import { baseCopyIds, hasBaseCopy, hasLocalChange, saveBaseCopy } from './baseCopies.ts';
-import { pickDocumentFields, readDocumentRow, storedDocument, writeDocument, type DocumentRow } from './documentRows.ts';
+import { insertNewDocument, pickDocumentFields, readDocumentRow, storedDocument, writeDocument, type DocumentRow } from './documentRows.ts';
 import { invalid } from './errors.ts';
 import { readFileRow, refreshFileAttached } from './fileRows.ts';
 import { isBulkLoading } from './bulkLoad.ts';
@@ -142,7 +142,7 @@ function applyDocument(db: Db, json: ServerJson, options: ApplyOptions, lookups:
     }, row);
   } else {
     const time = now();
-    writeDocument(db, {
+    insertNewDocument(db, {
       ...server, data: remote, trashed: options.trashed === true,
       added_local: server.created ?? time, modified_local: server.last_modified ?? time,
     });
@@ -188,7 +188,8 @@ function applyAnnotation(db: Db, json: ServerJson, lookups: Lookups): ApplyResul
   merged.privacy_level ??= 'private';
   merged.type ??= 'note';
   const time = now();
-  writeAnnotation(db, merged as unknown as LocalAnnotation, row?.added_local ?? str(json.created) ?? time, pending.fields.size && row ? row.modified_local : (str(json.last_modified) ?? time));
+  const write = row ? writeAnnotation : insertNewAnnotation;
+  write(db, merged as unknown as LocalAnnotation, row?.added_local ?? str(json.created) ?? time, pending.fields.size && row ? row.modified_local : (str(json.last_modified) ?? time));
   lookups.written('annotation', id);
   lookups.reindex(documentId);
   if (row && row.document_id !== documentId) lookups.reindex(row.document_id);
