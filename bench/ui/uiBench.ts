@@ -15,6 +15,7 @@ import { openReplica } from '../../electron/core/replica/index.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
 import { LIBRARY_DATA_VERSION, libraryRows, searchInputs } from '../sync/libraryData.ts';
 import { PAGE_TRACE, describePhases, splitStep, takePageCalls, traceCore, type StepPhases } from './uiBreakdown.ts';
+import { describeNativeWork, traced, type NativeWork } from './uiTrace.ts';
 
 const DOCUMENTS = 100_000;
 const SEED = 4242;
@@ -133,6 +134,13 @@ export async function runUiBench(): Promise<BenchResult[]> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   // --breakdown: each step split into its phases (uiBreakdown.ts), printed after the figures.
   const breakdown = process.argv.includes('--breakdown');
+  // --trace: Chromium's own work (style, layout, paint, raster) per sort and per keystroke (uiTrace.ts).
+  const tracing = process.argv.includes('--trace');
+  const native: { label: string; work: NativeWork }[] = [];
+  const maybeTraced = async (page: Page, label: string, steps: () => Promise<number>) => {
+    if (!tracing) return void await steps();
+    native.push({ label, work: await traced(browser, page, steps) });
+  };
   const coreTrace = breakdown ? traceCore(core.handlers) : undefined;
   const phases = { first: [] as StepPhases[], sort: [] as StepPhases[], key: [] as StepPhases[] };
   const firstTimelines: string[] = [];
@@ -175,19 +183,22 @@ export async function runUiBench(): Promise<BenchResult[]> {
     // Sorting: each sortable column, ascending then descending.
     const sortTimes: { column: string; ms: number }[] = [];
     const columns = await page.evaluate(`[...document.querySelectorAll('[role="columnheader"] .sort-button')].map((b) => b.getAttribute('title') || '')`) as string[];
-    for (const title of columns) {
-      for (let flip = 0; flip < 2; flip++) {
-        const version = await queryVersion(page);
-        const started = await page.evaluate(`(() => {
-          const now = performance.now();
-          document.querySelector(${JSON.stringify(`.sort-button[title="${title}"]`)}).click();
-          return now;
-        })()`) as number;
-        const painted = await paintedAfter(page, version);
-        sortTimes.push({ column: title.replace('Sort by ', ''), ms: painted.painted - started });
-        await split(page, phases.sort, started, painted);
+    await maybeTraced(page, 'sorts', async () => {
+      for (const title of columns) {
+        for (let flip = 0; flip < 2; flip++) {
+          const version = await queryVersion(page);
+          const started = await page.evaluate(`(() => {
+            const now = performance.now();
+            document.querySelector(${JSON.stringify(`.sort-button[title="${title}"]`)}).click();
+            return now;
+          })()`) as number;
+          const painted = await paintedAfter(page, version);
+          sortTimes.push({ column: title.replace('Sort by ', ''), ms: painted.painted - started });
+          await split(page, phases.sort, started, painted);
+        }
       }
-    }
+      return sortTimes.length;
+    });
     console.log(`  ${sortTimes.length} sorts measured`);
     const worstSort = sortTimes.reduce((a, b) => (b.ms > a.ms ? b : a));
     const sortMedian = percentile(sortTimes.map((s) => s.ms).sort((a, b) => a - b), 50);
@@ -197,19 +208,23 @@ export async function runUiBench(): Promise<BenchResult[]> {
     const sample = Array.from({ length: 2000 }, (_, i) => rows.document(i));
     const inputs = searchInputs(sample, SEARCHES, SEED);
     const keystrokes: number[] = [];
-    for (const input of inputs) {
-      for (let n = 1; n <= input.length; n++) {
-        const text = input.slice(0, n);
-        if (!text.trim()) continue;
-        const version = await queryVersion(page);
-        const started = await page.evaluate(`${TYPE_INTO_SEARCH}(${JSON.stringify(text)})`) as number;
-        const painted = await paintedAfter(page, version, text);
-        keystrokes.push(painted.painted - started);
-        await split(page, phases.key, started, painted);
+    await maybeTraced(page, 'keystrokes', async () => {
+      for (const input of inputs) {
+        for (let n = 1; n <= input.length; n++) {
+          const text = input.slice(0, n);
+          if (!text.trim()) continue;
+          const version = await queryVersion(page);
+          const started = await page.evaluate(`${TYPE_INTO_SEARCH}(${JSON.stringify(text)})`) as number;
+          const painted = await paintedAfter(page, version, text);
+          keystrokes.push(painted.painted - started);
+          await split(page, phases.key, started, painted);
+        }
+        await page.evaluate(`${TYPE_INTO_SEARCH}('')`);
       }
-      await page.evaluate(`${TYPE_INTO_SEARCH}('')`);
-    }
+      return keystrokes.length;
+    });
     keystrokes.sort((a, b) => a - b);
+    for (const { label, work } of native) console.log(describeNativeWork(label, work).join('\n'));
     if (breakdown) {
       console.log(['  breakdown (uiBreakdown.ts):', ...firstTimelines, ...describePhases('first rows', phases.first), ...describePhases('sorts', phases.sort), ...describePhases('keystrokes', phases.key)].join('\n'));
     }

@@ -11,6 +11,7 @@ import { ALWAYS_SHOWN, FIXED_COLUMNS, fitColumnsToWidth, gridTemplate, moveColum
 import { useElementWidth } from '../../lib/useElementWidth.ts';
 import { plural } from '../../lib/format.ts';
 import { useRowWindow } from '../../lib/useRowWindow.ts';
+import { assignRowSlots } from '../../lib/rowSlots.ts';
 import { usePersistentState } from '../../lib/usePersistentState.ts';
 import { searchTerms } from '../../lib/highlight.ts';
 import { shortcutFor } from '../../lib/shortcuts.ts';
@@ -294,6 +295,13 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
     );
   };
 
+  // The drawn rows, keyed by slot (rowSlots.ts): a document still drawn keeps its element.
+  const drawn = Array.from({ length: Math.max(0, last - first + 1) }, (_, k) => first + k);
+  const drawnDocs = drawn.map((index) => state().docAt(index));
+  const slots = useRef<ReadonlyMap<string, number>>(new Map());
+  const { keys: rowKeys, slots: nextSlots } = assignRowSlots(slots.current, drawnDocs.map((doc, k) => doc?.id ?? `loading:${drawn[k]}`));
+  slots.current = nextSlots;
+
   const selected = [...selection.ids];
   const contextDocs = selected.map(findLoaded).filter(Boolean) as LibraryDocument[];
   const inTrash = collection.kind === 'trash';
@@ -345,11 +353,10 @@ export function DocumentList({ onOpenDetails }: { onOpenDetails(): void }) {
             >
               <EmptyState />
               <div style={{ height: total * ROW_HEIGHT, position: 'relative' }}>
-                {Array.from({ length: Math.max(0, last - first + 1) }, (_, k) => {
-                  const index = first + k;
-                  const doc = state().docAt(index);
+                {drawn.map((index, k) => {
+                  const doc = drawnDocs[k];
                   return (
-                    <DocumentRow key={index} index={index} doc={doc} selected={doc ? selection.ids.has(doc.id) : false} cursor={index === selection.cursor}
+                    <DocumentRow key={rowKeys[k]} index={index} doc={doc} selected={doc ? selection.ids.has(doc.id) : false} cursor={index === selection.cursor}
                       template={template} columns={shown} terms={terms} actions={rowActions} />
                   );
                 })}

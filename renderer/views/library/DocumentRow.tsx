@@ -15,20 +15,25 @@ export const ROW_HEIGHT = 26;
 export interface Column {
   id: ColumnId;
   label: string;
+  /** The cell's content: text where it can be, so a row holds few elements to lay out. */
   render(doc: LibraryDocument, terms: readonly string[]): React.ReactNode;
+  /** The cell's tooltip (the whole text where the cell shows a short form). */
+  tooltip?(doc: LibraryDocument): string | undefined;
+  /** The cell's name for screen readers, where its content is a mark and not text. */
+  name?(doc: LibraryDocument): string | undefined;
 }
 
 export const COLUMNS: Record<ColumnId, Column> = {
   starred: { id: 'starred', label: 'Starred', render: (d) => <span className={`star ${d.starred ? 'on' : ''}`} aria-label={d.starred ? 'Starred' : 'Not starred'}>{d.starred ? '★' : '☆'}</span> },
-  read: { id: 'read', label: 'Read', render: (d) => <span className={`read-dot ${d.read ? '' : 'unread'}`} aria-label={d.read ? 'Read' : 'Unread'} /> },
-  file: { id: 'file', label: 'File', render: (d) => (d.file_attached ? <span aria-label="Has a file"><Icon name="clip" size={12} /></span> : null) },
-  title: { id: 'title', label: 'Title', render: (d, t) => <>{d.note_match ? <NoteMatchBadge snippet={d.note_match} /> : null}<Highlighted text={d.title} terms={t} /></> },
+  read: { id: 'read', label: 'Read', render: (d) => (d.read ? null : <span className="read-dot unread" />), name: (d) => (d.read ? 'Read' : 'Unread') },
+  file: { id: 'file', label: 'File', render: (d) => (d.file_attached ? <Icon name="clip" size={12} /> : null), name: (d) => (d.file_attached ? 'Has a file' : undefined) },
+  title: { id: 'title', label: 'Title', render: (d, t) => <>{d.note_match ? <NoteMatchBadge snippet={d.note_match} /> : null}<Highlighted text={d.title} terms={t} /></>, tooltip: (d) => d.title },
   authors: { id: 'authors', label: 'Authors', render: (d, t) => <Highlighted text={authorsSummary(d.authors)} terms={t} /> },
   year: { id: 'year', label: 'Year', render: (d) => d.year ?? '' },
   source: { id: 'source', label: 'Source', render: (d, t) => <Highlighted text={d.source ?? ''} terms={t} /> },
-  type: { id: 'type', label: 'Type', render: (d) => <span title={TYPE_LABELS[d.type]}>{SHORT_TYPE_LABELS[d.type] ?? TYPE_LABELS[d.type] ?? d.type}</span> },
-  added: { id: 'added', label: 'Added', render: (d) => <span title={shortDate(d.added_local)}>{listDate(d.added_local)}</span> },
-  modified: { id: 'modified', label: 'Modified', render: (d) => <span title={shortDate(d.modified_local)}>{listDate(d.modified_local)}</span> },
+  type: { id: 'type', label: 'Type', render: (d) => SHORT_TYPE_LABELS[d.type] ?? TYPE_LABELS[d.type] ?? d.type, tooltip: (d) => TYPE_LABELS[d.type] },
+  added: { id: 'added', label: 'Added', render: (d) => listDate(d.added_local), tooltip: (d) => shortDate(d.added_local) },
+  modified: { id: 'modified', label: 'Modified', render: (d) => listDate(d.modified_local), tooltip: (d) => shortDate(d.modified_local) },
 };
 
 /** What a row does when used; one object for the list's lifetime, so rows stay memoised. */
@@ -69,7 +74,7 @@ export const DocumentRow = memo(function DocumentRow({ index, doc, selected, cur
     >
       {doc
         ? columns.map((c) => (
-          <div role="gridcell" key={c.id} className={`cell cell-${c.id}`} title={c.id === 'title' ? doc.title : undefined}>
+          <div role="gridcell" key={c.id} className={`cell cell-${c.id}`} title={c.tooltip?.(doc)} aria-label={c.name?.(doc)}>
             {c.id === 'starred' ? (
               <button type="button" tabIndex={-1} className={`star-button ${doc.starred ? 'on' : ''}`} aria-label={doc.starred ? `Unstar ${doc.title}` : `Star ${doc.title}`}
                 onMouseDown={(e) => e.stopPropagation()}

@@ -46,9 +46,6 @@ function SearchNameInput({ initial, onDone, inputRef }: { initial: string; onDon
 export function SavedSearchesSection() {
   const { library } = useStores();
   const organise = useOrganiseCommands();
-  const collection = useLibrary((s) => s.collection);
-  const search = useLibrary((s) => s.search);
-  const filters = useLibrary((s) => s.filters);
   const folders = useLibrary((s) => s.folders);
   const groupFolders = useLibrary((s) => s.groupFolders);
   const groups = useLibrary((s) => s.groups);
@@ -75,8 +72,13 @@ export function SavedSearchesSection() {
     folder: (id) => findFolder(folders, id)?.name ?? (groupFolders ? findFolder(groupFolders.folders, id)?.name : undefined),
     group: (id) => groups.find((g) => g.id === id)?.name,
   }), [folders, groupFolders, groups]);
-  const shown = criteriaOf(collection, search, filters);
-  const shownId = saved.find((s) => sameCriteria(s.criteria, shown))?.id ?? null;
+  // The criteria on screen are read when needed and the section subscribes only to which
+  // saved search they match: subscribed to the search text, it rendered on every keystroke.
+  const shownCriteria = () => { const s = library.getState(); return criteriaOf(s.collection, s.search, s.filters); };
+  const shownId = useLibrary((s) => {
+    const shown = criteriaOf(s.collection, s.search, s.filters);
+    return saved.find((x) => sameCriteria(x.criteria, shown))?.id ?? null;
+  });
   // The sidebar marks the saved search shown as the current place, not its collection too.
   const publish = useSavedSearches((s) => s.set);
   useEffect(() => publish(saved, shownId), [publish, saved, shownId]);
@@ -90,7 +92,7 @@ export function SavedSearchesSection() {
     }
     await load();
   };
-  const save = (name: string) => act(() => organise.saveSearch({ name, criteria: shown }));
+  const save = (name: string) => act(() => organise.saveSearch({ name, criteria: shownCriteria() }));
   const rename = (id: string, name: string) => act(() => organise.renameSavedSearch({ id, name }));
   const remove = (id: string) => act(() => organise.deleteSavedSearch({ id }));
   const run = (s: SavedSearch) => library.getState().runSearch({ collection: s.criteria.collection, search: s.criteria.text, filters: s.criteria.filters });
@@ -104,7 +106,7 @@ export function SavedSearchesSection() {
       <ul role="tree" aria-labelledby="saved-searches-heading" className="nav-list saved-searches">
         {editing?.mode === 'save' ? (
           <li role="none" className="folder-edit" style={{ paddingLeft: 8 }}>
-            <SearchNameInput initial={suggestedName(shown, names)} onDone={(name) => { setEditing(null); if (name) void save(name); }} />
+            <SearchNameInput initial={suggestedName(shownCriteria(), names)} onDone={(name) => { setEditing(null); if (name) void save(name); }} />
           </li>
         ) : null}
         {saved.length === 0 && editing === null ? (

@@ -65,24 +65,26 @@ function FilterBar() {
 }
 
 /**
- * How many documents the shown search found, once its answer is in. Its own component: the
- * toolbar (the search box, the menus) does not render again when a sort or a search starts
- * or ends.
+ * How many documents the shown search found: the count of the rows on screen, changed in the
+ * render that shows the rows of a new search (not hidden when one starts, which painted the
+ * toolbar once more per keystroke). Its own component: the toolbar (the search box, the
+ * menus) does not render again when a sort or a search starts or ends.
  */
 function SearchCount() {
   const total = useLibrary((s) => s.total);
   const shownSearch = useLibrary((s) => s.shownSearch);
-  const loading = useLibrary((s) => s.loading);
-  if (!shownSearch.trim() || loading) return null;
+  if (!shownSearch.trim()) return null;
   return <span className="search-count" role="status" data-query={shownSearch}>{total > SEARCH_COUNT_CAP ? `${formatCount(SEARCH_COUNT_CAP)}+` : formatCount(total)} found</span>;
 }
 
-export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, searchRef) {
+/**
+ * The search box, its own component: a keystroke renders the box alone, not the toolbar
+ * around it (the menus, the buttons), which stays as it was painted.
+ */
+const SearchBox = forwardRef<HTMLInputElement>(function SearchBox(_props, searchRef) {
   const { mac } = useStores();
   const setSearch = useLibrary((s) => s.setSearch);
   const search = useLibrary((s) => s.search);
-  const filters = useLibrary((s) => s.filters);
-  const openDialog = useApp((s) => s.openDialog);
   const [text, setText] = useState(search);
   // The store cleared or set the search itself ("Show in library"): the box follows it.
   const [storeSearch, setStoreSearch] = useState(search);
@@ -90,8 +92,6 @@ export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, sea
     setStoreSearch(search);
     setText(search);
   }
-  const [showFilters, setShowFilters] = useState(false);
-  const filterCount = activeFilterCount(filters);
 
   // Every keystroke searches at once: the replica answers in a few milliseconds and the
   // store drops answers to older text, so there is nothing to wait for.
@@ -101,28 +101,40 @@ export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, sea
   };
 
   return (
+    <div className="search">
+      <span className="search-icon"><Icon name="search" /></span>
+      <input
+        ref={searchRef}
+        type="search"
+        role="searchbox"
+        aria-label="Search library"
+        placeholder={`Search titles, authors, notes…  ${displayKeys('Mod+F', mac)}`}
+        value={text}
+        onChange={(e) => type(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && text) { e.stopPropagation(); type(''); }
+          if (e.key === 'ArrowDown' || e.key === 'Enter') { e.preventDefault(); setSearch(text); (document.querySelector('[data-testid="document-list"]') as HTMLElement | null)?.focus(); }
+        }}
+      />
+      <SearchCount />
+    </div>
+  );
+});
+
+export const Toolbar = forwardRef<HTMLInputElement>(function Toolbar(_props, searchRef) {
+  const { mac } = useStores();
+  const filters = useLibrary((s) => s.filters);
+  const openDialog = useApp((s) => s.openDialog);
+  const [showFilters, setShowFilters] = useState(false);
+  const filterCount = activeFilterCount(filters);
+
+  return (
     <header className="toolbar-wrap">
       <div className="toolbar" role="toolbar" aria-label="Library tools">
         <span className="brand" aria-hidden="true">RefShelf</span>
         <button type="button" className="button primary" onClick={() => openDialog('new-document')} title={displayKeys('Mod+N', mac)}><Icon name="plus" size={12} /> New document</button>
         <ImportMenu />
-        <div className="search">
-          <span className="search-icon"><Icon name="search" /></span>
-          <input
-            ref={searchRef}
-            type="search"
-            role="searchbox"
-            aria-label="Search library"
-            placeholder={`Search titles, authors, notes…  ${displayKeys('Mod+F', mac)}`}
-            value={text}
-            onChange={(e) => type(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape' && text) { e.stopPropagation(); type(''); }
-              if (e.key === 'ArrowDown' || e.key === 'Enter') { e.preventDefault(); setSearch(text); (document.querySelector('[data-testid="document-list"]') as HTMLElement | null)?.focus(); }
-            }}
-          />
-          <SearchCount />
-        </div>
+        <SearchBox ref={searchRef} />
         <button type="button" className={`button ${showFilters || filterCount ? 'active' : ''}`} aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
           Filters{filterCount ? ` (${filterCount})` : ''}
         </button>
