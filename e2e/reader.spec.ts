@@ -481,3 +481,32 @@ test('the reader opens a document where it was left: page, zoom and scroll', asy
   await expect(reader.getByLabel('Page number')).toHaveValue('1');
   await page.evaluate(() => localStorage.removeItem('refshelf.reader.positions'));
 });
+
+test('a document opened again is painted on a canvas the reader already had (pageCanvasPool.ts)', async ({ page }) => {
+  // Every canvas the window makes is numbered as it is made.
+  await page.addInitScript(() => {
+    const create = Document.prototype.createElement as (this: Document, tagName: string, options?: ElementCreationOptions) => HTMLElement;
+    let made = 0;
+    Document.prototype.createElement = function (this: Document, tagName: string, options?: ElementCreationOptions) {
+      const element = create.call(this, tagName, options);
+      if (element instanceof HTMLCanvasElement) element.dataset.made = String(++made);
+      return element;
+    } as typeof Document.prototype.createElement;
+    (window as unknown as { canvasesMade: () => number }).canvasesMade = () => made;
+  });
+  const { library, reader } = await openReader(page, TITLE);
+  const firstPage = reader.locator('.page[data-page-number="1"] canvas');
+  await page.keyboard.press('ControlOrMeta+w');
+  await expect(page.getByRole('tab', { name: TITLE })).toHaveCount(0);
+  const madeBefore = await page.evaluate(() => (window as unknown as { canvasesMade: () => number }).canvasesMade());
+  await library.row(TITLE).dblclick();
+  await expect(firstPage).toBeVisible({ timeout: 30_000 });
+  expect(Number(await firstPage.getAttribute('data-made'))).toBeLessThanOrEqual(madeBefore);
+  // Painted, not blank: the pooled canvas holds this page's text.
+  await expect.poll(() => firstPage.evaluate((canvas: HTMLCanvasElement) => {
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! < 110) dark++;
+    return dark;
+  }), { timeout: 30_000 }).toBeGreaterThan(1000);
+});

@@ -9,3 +9,9 @@ declare module '*?inline' {
   const text: string;
   export default text;
 }
+
+// Vite's `?raw` imports: a file's text (a test reads pdf.js's viewer source).
+declare module '*?raw' {
+  const text: string;
+  export default text;
+}

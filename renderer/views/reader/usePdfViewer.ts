@@ -6,6 +6,8 @@ import type { PDFViewer, EventBus, PDFLinkService } from 'pdfjs-dist/web/pdf_vie
 import { loadPdfJs } from './pdfJs.ts';
 import { readPosition, writePosition, type ReaderPosition } from './readerPositions.ts';
 import { paceRendering } from './scrollPacedRendering.ts';
+import { PageCanvasPool, poolPageCanvases, type PageCanvasView } from './pageCanvasPool.ts';
+import { keepSpareCanvases } from './spareCanvases.ts';
 
 export interface OutlineItem {
   title: string;
@@ -39,6 +41,18 @@ const INITIAL: ViewerState = {
 
 // pdf.js FindState: FOUND 0, NOT_FOUND 1, WRAPPED 2, PENDING 3.
 const FIND_STATES = ['found', 'not-found', 'found', 'pending'] as const;
+
+/**
+ * The context pdf.js draws pages with (getDocument's enableHWA: true): as pdf.js's own viewer
+ * does, a canvas the GPU may back (not willReadFrequently, which keeps a canvas in software
+ * and makes painting a page cost tens of ms).
+ */
+const PAGE_CONTEXT = { alpha: false, willReadFrequently: false } as const;
+/**
+ * Page canvases kept off screen between pages, shared by every reader tab: enough for the
+ * pages a reading pace brings in before pdf.js lets go of old ones (it keeps ten painted).
+ */
+const pageCanvases = new PageCanvasPool(4, PAGE_CONTEXT);
 
 /** How long scrolling must pause before the place is written (it is written on close too). */
 const POSITION_SAVE_MS = 300;
@@ -85,18 +99,24 @@ export function usePdfViewer(url: string | null, containerRef: React.RefObject<H
         });
         linkService.setViewer(viewer);
         const unpace = viewer.renderingQueue ? paceRendering(viewer.renderingQueue, container, () => screenHeight) : undefined;
-        // As pdf.js's own viewer does: page canvases the GPU may back (not willReadFrequently, which
-        // keeps a canvas in software and makes painting a page cost tens of ms).
+        const releaseCanvases = pageCanvases.use();
+        const spares = keepSpareCanvases(pageCanvases, container, document);
+        const pageViews = () => Array.from({ length: viewer.pagesCount }, (_, i) => viewer.getPageView(i) as unknown as PageCanvasView | undefined);
         const task = pdfjs.getDocument({ ...assetOptions, url, enableHWA: true });
         destroy = () => {
           unpace?.();
+          spares.stop();
           void task.destroy();
           viewer.cleanup();
+          // The painted pages' canvases serve the next document opened.
+          for (const view of pageViews()) if (view?.canvas) view._resetCanvas();
+          releaseCanvases();
         };
         const pdf = await task.promise;
         if (cancelled) return;
         let restored = false;
         eventBus.on('pagesinit', () => {
+          for (const view of pageViews()) if (view) poolPageCanvases(view, pageCanvases, document, () => window.devicePixelRatio || 1);
           const saved = fileHash ? readPosition(localStorage, fileHash) : undefined;
           viewer.currentScaleValue = 'page-width';
           if (saved) {
@@ -121,7 +141,11 @@ export function usePdfViewer(url: string | null, containerRef: React.RefObject<H
           setState((s) => ({ ...s, rotation: e.pagesRotation }));
           bump();
         });
-        eventBus.on('pagerendered', bump);
+        eventBus.on('pagerendered', (e: { pageNumber: number }) => {
+          const canvas = (viewer.getPageView(e.pageNumber - 1) as unknown as PageCanvasView | undefined)?.canvas;
+          if (canvas) spares.painted(canvas.width, canvas.height);
+          bump();
+        });
         eventBus.on('textlayerrendered', () => setState((s) => ({ ...s, textVersion: s.textVersion + 1 })));
         eventBus.on('updatefindmatchescount', (e: { matchesCount: { current: number; total: number } }) =>
           setState((s) => ({ ...s, find: { ...s.find, current: e.matchesCount.current, total: e.matchesCount.total } })));
