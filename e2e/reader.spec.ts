@@ -110,6 +110,28 @@ async function expectCoversInk(page: Page, annotationId: string, rotated: boolea
   expect(inkEnd).toBeLessThanOrEqual(end + 2);
 }
 
+/**
+ * The text under a highlight still shows on screen: the composited pixels inside the
+ * highlight (a screenshot, not the canvas) hold dark ink. A highlight drawn over the text
+ * instead of blended with it hides the words.
+ */
+async function expectTextShowsThrough(page: Page, annotationId: string) {
+  const highlight = page.locator(`.rs-highlight[data-annotation-id="${annotationId}"]`).first();
+  const shot = (await highlight.screenshot()).toString('base64');
+  const dark = await page.evaluate(async (png) => {
+    const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 3 * 90) n++;
+    return n;
+  }, shot);
+  expect(dark, 'dark text pixels seen through the highlight').toBeGreaterThan(20);
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test('highlight, sticky note, colour and text survive a reload, in the same place at every zoom and rotation', async ({ page }) => {
@@ -122,6 +144,7 @@ test('highlight, sticky note, colour and text survive a reload, in the same plac
   await selectText(page, 'and support for heavy tailed', 'was officially launched');
   await page.keyboard.press('h');
   await expect(reader.locator('.rs-highlight')).toHaveCount(2);
+  await expectTextShowsThrough(page, (await reader.locator('.rs-highlight').first().getAttribute('data-annotation-id'))!);
   // The panel quotes the text under the highlight (read once from the text layer, then kept).
   await expect(page.locator('.rs-quote').filter({ visible: true }).first()).toContainText('heavy tailed');
   // While the pages scroll they take no pointer events (no hit-testing per frame); a moment later they do again.
