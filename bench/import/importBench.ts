@@ -86,7 +86,8 @@ export async function runImportBench(): Promise<BenchResult[]> {
   for (const [source, t] of [...bySource].sort()) console.log(`    ${source} (${t.documents}): ${describeTally(t)}`);
 
   const out: BenchResult[] = [];
-  for (const part of ['held-aside', 'held2', 'held3', 'held4', 'held5', 'held6', 'dev'] as const) {
+  // The held-aside parts first, the development part last.
+  for (const part of [...CORPUS_PARTS.filter((p) => p !== 'dev'), 'dev' as const]) {
     const t = parts[part];
     if (!t.documents) continue;
     const label = `import ${part} (${t.documents} PDFs)`;

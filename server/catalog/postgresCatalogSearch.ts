@@ -11,7 +11,7 @@ import { rowFields } from './catalogFields.ts';
 import { indexedTextOf } from './catalogStore.ts';
 import { catalogChanged, PostgresSearchMemory } from './postgresSearchMemory.ts';
 import { MAX_TIERED_UNITS, subsetsOfSize, TierWindow } from './searchTiers.ts';
-import { countByTerms, countTerms, forgetTerms, recountTerms, termOf, type CountedUnit } from './postgresSearchTerms.ts';
+import { countByTerms, countTerms, forgetTerms, recountTerms, rowFilters, termOf, type CountedUnit } from './postgresSearchTerms.ts';
 import { SEARCH_FIELDS, peopleText, type IndexedText, type SearchCriteria, type SearchField, type SearchWindow } from './catalogSearch.ts';
 
 type Queries = Kysely<Database>;
@@ -96,13 +96,10 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
   }
   const units = rankingUnits.map((u) => u.condition);
   if (!units.length) return { seqs: [], total: window.withTotal ? 0 : undefined };
-  const filters: RawBuilder<boolean>[] = [sql<boolean>`(${sql.join(units, sql` OR `)})`];
-  if (criteria.minYear !== undefined) filters.push(sql<boolean>`s.year >= ${criteria.minYear}`);
-  if (criteria.maxYear !== undefined) filters.push(sql<boolean>`s.year <= ${criteria.maxYear}`);
-  if (criteria.openAccess) filters.push(sql<boolean>`s.open_access = 1`);
-  const where = sql.join(filters, sql` AND `);
+  const filtered = rowFilters(criteria);
+  const where = sql.join([sql<boolean>`(${sql.join(units, sql` OR `)})`, ...filtered], sql` AND `);
   // Units of one word are counted from catalog_search_terms, filters and all; others by visiting their own matches (postgresSearchTerms.ts).
-  const byTerms = countByTerms(rankingUnits, criteria, filters.slice(1));
+  const byTerms = countByTerms(rankingUnits, criteria);
   const count = (limit?: number) => {
     const query = limit === undefined
       ? (byTerms ?? sql<{ n: number }>`SELECT count(*)::integer AS n FROM catalog_search s WHERE ${where}`).compile(db)
@@ -120,7 +117,7 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
   if (!probed) return { seqs: [], total: window.withTotal ? 0 : undefined };
   const many = probed > scoreLimit;
   const total = window.withTotal ? (many && !exactFirst ? count() : Promise.resolve(probed)) : Promise.resolve(undefined);
-  const page = many && units.length <= MAX_TIERED_UNITS ? tiered(db, units, filters.slice(1), window) : ranked(db, units, anyWords, where, many, window);
+  const page = many && units.length <= MAX_TIERED_UNITS ? tiered(db, units, filtered, window) : ranked(db, units, anyWords, where, many, window);
   const [seqs, matches] = await Promise.all([page, total]);
   return { seqs, total: matches };
 }

@@ -23,9 +23,14 @@ export async function catalogChanged(db: ServiceDb): Promise<void> {
     ON CONFLICT (key) DO UPDATE SET value = (settings.value::bigint + 1)::text`.execute(db);
 }
 
-/** A map that forgets its oldest entry past MAX_ENTRIES, and everything when told. */
+/**
+ * A map that forgets its oldest entry past MAX_ENTRIES, and everything when told; with the
+ * values being computed, by generation and key, so a value asked again meanwhile is awaited,
+ * not computed twice.
+ */
 class Remembered<T> {
   private readonly entries = new Map<string, T>();
+  readonly computing = new Map<string, Promise<T>>();
 
   get(key: string): T | undefined {
     const known = this.entries.get(key);
@@ -51,8 +56,6 @@ export class PostgresSearchMemory {
   private readonly counts = new Remembered<number>();
   private readonly answers = new Remembered<SearchAnswer>();
   private seenGeneration = '';
-  /** Counts and answers being computed, by generation and key: asked again meanwhile, they are awaited, not computed twice. */
-  private readonly pending = new Map<string, Promise<unknown>>();
 
   private static readonly byDatabase = new WeakMap<ServiceDb, PostgresSearchMemory>();
 
@@ -93,8 +96,8 @@ export class PostgresSearchMemory {
     if (known !== undefined) return Promise.resolve(known);
     // Many users asking the same popular search at once (a cold start, a catalog change)
     // share one computation instead of each reading every match.
-    const flight = `${entries === this.counts ? 'count' : 'answer'}|${generation}|${key}`;
-    const running = this.pending.get(flight) as Promise<T> | undefined;
+    const flight = `${generation}|${key}`;
+    const running = entries.computing.get(flight);
     if (running) return running;
     const computing = (async () => {
       try {
@@ -103,10 +106,10 @@ export class PostgresSearchMemory {
         if (generation === this.seenGeneration) entries.set(key, computed);
         return computed;
       } finally {
-        this.pending.delete(flight);
+        entries.computing.delete(flight);
       }
     })();
-    this.pending.set(flight, computing);
+    entries.computing.set(flight, computing);
     return computing;
   }
 }

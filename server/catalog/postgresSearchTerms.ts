@@ -66,7 +66,16 @@ export interface CountedFilters {
   openAccess?: boolean;
 }
 
-/** The term rows a search's filters keep (NO_YEAR rows only when no year is named). */
+/** The filters as conditions on a row `s` of catalog_search (the search's own WHERE, and the documents visited to count). */
+export function rowFilters(filters: CountedFilters): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
+  if (filters.minYear !== undefined) conditions.push(sql<boolean>`s.year >= ${filters.minYear}`);
+  if (filters.maxYear !== undefined) conditions.push(sql<boolean>`s.year <= ${filters.maxYear}`);
+  if (filters.openAccess) conditions.push(sql<boolean>`s.open_access = 1`);
+  return conditions;
+}
+
+/** The same filters on the term rows (NO_YEAR rows only when no year is named). */
 function filteredRows(filters: CountedFilters): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [];
   if (filters.minYear !== undefined) conditions.push(sql`year >= ${filters.minYear}`);
@@ -98,15 +107,15 @@ export interface CountedUnit {
 }
 
 /**
- * The statement counting the documents matching any of `units` and the filters (`filtered`:
- * the same filters as conditions on a row `s` of catalog_search): each unit's documents from
+ * The statement counting the documents matching any of `units` and the filters: each unit's documents from
  * its term's rows, or visited when it has no term (a field of several words: documents
  * holding all of them, few beside those of one word), less those of two units or more,
  * visited, and so on. Undefined when no unit has a term (visiting them all is no cheaper).
  */
-export function countByTerms(units: CountedUnit[], filters: CountedFilters = {}, filtered: RawBuilder<boolean>[] = []): RawBuilder<{ n: number }> | undefined {
+export function countByTerms(units: CountedUnit[], filters: CountedFilters = {}): RawBuilder<{ n: number }> | undefined {
   const terms = units.flatMap((u) => (u.term === undefined ? [] : [u.term]));
   if (!terms.length || units.length > MAX_COUNTED_UNITS || new Set(terms).size !== terms.length) return undefined;
+  const filtered = rowFilters(filters);
   const visited = (conditions: RawBuilder<boolean>[]) => sql`(SELECT count(*) FROM catalog_search s WHERE ${sql.join([...conditions, ...filtered], sql` AND `)})`;
   const parts: RawBuilder<unknown>[] = [sql`(SELECT coalesce(sum(documents), 0) FROM catalog_search_terms WHERE term = ANY(${terms}::text[])${filteredRows(filters)})`];
   for (const unit of units) if (unit.term === undefined) parts.push(sql`+ ${visited([unit.condition])}`);

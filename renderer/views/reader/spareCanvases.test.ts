@@ -43,13 +43,19 @@ function scrollable() {
   };
 }
 
+/** A pool of two spares kept stocked, on a manual idle clock and a scrollable stand-in. */
+function spareKeeper() {
+  const doc = canvasDocument();
+  const pool = new PageCanvasPool(2, { alpha: false });
+  const idle = manualIdle();
+  const container = scrollable();
+  const spares = keepSpareCanvases(pool, container as unknown as HTMLElement, doc, idle);
+  return { doc, pool, idle, container, spares };
+}
+
 describe('spare page canvases', () => {
   it('makes canvases of the painted page size, one per idle period, up to the spare count', () => {
-    const doc = canvasDocument();
-    const pool = new PageCanvasPool(2, { alpha: false });
-    const idle = manualIdle();
-    const container = scrollable();
-    const spares = keepSpareCanvases(pool, container as unknown as HTMLElement, doc, idle);
+    const { doc, pool, idle, container, spares } = spareKeeper();
     expect(idle.runIdle(), 'no size yet').toBe(0);
     spares.painted(612, 792);
     expect(idle.runIdle()).toBe(1);
@@ -63,11 +69,7 @@ describe('spare page canvases', () => {
   });
 
   it('makes none while the view scrolls, and resumes once it is still', () => {
-    const doc = canvasDocument();
-    const pool = new PageCanvasPool(2, { alpha: false });
-    const idle = manualIdle();
-    const container = scrollable();
-    const spares = keepSpareCanvases(pool, container as unknown as HTMLElement, doc, idle);
+    const { pool, idle, container, spares } = spareKeeper();
     spares.painted(612, 792);
     for (let i = 0; i < 10; i++) {
       idle.time += 16;

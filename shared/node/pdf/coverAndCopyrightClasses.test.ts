@@ -5,10 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { copyrightYear } from './dates.ts';
 import { extractPdfMetadata } from './extractPdfMetadata.ts';
 import { extractPage, ok } from './syntheticExtraction.ts';
-import { paragraph, syntheticPdf, type SyntheticText } from './syntheticPdf.ts';
-
-const words = 'gears turn in columns and the text runs on to the right margin of the column';
-const body = (y: number, n: number) => paragraph(Array.from({ length: n }, () => words), 72, y, 10);
+import { bodyText, syntheticPdf, type SyntheticText } from './syntheticPdf.ts';
 
 /** A manual's cover: the series' name large at the top, the package's name and what it does far below, its date, its authors. */
 const manualCover = (name: string, says: string): SyntheticText[] => [
@@ -22,7 +19,7 @@ const manualCover = (name: string, says: string): SyntheticText[] => [
 
 /** The cover followed by pages of body text, as a manual of ten pages. */
 async function manual(cover: SyntheticText[]) {
-  const rest = Array.from({ length: 9 }, () => body(740, 50));
+  const rest = Array.from({ length: 9 }, () => bodyText(72, 740, 50));
   return ok(await extractPdfMetadata(syntheticPdf({ pages: [cover, ...rest] })));
 }
 
@@ -42,7 +39,7 @@ describe('copyright years', () => {
       { text: 'Ada Lovelace', x: 230, y: 670, size: 12 },
       { text: 'Copyright © 1994, 1997, 2015, 2021 Ada Lovelace', x: 170, y: 645, size: 10 },
       { text: 'August 14, 2022', x: 250, y: 625, size: 12 },
-      ...body(580, 20),
+      ...bodyText(72, 580, 20),
     ]);
     expect(r.fields.year).toBe(2022);
   });
@@ -52,7 +49,7 @@ describe('copyright years', () => {
       { text: 'The gearfloat package', x: 150, y: 700, size: 18 },
       { text: 'v2.08', x: 260, y: 675, size: 12 },
       { text: '© 2016-2023 Ada Lovelace', x: 220, y: 655, size: 12 },
-      ...body(600, 20),
+      ...bodyText(72, 600, 20),
     ]);
     expect(r.fields.year).toBe(2023);
   });

@@ -73,8 +73,11 @@ const CONFERENCE = [
   /^paper\s+[a-z]*\d+-(?:19|20)\d\d\b/i,
 ];
 
+/** An issue's number after a magazine's or newsletter's name ("#1102", "No. 12", "issue 4"); layoutFields.ts reads issue lines with it too. */
+export const ISSUE_NUMBER = String.raw`.{0,30}?(?:#\s?\d+|\bno\.?\s*\d+|\bissue\s+\d+)`;
+
 const JOURNAL = [
-  /\bjournal\b|\bjournals\b|\b(?:magazine|newsletter)\b.{0,30}?(?:#\s?\d+|\bno\.?\s*\d+|\bissue\s+\d+)|\bzeitschrift\b|\brevista\b|\brevue\b|\bgazette\b|\bgaceta\b|\bzpravodaj\b|\bannals of\b|\btransactions on\b|\bletters\b|\btugboat\b|\bcahiers\b/i,
+  new RegExp(String.raw`\bjournal\b|\bjournals\b|\b(?:magazine|newsletter)\b${ISSUE_NUMBER}|\bzeitschrift\b|\brevista\b|\brevue\b|\bgazette\b|\bgaceta\b|\bzpravodaj\b|\bannals of\b|\btransactions on\b|\bletters\b|\btugboat\b|\bcahiers\b`, 'i'),
   /\bvol(?:ume)?\.?\s*\d+\b|\b\d+\s*\((?:19|20)\d\d\)/i,
   /\b(?:received|accepted|published online|available online|advance access)\b/i,
   /\bissn\b|\bpreprint submitted to\b|\bmanuscript\b|\b(?:research|original|review|regular|general) article\b|\barticle\s+\d+\b/i,

@@ -6,10 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePersonName } from './personNames.ts';
 import { extractPage } from './syntheticExtraction.ts';
-import { paragraph, type SyntheticText } from './syntheticPdf.ts';
-
-const words = 'gears turn in columns and the text runs on to the right margin of the column';
-const body = (y: number, n: number) => paragraph(Array.from({ length: n }, () => words), 72, y, 10);
+import { bodyText, type SyntheticText } from './syntheticPdf.ts';
 
 describe('guides that say they show how', () => {
   /** A vignette set in a journal's style: title, authors, an abstract and a keywords line. */
@@ -19,7 +16,7 @@ describe('guides that say they show how', () => {
     { text: 'Abstract', x: 280, y: 640, size: 10 },
     ...says.map((text, i) => ({ text, x: 100, y: 625 - i * 12, size: 10 })),
     { text: 'Keywords: gears, compiled code, sprockets.', x: 100, y: 580, size: 10 },
-    ...body(550, 20),
+    ...bodyText(72, 550, 20),
   ]);
 
   it('types a guide whose abstract says it shows how to use a package as documentation, keywords line or not', async () => {
@@ -34,7 +31,7 @@ describe('guides that say they show how', () => {
       { text: 'Ada Lovelace', x: 250, y: 670, size: 12 },
       { text: 'Abstract', x: 280, y: 640, size: 10 },
       { text: 'Gear trains are drawn with the gearbox package in a few lines of code.', x: 100, y: 625, size: 10 },
-      ...body(590, 20),
+      ...bodyText(72, 590, 20),
     ]);
     expect((await titled('How to Draw a Gear Train with gearbox')).fields.type).toBe('generic');
     expect((await titled('Getting Started with Gear Trains in gearbox')).fields.type).toBe('generic');
@@ -79,7 +76,7 @@ describe('reports that say so in their own words or title', () => {
       { text: 'Ada Lovelace', x: 230, y: 670, size: 12 },
       { text: 'Abstract', x: 280, y: 640, size: 10 },
       { text: 'If you wish to write this report in German you need not change anything else.', x: 72, y: 625, size: 10 },
-      ...body(590, 20),
+      ...bodyText(72, 590, 20),
     ]);
     expect(r.fields.type).toBe('journal');
   });

@@ -7,10 +7,8 @@ import { detectDocumentType } from './documentType.ts';
 import { creditLabel } from './layoutFields.ts';
 import { isAffiliation, parsePersonName, splitAuthorLine } from './personNames.ts';
 import { extractPage } from './syntheticExtraction.ts';
-import { paragraph } from './syntheticPdf.ts';
+import { bodyText } from './syntheticPdf.ts';
 
-const words = 'gears turn in columns and the text runs on to the right margin of the column';
-const body = (x: number, y: number, n: number) => paragraph(Array.from({ length: n }, () => words), x, y, 10);
 const lastNames = (r: Awaited<ReturnType<typeof extractPage>>) => r.fields.authors?.map((a) => a.last_name);
 
 describe('document types of guides', () => {
@@ -21,7 +19,7 @@ describe('document types of guides', () => {
       { text: 'March 7, 2005', x: 200, y: 650, size: 12 },
       { text: 'Abstract', x: 250, y: 620, size: 10 },
       ...says.map((text, i) => ({ text, x: 100, y: 605 - i * 12, size: 10 })),
-      ...body(72, 540, 20),
+      ...bodyText(72, 540, 20),
     ]);
     expect((await page(['This article describes the gearbox package, which draws gears', 'and sprockets in LaTeX documents.'])).fields.type).toBe('generic');
     expect((await page(['This document describes the gearsans document style for', 'LaTeX documents.'])).fields.type).toBe('generic');
@@ -33,14 +31,14 @@ describe('document types of guides', () => {
     const guide = await extractPage([
       { text: 'Author Guide for the Gear Conference Proceedings', x: 100, y: 700, size: 18 },
       { text: 'Gear Society', x: 200, y: 670, size: 12 },
-      ...body(72, 620, 20),
+      ...bodyText(72, 620, 20),
     ]);
     expect(guide.fields.type).toBe('generic');
     const paper = await extractPage([
       { text: 'Proceedings of the Gear Conference 2019', x: 72, y: 760, size: 8 },
       { text: 'Sprocket Wear in the Field', x: 150, y: 700, size: 18 },
       { text: 'Ada Lovelace', x: 200, y: 670, size: 12 },
-      ...body(72, 620, 20),
+      ...bodyText(72, 620, 20),
     ]);
     expect(paper.fields.type).toBe('conference_proceedings');
     // A guide set as a specimen of the venue's paper, abstract and all, is typed as the venue's.
@@ -48,7 +46,7 @@ describe('document types of guides', () => {
       { text: 'A LaTeX package for writing papers in Gear Conference format', x: 100, y: 700, size: 14 },
       { text: 'Ada Lovelace', x: 250, y: 675, size: 11 },
       { text: 'ABSTRACT', x: 100, y: 640, size: 10 },
-      ...body(100, 625, 20),
+      ...bodyText(100, 625, 20),
     ]);
     expect(specimen.fields.type).toBe('conference_proceedings');
   });
@@ -59,7 +57,7 @@ describe('document types of guides', () => {
       { text: 'Ada Lovelace', x: 250, y: 675, size: 11 },
       { text: 'This manual describes the LaTeX class used for articles of the Gear Review.', x: 72, y: 640, size: 10 },
       { text: 'Mots-clés : LaTeX, style, Revue', x: 72, y: 620, size: 10 },
-      ...body(72, 600, 20),
+      ...bodyText(72, 600, 20),
     ]);
     expect(r.fields.type).toBe('journal');
   });
@@ -83,7 +81,7 @@ describe('author lines', () => {
       { text: 'Ada Lovelace, ada.lovelace@gears.org', x: 180, y: 670, size: 12 },
       { text: 'Alan Turing, turing@cogs.example.org', x: 180, y: 655, size: 12 },
       { text: 'support@gears.org', x: 180, y: 640, size: 12 },
-      ...body(72, 600, 20),
+      ...bodyText(72, 600, 20),
     ]);
     expect(lastNames(r)).toEqual(['Lovelace', 'Turing']);
   });
@@ -99,7 +97,7 @@ describe('author lines', () => {
       { text: 'gearangles.sty', x: 250, y: 700, size: 18 },
       { text: 'Yu. Bespalov', x: 250, y: 670, size: 12 },
       { text: 'V. Lyubashenko', x: 250, y: 655, size: 12 },
-      ...body(72, 600, 20),
+      ...bodyText(72, 600, 20),
     ]);
     expect(lastNames(r)).toEqual(['Bespalov', 'Lyubashenko']);
   });
@@ -110,7 +108,7 @@ describe('author lines', () => {
       { text: 'Nicola Gearwright', x: 250, y: 670, size: 12 },
       { text: 'Sprocket Books', x: 250, y: 655, size: 12 },
       { text: '2022-12-13', x: 250, y: 640, size: 12 },
-      ...body(72, 600, 20),
+      ...bodyText(72, 600, 20),
     ]);
     expect(lastNames(r)).toEqual(['Gearwright']);
   });
@@ -135,7 +133,7 @@ describe('dates', () => {
       { text: '1 School of Gears, Cog University, Dublin, Ohio, USA', x: 150, y: 665, size: 9 },
       { text: '2 Centre for Sprockets, Cog University, Dublin, Ohio, USA', x: 150, y: 653, size: 9 },
       { text: '(Dated: March 15, 2017)', x: 240, y: 638, size: 10 },
-      ...body(72, 600, 20),
+      ...bodyText(72, 600, 20),
     ]);
     expect(r.fields.year).toBe(2017);
   });
@@ -145,7 +143,7 @@ describe('dates', () => {
       { text: head, x: 72, y: 760, size: 8 },
       { text: 'Sprocket Wear in the Field', x: 150, y: 700, size: 18 },
       { text: 'Ada Lovelace', x: 200, y: 670, size: 12 },
-      ...body(72, 620, 20),
+      ...bodyText(72, 620, 20),
     ]);
     expect((await page('Gear Letters 2019')).fields.year).toBe(2019);
     expect((await page('Zpravodaj CSTUG (2011)')).fields.year).toBe(2011);

@@ -2,10 +2,8 @@
 // class's shape (the bench's corpus shows them on real PDFs).
 import { describe, expect, it } from 'vitest';
 import { extractPage } from './syntheticExtraction.ts';
-import { paragraph } from './syntheticPdf.ts';
+import { bodyText, paragraph } from './syntheticPdf.ts';
 
-const words = 'gears turn in columns and the text runs on to the right margin of the column';
-const column = (x: number, y: number, n: number) => paragraph(Array.from({ length: n }, () => words), x, y, 10);
 /** A two-column page with its title at body size: the journal's line above, the left column's body below. */
 const journalHead = { text: 'Journal of Gears, Volume 3 (2021), No. 2', x: 72, y: 740, size: 10 };
 const leftColumn = paragraph(Array.from({ length: 20 }, () => 'left column body words set in the first column'), 72, 653, 10);
@@ -15,13 +13,13 @@ describe('title block detection', () => {
     const r = await extractPage([
       { text: 'Preprint Template for Gear Papers', x: 120, y: 700, size: 22 },
       { text: 'Ada Lovelace', x: 220, y: 670, size: 11 },
-      ...column(72, 620, 25),
+      ...bodyText(72, 620, 25),
     ]);
     expect(r.fields.title).toBe('Preprint Template for Gear Papers');
     const label = await extractPage([
       { text: 'Preprint', x: 72, y: 740, size: 24 },
       { text: 'Sprockets at Scale', x: 120, y: 700, size: 22 },
-      ...column(72, 620, 25),
+      ...bodyText(72, 620, 25),
     ]);
     expect(label.fields.title).toBe('Sprockets at Scale');
   });
@@ -46,7 +44,7 @@ describe('title block detection', () => {
       { text: 'Department of Engineering,', x: 79, y: 714, size: 8 },
       { text: 'Journal Papers', x: 228, y: 714, size: 24 },
       { text: 'City, Country', x: 79, y: 704, size: 8 },
-      ...column(228, 680, 25),
+      ...bodyText(228, 680, 25),
     ]);
     expect(r.fields.title).toBe('Preprint Template for Gear Journal Papers');
   });
@@ -86,7 +84,7 @@ describe('author lines', () => {
       { text: 'Jürgen Wagner, Vít Novotný', x: 215, y: 503, size: 10 },
       { text: 'Dieses Dokument beschreibt die Klasse.', x: 43, y: 446, size: 9 },
       { text: 'Schlüsselwörter: LaTeX, Zeitschrift CSTUG, Dokumentation', x: 29, y: 391, size: 10 },
-      ...column(29, 330, 25),
+      ...bodyText(29, 330, 25),
     ]);
     expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Wagner', 'Novotný']);
   });
@@ -100,7 +98,7 @@ describe('document types', () => {
       { text: '2022/11/01', x: 270, y: 655, size: 12 },
       { text: 'Abstract', x: 280, y: 630, size: 10 },
       { text: 'The gearbox class typesets papers for the Journal of Gears.', x: 100, y: 615, size: 10 },
-      ...column(72, 560, 25),
+      ...bodyText(72, 560, 25),
     ]);
     expect(guide.fields.title).toBe('The gearbox class');
     expect(guide.fields.type).toBe('generic');
@@ -109,7 +107,7 @@ describe('document types', () => {
       { text: 'Ada Lovelace', x: 260, y: 675, size: 12 },
       { text: 'Abstract', x: 280, y: 630, size: 10 },
       { text: 'We describe an R package named gearbox which counts teeth.', x: 100, y: 615, size: 10 },
-      ...column(72, 560, 25),
+      ...bodyText(72, 560, 25),
     ]);
     expect(paper.fields.type).toBe('journal');
   });
@@ -125,7 +123,7 @@ describe('author blocks in other languages and shapes', () => {
       { text: 'Omar Salazar, Facultad de Ingeniería', x: 200, y: 645, size: 12 },
       { text: 'Centro Ricerche Ingranaggi', x: 230, y: 630, size: 12 },
       { text: 'Abstract', x: 280, y: 600, size: 10 },
-      ...column(72, 560, 25),
+      ...bodyText(72, 560, 25),
     ]);
     expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Gearman', 'Sprocket', 'Salazar']);
   });
@@ -140,7 +138,7 @@ describe('author blocks in other languages and shapes', () => {
       { text: 'Marcin Serwin', x: 250, y: 590, size: 12 },
       { text: 'Janusz Goldasz', x: 250, y: 620, size: 12 },
       { text: 'Spis treści', x: 72, y: 560, size: 12 },
-      ...column(72, 560, 25),
+      ...bodyText(72, 560, 25),
     ]);
     expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Gearker', 'Partl', 'Hyna', 'Schlegl']);
   });
@@ -184,7 +182,7 @@ describe('title lines', () => {
       { text: 'A Simple Example of the gearconf Package for', x: 110, y: 680, size: 17 },
       { text: 'LATEX', x: 270, y: 660, size: 17 },
       { text: 'Achim Gearer', x: 260, y: 630, size: 12 },
-      ...column(72, 560, 25),
+      ...bodyText(72, 560, 25),
     ]);
     expect(r.fields.title).toBe('A Simple Example of the gearconf Package for LATEX');
     expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Gearer']);
@@ -193,7 +191,7 @@ describe('title lines', () => {
       { text: 'ENGRENAGES DE SHERBROOKE', x: 160, y: 678, size: 20 },
       { text: 'udes-gear-these, version 3.0.1', x: 200, y: 656, size: 20 },
       { text: 'Charles-Antoine Gear', x: 230, y: 630, size: 12 },
-      ...column(72, 560, 25),
+      ...bodyText(72, 560, 25),
     ]);
     expect(versioned.fields.title).toBe('CLASSE DE DOCUMENT POUR LES ENGRENAGES DE SHERBROOKE');
   });
@@ -203,7 +201,7 @@ describe('title lines', () => {
       { text: 'T H E G E A R S', x: 244, y: 724, size: 17 },
       { text: 'tyler durden', x: 255, y: 694, size: 12 },
       { text: 'Abstract', x: 280, y: 658, size: 9 },
-      ...column(72, 620, 25),
+      ...bodyText(72, 620, 25),
     ]);
     expect(spaced.fields.title).toBe('THEGEARS');
     const label = await extractPage([

@@ -3,7 +3,7 @@
 // name-shaped lines below it; then the date, abstract, keywords and identifiers.
 import { arxivYear, findArxivIds, findIsbns, findIssns, findPmids } from '../../identifiers/index.ts';
 import { findPublicationYear, isDateLine } from './dates.ts';
-import { detectDocumentType } from './documentType.ts';
+import { detectDocumentType, ISSUE_NUMBER } from './documentType.ts';
 import { ownDois } from './placeholderDoi.ts';
 import type { Layout } from './pageLayout.ts';
 import { readAuthorGrid } from './authorGrid.ts';
@@ -65,21 +65,34 @@ export interface LayoutFields {
 const KIND_LABEL = /^(?:(?:the\s+)?(?:(?:users?['’]?s?|reference|installation|programmer['’]?s|administrator['’]?s|quick|short)\s+)?(?:manual|guide|handbook|documentation|reference)|(?:research|project|grant|thesis|phd)\s+proposal|(?:benutzer)?handbuch|(?:benutzer)?dokumentation|anleitung|documentazione|manuale(?: utente)?|documentación|manual de usuario|manuel(?: de l['’]utilisateur)?|mode d['’]emploi|guide de l['’]utilisateur|lecture notes|release notes|cheat ?sheet|quick reference)$|^(?:the\s+)?(?:\d+(?:st|nd|rd|th)\s+|first\s+|second\s+|third\s+)?(?:(?:annual|international|european|national|joint)\s+)*(?:conference|symposium|workshop|congress)\s+(?:on|of|for)\b.{0,80}$/iu;
 
 /** A magazine's or newsletter's issue line ("ConTeXt magazine #1102 MkIV", "Gear Newsletter No. 12", "Issue 4"). */
-const ISSUE_LINE = /\b(?:magazine|newsletter|bulletin|zine|gazette)\b.{0,30}?(?:#\s?\d+|\bno\.?\s*\d+|\bissue\s+\d+)|^(?:issue|nummer|numéro|heft)\s+#?\d+\b/i;
+const ISSUE_LINE = new RegExp(String.raw`\b(?:magazine|newsletter|bulletin|zine|gazette)\b${ISSUE_NUMBER}|^(?:issue|nummer|numéro|heft)\s+#?\d+\b`, 'i');
 
 /** A magazine's masthead: its name set large just above its issue line ("This Way" over "ConTeXt magazine #1102"),
  * which names the magazine, not the article under it. */
-function masthead(line: TextLine, lines: TextLine[]): boolean {
-  return lines.some((l) => l !== line && ISSUE_LINE.test(l.text) && l.y < line.y && line.y - l.y <= Math.max(line.size, l.size) * 1.6 && line.size > l.size);
+function masthead(line: TextLine, issues: readonly TextLine[]): boolean {
+  return issues.some((l) => l !== line && l.y < line.y && line.y - l.y <= Math.max(line.size, l.size) * 1.6 && line.size > l.size);
 }
 
-function titleCandidates(layout: Layout): TextLine[] {
+/** What the search for a title reads of the first page more than once, read once. */
+interface FirstPage {
+  page: Layout['pages'][number];
+  /** A sparse title page (a title, a name, a date): no body text to compare sizes with. */
+  sparse: boolean;
+  /** Its magazine issue lines, in page order. */
+  issues: TextLine[];
+}
+
+function firstPageOf(layout: Layout): FirstPage | undefined {
   const page = layout.pages[0];
-  if (!page) return [];
-  const notBanner = (l: TextLine) => !seriesBanner(l, page.lines, layout.bodySize) && !ISSUE_LINE.test(l.text) && !masthead(l, page.lines);
+  if (!page) return undefined;
+  return { page, sparse: page.lines.reduce((n, l) => n + l.text.length, 0) < 400, issues: page.lines.filter((l) => ISSUE_LINE.test(l.text)) };
+}
+
+function titleCandidates(layout: Layout, { page, sparse, issues }: FirstPage): TextLine[] {
+  const notBanner = (l: TextLine) => !seriesBanner(l, page.lines, layout.bodySize) && !issues.includes(l) && !masthead(l, issues);
   let candidates = titleLines(layout, page).filter(notBanner);
   // A magazine's cover may set the article's title low, under its masthead: a sparse page with nothing above is read lower down.
-  if (!candidates.length && page.lines.reduce((n, l) => n + l.text.length, 0) < 400) candidates = titleLines(layout, page, 0.1).filter(notBanner);
+  if (!candidates.length && sparse) candidates = titleLines(layout, page, 0.1).filter(notBanner);
   const titles = candidates.filter((l) => !KIND_LABEL.test(l.text.trim()));
   return titles.length ? titles : candidates;
 }
@@ -160,14 +173,15 @@ function cleanTitle(s: string): string {
 }
 
 function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidence: number } | undefined {
-  const candidates = titleCandidates(layout);
+  const first = firstPageOf(layout);
+  if (!first) return undefined;
+  const candidates = titleCandidates(layout, first);
   if (!candidates.length) return undefined;
   const maxSize = Math.max(...candidates.map((l) => l.size));
   const distinct = maxSize >= layout.bodySize * 1.08;
   // Titles set in body size (some notes and reports) are taken only from the very top.
-  // A sparse title page (a title, a name, a date) has no body text to compare sizes with.
-  const sparse = layout.pages[0]!.lines.reduce((n, l) => n + l.text.length, 0) < 400;
-  const pageLines = layout.pages[0]!.lines;
+  const { sparse, issues } = first;
+  const pageLines = first.page.lines;
   // At body size, a two-column page's first body line or section heading may sit higher than the title.
   const pool = distinct || sparse ? candidates : candidates.filter((l) => l.y > layout.pages[0]!.height * 0.7 && !NUMBERED_HEADING.test(l.text) && !paragraphLine(l, pageLines));
   // A cover may set the author's name above the title, as large: a line of names only is not the title.
@@ -178,7 +192,7 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
   const usable = named.some((l) => l.size >= maxSize * 0.9) || pool.filter((l) => l.size >= maxSize * 0.97).every(coverName) ? named : pool;
   const top = Math.max(...usable.map((l) => l.size));
   // Under a magazine's issue line, the article's title is the first line set as large as it, whatever its words look like.
-  const issue = pageLines.find((l) => ISSUE_LINE.test(l.text));
+  const issue = issues[0];
   const underIssue = issue && candidates.filter((l) => l.y < issue.y && l.size >= issue.size * 0.92).sort((p, q) => q.y - p.y)[0];
   const start = underIssue || usable.filter((l) => l.size >= top * 0.97).sort((p, q) => q.y - p.y)[0];
   if (!start) return undefined;
@@ -188,7 +202,7 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
   if (above.length === 1 && onlyNames(above[0]!.text)) lines.unshift(above[0]!);
   let last = start;
   // A magazine's article title is set as large as the issue line above it and the author's name under it: the name ends it.
-  const issueSized = pageLines.some((l) => ISSUE_LINE.test(l.text) && Math.abs(l.size - start.size) <= start.size * 0.08);
+  const issueSized = issues.some((l) => Math.abs(l.size - start.size) <= start.size * 0.08);
   for (const l of pageLines) {
     if (l.y >= last.y - 0.5 || l === start) continue;
     if (lines.length >= 6) break;

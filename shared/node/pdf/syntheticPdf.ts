@@ -69,3 +69,8 @@ export function syntheticPdf(options: SyntheticPdfOptions): Buffer {
 export function paragraph(lines: string[], x: number, top: number, size = 10): SyntheticText[] {
   return lines.map((text, i) => ({ text, x, y: top - i * size * 1.2, size }));
 }
+
+/** A column of ordinary prose, `lines` lines of it at 10 pt from `top` down: the body a class test's page needs around what it shows. */
+export function bodyText(x: number, top: number, lines: number): SyntheticText[] {
+  return paragraph(Array.from({ length: lines }, () => 'gears turn in columns and the text runs on to the right margin of the column'), x, top, 10);
+}
