@@ -2,6 +2,7 @@
 // list, link) and the same formats on Ctrl/Cmd+B, I, K and Ctrl/Cmd+Shift+H, L. Ctrl/Cmd+Enter
 // saves, Escape cancels. The text is stored as typed; the list shows it rendered.
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { ANNOTATION_TEXT_MAX } from '../../../shared/schemas/annotation.ts';
 import { applyFormat, formatForKey, type MarkdownFormat } from '../../lib/markdownFormat.ts';
 import './notes.css';
@@ -35,9 +36,12 @@ export function NoteEditor({ label, initial = '', saveLabel, onSave, onCancel, e
     const el = box.current;
     if (!el) return;
     const next = applyFormat({ text: el.value, start: el.selectionStart, end: el.selectionEnd }, kind);
-    setText(next.text);
-    // After React has written the new value: the selection stays on the formatted words.
-    requestAnimationFrame(() => { el.focus(); el.setSelectionRange(next.start, next.end); });
+    // The new value is written before this handler returns, and the selection set on it at
+    // once: a key pressed right after (typing the link's address) lands in the selection,
+    // not at the caret React's write left at the end.
+    flushSync(() => setText(next.text));
+    el.focus();
+    el.setSelectionRange(next.start, next.end);
   };
   const save = async () => {
     if (!text.trim() || saving) return;
