@@ -43,6 +43,8 @@ for pkg in $packages; do
   for entry in "${entries[@]}"; do
     IFS=$'\t' read -r epkg path sha1 <<<"$entry"
     [ "$epkg" = "$pkg" ] || continue
+    # A package that ships the PDF gzipped (path.gz): the truth names and hashes the unpacked PDF.
+    if [ ! -f "$tmp/$path" ] && [ -f "$tmp/$path.gz" ]; then gunzip -c "$tmp/$path.gz" >"$tmp/$path"; fi
     if [ ! -f "$tmp/$path" ]; then echo "not in $deb: $path" >&2; changed=$((changed + 1)); continue; fi
     if [ "$(sha1sum "$tmp/$path" | cut -d' ' -f1)" != "$sha1" ]; then
       echo "changed in $deb (left out): $path" >&2
