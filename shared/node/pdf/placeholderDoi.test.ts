@@ -17,3 +17,21 @@ describe('placeholder DOIs', () => {
     expect(ownDois('https://doi.org/10.1016/j.patcog.2007.01.019')).toEqual(['10.1016/j.patcog.2007.01.019']);
   });
 });
+
+describe('DOI-like strings that are not the page\'s own', () => {
+  it("are ACM's template blank, nnnnnnn.nnnnnnn", () => {
+    expect(isPlaceholderDoi('10.1145/nnnnnnn.nnnnnnn')).toBe(true);
+    expect(ownDois('https://doi.org/10.1145/nnnnnnn.nnnnnnn')).toEqual([]);
+  });
+
+  it('are DOIs set as code: a macro argument or a BibTeX field', () => {
+    expect(ownDois('\\doi{10.1016/j.neunet.2004.07.002} produces doi: 10.1016/j.neunet.2004.07.002')).toEqual([]);
+    expect(ownDois('  doi = {10.1063/1.2172593},')).toEqual([]);
+  });
+
+  it('are the cited works\' DOIs in a reference list on the page, not a footer\'s own DOI under it', () => {
+    const page = ['A short note', 'References', '[1] P. Erdős. Integral distances. Bull. Amer. Math. Soc. 51 (1945), p. 996. doi: 10.1090/S0002-9904-1945-08490-0.'];
+    expect(ownDois(page.join('\n'))).toEqual([]);
+    expect(ownDois([...page, 'DOI: 10.1016/j.patcog.2007.01.019'].join('\n'))).toEqual(['10.1016/j.patcog.2007.01.019']);
+  });
+});
