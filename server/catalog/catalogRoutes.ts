@@ -136,7 +136,9 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServiceContext): 
     } else {
       offset = markerAt === undefined ? 0 : markerAt + 1;
     }
-    const found = await store.search(criteria, { offset, limit: size + (params.reverse ? 0 : 1), withTotal: isFirstPage });
+    // A next page continues from its marker's row, which a large result finds again in its tier.
+    const after = params.marker && !params.reverse ? (await store.byId(params.marker[1]))?.seq : undefined;
+    const found = await store.search(criteria, { offset, limit: size + (params.reverse ? 0 : 1), withTotal: isFirstPage, after });
     const more = !params.reverse && found.seqs.length > size;
     const seqs = found.seqs.slice(0, size);
     const rows = (await store.bySeqs(seqs)).map((row, i) => ({ id: row.id, position: offset + i, row }));

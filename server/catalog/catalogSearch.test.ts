@@ -8,7 +8,8 @@ import type { Database } from '../storage/tables.ts';
 import { openDatabase, type OpenedDatabase, type SqliteDatabase } from '../storage/database.ts';
 import { createPgDatabase, testPgUrl } from '../testing/pgDatabases.ts';
 import { catalogStorageOf } from './catalogStorage.ts';
-import { searchPostgres } from './postgresCatalogSearch.ts';
+import { searchPostgres, unindexPostgres } from './postgresCatalogSearch.ts';
+import { catalogChanged } from './postgresSearchMemory.ts';
 import { CatalogStore } from './catalogStore.ts';
 import { SqliteCatalogSearch, wordsOf } from './catalogSearch.ts';
 
@@ -55,6 +56,26 @@ describe('SqliteCatalogSearch', () => {
     expect(years.every((y) => y !== null && y >= 2000)).toBe(true);
     expect(seqs.length).toBe(total);
     expect(total).toBeGreaterThan(0);
+  });
+
+  it('continues a large result after the marker row of the page before, even when a row was added ahead of it', () => {
+    const search = new SqliteCatalogSearch(database.sqlite, 0);
+    const criteria = { terms: wordsOf('alpha beta gamma') };
+    const all = search.search(criteria, { offset: 0, limit: 100, withTotal: true }).seqs;
+    const walked = [...all.slice(0, 7)];
+    while (walked.length < all.length) walked.push(...search.search(criteria, { offset: walked.length, limit: 7, withTotal: false, after: walked.at(-1) }).seqs);
+    expect(walked).toEqual(all);
+    // A new document in the top tier moves every position on by one: the marker keeps the place.
+    const store = new CatalogStore(database.sqlite);
+    const added = store.insert({ title: 'alpha beta gamma newcomer', type: 'journal', year: 2001 }, { imported: true });
+    try {
+      expect(search.search(criteria, { offset: 0, limit: 1, withTotal: false }).seqs).toEqual([added]);
+      expect(search.search(criteria, { offset: 7, limit: 7, withTotal: false, after: all[6] }).seqs).toEqual(all.slice(7, 14));
+      // A marker row that no longer matches leaves the offset to count.
+      expect(search.search(criteria, { offset: 8, limit: 7, withTotal: false, after: added + 1000 }).seqs).toEqual(all.slice(7, 14));
+    } finally {
+      search.unindex(added);
+    }
   });
 });
 
@@ -142,6 +163,46 @@ describe.runIf(cluster)('PostgreSQL catalog search', () => {
       expect(counts.some((query) => !query.sql.includes('LIMIT'))).toBe(true);
     } finally {
       await logged.destroy();
+    }
+  });
+
+  it('continues a large result after the marker row of the page before: its tier on, never the tiers above it', async () => {
+    const criteria = { terms: wordsOf('alpha beta gamma') };
+    const all = (await searchPostgres(database.db, criteria, { offset: 0, limit: 100, withTotal: true }, 0)).seqs;
+    const walked = [...all.slice(0, 7)];
+    while (walked.length < all.length) walked.push(...(await searchPostgres(database.db, criteria, { offset: walked.length, limit: 7, withTotal: false, after: walked.at(-1) }, 0)).seqs);
+    expect(walked).toEqual(all);
+    // Position 27 is in the last tier (one word of three): only that tier is read, 7 rows a subset.
+    const tierQueries: { sql: string; parameters: readonly unknown[] }[] = [];
+    const logged = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }),
+      log: (event) => {
+        if (event.level === 'query' && /ORDER BY s\.seq( \+ 0)? DESC LIMIT/.test(event.query.sql)) tierQueries.push(event.query);
+      },
+    });
+    try {
+      const page = await searchPostgres(logged, criteria, { offset: 28, limit: 7, withTotal: false, after: all[27] }, 0);
+      expect(page.seqs).toEqual(all.slice(28, 35));
+      expect(tierQueries).toHaveLength(3);
+      for (const query of tierQueries) {
+        expect(query.sql.match(/NOT/g)).toHaveLength(2);
+        expect(query.parameters.at(-1)).toBe(7);
+      }
+    } finally {
+      await logged.destroy();
+    }
+    // A new document in the top tier moves every position on by one: the marker keeps the place.
+    const store = catalogStorageOf(database);
+    await store.addMany([{ fields: { title: 'alpha beta gamma newcomer', type: 'journal', year: 2001 } }], true);
+    const added = (await searchPostgres(database.db, criteria, { offset: 0, limit: 1, withTotal: false }, 0)).seqs[0]!;
+    expect(all).not.toContain(added);
+    try {
+      expect((await searchPostgres(database.db, criteria, { offset: 7, limit: 7, withTotal: false, after: all[6] }, 0)).seqs).toEqual(all.slice(7, 14));
+      // A marker row that no longer matches leaves the offset to count.
+      expect((await searchPostgres(database.db, criteria, { offset: 8, limit: 7, withTotal: false, after: added + 1000 }, 0)).seqs).toEqual(all.slice(7, 14));
+    } finally {
+      await unindexPostgres(database.db, added);
+      await catalogChanged(database.db);
     }
   });
 });

@@ -8,7 +8,7 @@ import { CATALOG_ADVANCED_SEARCH_FIELDS } from '../../shared/schemas/catalog.ts'
 import { foldText } from './dedupe.ts';
 import { MatchCounts } from './matchCounts.ts';
 import { SearchResults } from './searchResults.ts';
-import { MAX_TIERED_UNITS, subsetsOfSize, TierWindow } from './searchTiers.ts';
+import { MAX_TIERED_UNITS, subsetsOfSize, TierWindow, type TierMarker } from './searchTiers.ts';
 
 /** The fields an advanced search names (the one list, shared with the window's form). */
 export const SEARCH_FIELDS = CATALOG_ADVANCED_SEARCH_FIELDS;
@@ -42,6 +42,12 @@ export interface SearchWindow {
   limit: number;
   /** Count every match (first pages and the last-page link need it). */
   withTotal: boolean;
+  /**
+   * The seq of the row shown just before this window (a next page's marker): a large result,
+   * read tier by tier, continues from that row instead of reading and skipping `offset`
+   * rows. Ignored when the row no longer matches the search (then `offset` counts).
+   */
+  after?: number;
 }
 
 export interface CatalogSearchIndex {
@@ -136,7 +142,7 @@ export class SqliteCatalogSearch implements CatalogSearchIndex {
    * tier by tier straight from the index without scoring every match.
    */
   search(criteria: SearchCriteria, window: SearchWindow): { seqs: number[]; total?: number } {
-    const key = JSON.stringify([criteria.terms, criteria.fields, criteria.minYear, criteria.maxYear, criteria.openAccess, window.offset, window.limit, window.withTotal]);
+    const key = JSON.stringify([criteria.terms, criteria.fields, criteria.minYear, criteria.maxYear, criteria.openAccess, window.offset, window.limit, window.withTotal, window.after, this.scoreLimit]);
     return SearchResults.of(this.sqlite).remember(key, () => this.searchIndex(criteria, window));
   }
 
@@ -172,7 +178,8 @@ export class SqliteCatalogSearch implements CatalogSearchIndex {
 
     const total = count(any);
     if (total > this.scoreLimit && units.length <= MAX_TIERED_UNITS) {
-      return { seqs: this.tiered(units, join, filterParams, shape, window), total: window.withTotal ? total : undefined };
+      const marker = window.after === undefined ? undefined : this.markerTier(units, join, filterParams, shape, window.after);
+      return { seqs: this.tiered(units, join, filterParams, shape, window, marker), total: window.withTotal ? total : undefined };
     }
     // A single unit needs no hit count: bm25 alone orders it.
     const hits = units.length === 1 ? '1' : units.map(() => '(f.rowid IN (SELECT rowid FROM catalog_fts WHERE catalog_fts MATCH ?))').join(' + ');
@@ -185,20 +192,32 @@ export class SqliteCatalogSearch implements CatalogSearchIndex {
     return { seqs: rows.map((r) => r[0]), total: window.withTotal ? total : undefined };
   }
 
-  /** Rows matching exactly k units, for k from all units down to one, newest first within a k (searchTiers.ts). */
-  private tiered(units: string[], join: string, filterParams: number[], shape: string, window: SearchWindow): number[] {
+  /** Rows matching exactly k units, for k from all units down to one (or from the marker's row on), newest first within a k (searchTiers.ts). */
+  private tiered(units: string[], join: string, filterParams: number[], shape: string, window: SearchWindow, marker?: TierMarker): number[] {
     const statement = this.prepared(`tier|${shape}`, () =>
       `SELECT f.rowid FROM catalog_fts f WHERE catalog_fts MATCH ? ${join} ORDER BY f.rowid DESC LIMIT ?`,
     ).pluck();
-    const tiers = new TierWindow(window);
-    for (let k = units.length; k >= 1 && !tiers.full; k--) {
+    const before = this.prepared(`tier-before|${shape}`, () =>
+      `SELECT f.rowid FROM catalog_fts f WHERE catalog_fts MATCH ? ${join} AND f.rowid < ? ORDER BY f.rowid DESC LIMIT ?`,
+    ).pluck();
+    const tiers = new TierWindow(window, marker);
+    for (let k = tiers.firstTier(units.length); k >= 1 && !tiers.full; k--) {
       const need = tiers.need;
+      const below = tiers.below(k);
       tiers.add(subsetsOfSize(units, k).flatMap(({ included, excluded }) => {
         const match = included.map((u) => `(${u})`).join(' AND ') + excluded.map((u) => ` NOT (${u})`).join('');
-        return statement.all(match, ...filterParams, need) as number[];
+        return (below === undefined ? statement.all(match, ...filterParams, need) : before.all(match, ...filterParams, below, need)) as number[];
       }));
     }
     return tiers.rows;
+  }
+
+  /** The tier of the row before a window: how many units it matches, if it matches the search still. */
+  private markerTier(units: string[], join: string, filterParams: number[], shape: string, seq: number): TierMarker | undefined {
+    // The seq is bound as a REAL, which FTS5's rowid lookup ignores (every match answers) unless cast.
+    const matches = this.prepared(`marker|${shape}`, () => `SELECT count(*) FROM catalog_fts f WHERE catalog_fts MATCH ? AND f.rowid = CAST(? AS INTEGER) ${join}`).pluck();
+    const hits = units.filter((unit) => (matches.get(unit, seq, ...filterParams) as number) > 0).length;
+    return hits ? { seq, hits } : undefined;
   }
 }
 

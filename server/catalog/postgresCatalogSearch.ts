@@ -10,8 +10,9 @@ import { foldText } from './dedupe.ts';
 import { rowFields } from './catalogFields.ts';
 import { indexedTextOf } from './catalogStore.ts';
 import { catalogChanged, PostgresSearchMemory } from './postgresSearchMemory.ts';
-import { MAX_TIERED_UNITS, subsetsOfSize, TierWindow } from './searchTiers.ts';
-import { countByTerms, countTerms, forgetTerms, recountTerms, rowFilters, termOf, type CountedUnit } from './postgresSearchTerms.ts';
+import { MAX_TIERED_UNITS, subsetsOfSize, TierWindow, type TierMarker } from './searchTiers.ts';
+import { countByTerms, countTerms, forgetTerms, recountTerms, rowFilters, termOf, termStatistics, type TermStatistics } from './postgresSearchTerms.ts';
+import { allOf, readsFromIndex, unitCondition, type SearchUnit } from './postgresSearchUnits.ts';
 import { SEARCH_FIELDS, peopleText, type IndexedText, type SearchCriteria, type SearchField, type SearchWindow } from './catalogSearch.ts';
 
 type Queries = Kysely<Database>;
@@ -55,12 +56,6 @@ export async function unindexPostgres(db: Queries, seq: number): Promise<void> {
 /** A folded word as a tsquery operand: quoted, and limited to one field's weight when given. */
 const operand = (word: string, weight?: string) => `'${word.replace(/[^\p{L}\p{N}]/gu, '')}'${weight ? `:${weight}` : ''}`;
 
-/** A simple-search word's condition on a row: in any field or among the other words. */
-function wordUnit(word: string): RawBuilder<boolean> {
-  const query = operand(word);
-  return sql<boolean>`(s.fields @@ to_tsquery('simple', ${query}) OR s.other @@ to_tsquery('simple', ${query}))`;
-}
-
 /**
  * One condition per ranking unit (a word of simple search, in any field or the other words;
  * a field of advanced search, all its words in that field); rows matching any unit are
@@ -70,7 +65,7 @@ function wordUnit(word: string): RawBuilder<boolean> {
 export async function searchPostgres(db: Queries, criteria: SearchCriteria, window: SearchWindow, scoreLimit = SCORE_LIMIT): Promise<{ seqs: number[]; total?: number }> {
   const memory = PostgresSearchMemory.of(db);
   const generation = await memory.generation(db);
-  const key = JSON.stringify([criteria.terms, criteria.fields, criteria.minYear, criteria.maxYear, criteria.openAccess, window.offset, window.limit, window.withTotal, scoreLimit]);
+  const key = JSON.stringify([criteria.terms, criteria.fields, criteria.minYear, criteria.maxYear, criteria.openAccess, window.offset, window.limit, window.withTotal, window.after, scoreLimit]);
   return memory.answer(generation, key, () => searchIndex(db, criteria, window, scoreLimit, (query, compute) => memory.count(generation, query, compute)));
 }
 
@@ -78,12 +73,12 @@ export async function searchPostgres(db: Queries, criteria: SearchCriteria, wind
 type Counter = (query: string, compute: () => Promise<number>) => Promise<number>;
 
 async function searchIndex(db: Queries, criteria: SearchCriteria, window: SearchWindow, scoreLimit: number, counted: Counter): Promise<{ seqs: number[]; total?: number }> {
-  const rankingUnits: CountedUnit[] = [];
+  const rankingUnits: SearchUnit[] = [];
   const anyWords: string[] = [];
   if (criteria.terms?.length) {
     for (const term of criteria.terms) {
       anyWords.push(operand(term));
-      rankingUnits.push({ term: termOf([term]), condition: wordUnit(term) });
+      rankingUnits.push({ query: operand(term), other: true, term: termOf([term]) });
     }
   } else {
     for (const field of SEARCH_FIELDS) {
@@ -91,10 +86,10 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
       if (!words?.length) continue;
       const query = words.map((w) => operand(w, WEIGHT[field])).join(' & ');
       anyWords.push(`(${query})`);
-      rankingUnits.push({ term: termOf(words, WEIGHT[field]), condition: sql<boolean>`(s.fields @@ to_tsquery('simple', ${query}))` });
+      rankingUnits.push({ query, other: false, term: termOf(words, WEIGHT[field]) });
     }
   }
-  const units = rankingUnits.map((u) => u.condition);
+  const units = rankingUnits.map(unitCondition);
   if (!units.length) return { seqs: [], total: window.withTotal ? 0 : undefined };
   const filtered = rowFilters(criteria);
   const where = sql.join([sql<boolean>`(${sql.join(units, sql` OR `)})`, ...filtered], sql` AND `);
@@ -117,7 +112,7 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
   if (!probed) return { seqs: [], total: window.withTotal ? 0 : undefined };
   const many = probed > scoreLimit;
   const total = window.withTotal ? (many && !exactFirst ? count() : Promise.resolve(probed)) : Promise.resolve(undefined);
-  const page = many && units.length <= MAX_TIERED_UNITS ? tiered(db, units, filtered, window) : ranked(db, units, anyWords, where, many, window);
+  const page = many && units.length <= MAX_TIERED_UNITS ? markerTier(db, units, where, window.after).then((marker) => tiered(db, rankingUnits, criteria, window, marker)) : ranked(db, units, anyWords, where, many, window);
   const [seqs, matches] = await Promise.all([page, total]);
   return { seqs, total: matches };
 }
@@ -137,24 +132,52 @@ async function ranked(db: Queries, units: RawBuilder<boolean>[], anyWords: strin
 }
 
 /**
- * Rows matching exactly k units, for k from all units down to one, newest first within a k
- * (searchTiers.ts): the order `hits DESC, seq DESC` without computing every match's hits.
- * Ranking every match tested each unit against every matching row's tsvector (most of a
- * cold query on common words at 1M).
+ * Rows matching exactly k units, for k from all units down to one (or from the marker's row
+ * on), newest first within a k (searchTiers.ts): the order `hits DESC, seq DESC` without
+ * computing every match's hits. Ranking every match tested each unit against every matching
+ * row's tsvector (most of a cold query on common words at 1M).
  */
-async function tiered(db: Queries, units: RawBuilder<boolean>[], filters: RawBuilder<boolean>[], window: SearchWindow): Promise<number[]> {
-  const tiers = new TierWindow(window);
-  for (let k = units.length; k >= 1 && !tiers.full; k--) {
+async function tiered(db: Queries, units: SearchUnit[], criteria: SearchCriteria, window: SearchWindow, marker?: TierMarker): Promise<number[]> {
+  const filters = rowFilters(criteria);
+  const statistics = await termStatistics(db, units.flatMap((u) => (u.term === undefined ? [] : [u.term])), criteria);
+  const tiers = new TierWindow(window, marker);
+  for (let k = tiers.firstTier(units.length); k >= 1 && !tiers.full; k--) {
     const need = tiers.need;
+    const below = tiers.below(k);
+    const older = below === undefined ? [] : [sql<boolean>`s.seq < ${below}`];
     const subsets = subsetsOfSize(units, k).map(async ({ included, excluded }) => {
-      const conditions = [...included, ...excluded.map((u) => sql<boolean>`NOT ${u}`), ...filters];
+      const conditions = [allOf(included), ...excluded.map((u) => sql<boolean>`NOT ${unitCondition(u)}`), ...filters, ...older];
+      // Rows holding several units (rare, and asked of GIN as one tsquery), or one unit when
+      // the term counts say so, are read from the index and sorted (`seq + 0` is no key
+      // order): the planner misjudges how rare they are and would walk the key backwards
+      // testing every row, 150,000-200,000 of them for a rare pair or a word rare in titles.
+      const order = included.length > 1 || fromIndex(included[0]!, need, statistics) ? sql`s.seq + 0` : sql`s.seq`;
       const { rows } = await sql<{ seq: number }>`SELECT s.seq FROM catalog_search s WHERE ${sql.join(conditions, sql` AND `)}
-        ORDER BY s.seq DESC LIMIT ${need}`.execute(db);
+        ORDER BY ${order} DESC LIMIT ${need}`.execute(db);
       return rows.map((row) => row.seq);
     });
     tiers.add((await Promise.all(subsets)).flat());
   }
   return tiers.rows;
+}
+
+/**
+ * The tier of the row before a window (how many units it matches), read from that row
+ * alone; undefined without a marker or when the row no longer matches the search.
+ */
+async function markerTier(db: Queries, units: RawBuilder<boolean>[], where: RawBuilder<unknown>, seq: number | undefined): Promise<TierMarker | undefined> {
+  if (seq === undefined) return undefined;
+  // OFFSET 0 keeps the row's lookup by key first, whatever the planner thinks of the words.
+  const { rows } = await sql<{ hits: number }>`SELECT (${sql.join(units.map((u) => sql`${u}::int`), sql` + `)}) AS hits
+    FROM (SELECT * FROM catalog_search WHERE seq = ${seq} OFFSET 0) s WHERE ${where}`.execute(db);
+  return rows[0] ? { seq, hits: rows[0].hits } : undefined;
+}
+
+/** Whether one unit's rows are read from the index (readsFromIndex), when its term is counted. */
+function fromIndex(unit: SearchUnit, need: number, statistics: TermStatistics): boolean {
+  if (unit.term === undefined) return false;
+  const word = unit.term.slice(unit.term.indexOf(':') + 1);
+  return readsFromIndex(statistics.anywhere.get(word) ?? 0, statistics.held.get(unit.term) ?? 0, need, statistics.catalog);
 }
 
 /** Documents indexed per statement (8 parameters each, under PostgreSQL's 65,535). */

@@ -99,7 +99,9 @@ describe.runIf(cluster)('PostgreSQL catalog search term counts', () => {
     try {
       const { total } = await searchPostgres(logged, { terms: ['alpha'] }, { offset: 0, limit: 5, withTotal: true }, 0);
       expect(total).toBe(await visited(['alpha']));
-      const counted = executed.filter((query) => query.sql.includes('catalog_search_terms'));
+      // The count statement (the tiers also read the terms' documents, to choose their plans).
+      const counting = (query: CompiledQuery) => query.sql.includes('coalesce(sum(documents), 0) FROM catalog_search_terms');
+      const counted = executed.filter(counting);
       expect(counted).toHaveLength(1);
       const explained = await database.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${counted[0]!.sql}`, [...counted[0]!.parameters]));
       const plan = explained.rows.map((r) => r['QUERY PLAN']);
@@ -108,18 +110,18 @@ describe.runIf(cluster)('PostgreSQL catalog search term counts', () => {
       // A word in one field is counted from its term too.
       executed.length = 0;
       await searchPostgres(logged, { fields: { title: ['alpha'] } }, { offset: 0, limit: 5, withTotal: true }, 0);
-      expect(executed.filter((query) => query.sql.includes('catalog_search_terms'))).toHaveLength(1);
+      expect(executed.filter(counting)).toHaveLength(1);
       // So is a word under a year range and open access: no count reads every match.
       executed.length = 0;
       const filter = { minYear: 1992, maxYear: 1997, openAccess: true };
       const filtered = await searchPostgres(logged, { fields: { title: ['alpha'] }, ...filter }, { offset: 0, limit: 5, withTotal: true }, 0);
       expect(filtered.total).toBe(await visitedInFields({ A: 'alpha' }, filter));
       expect(executed.filter((query) => query.sql.includes('count(*)') && !query.sql.includes('LIMIT'))).toEqual([]);
-      expect(executed.filter((query) => query.sql.includes('catalog_search_terms'))).toHaveLength(1);
+      expect(executed.filter(counting)).toHaveLength(1);
       // A field of several words is visited alone (all its words), the others counted from their terms.
       executed.length = 0;
       await searchPostgres(logged, { fields: { title: ['alpha', 'beta'], abstract: ['gamma'] }, ...filter }, { offset: 0, limit: 5, withTotal: true }, 0);
-      expect(executed.filter((query) => query.sql.includes('catalog_search_terms'))).toHaveLength(1);
+      expect(executed.filter(counting)).toHaveLength(1);
       expect(executed.filter((query) => query.sql.includes('count(*)') && !query.sql.includes('LIMIT') && !query.sql.includes('catalog_search_terms'))).toEqual([]);
     } finally {
       await logged.destroy();

@@ -12,6 +12,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../storage/tables.ts';
 import { subsetsOfSize } from './searchTiers.ts';
+import { allOf, unitCondition, type SearchUnit } from './postgresSearchUnits.ts';
 
 type Queries = Kysely<Database>;
 
@@ -85,6 +86,30 @@ function filteredRows(filters: CountedFilters): RawBuilder<unknown> {
   return conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``;
 }
 
+/** What the term counts tell of a search's units: how to read their tiers (postgresSearchUnits.ts readsFromIndex). */
+export interface TermStatistics {
+  /** Documents holding each term under the search's filters. */
+  held: Map<string, number>;
+  /** Documents holding each term (and each weighted term's bare word) anywhere, unfiltered. */
+  anywhere: Map<string, number>;
+  /** Documents in the catalog, as the planner estimates it (0 when not yet analysed). */
+  catalog: number;
+}
+
+/** Reads the statistics of these terms and of their bare words in one statement. */
+export async function termStatistics(db: Queries, terms: string[], filters: CountedFilters): Promise<TermStatistics> {
+  const words = [...new Set([...terms, ...terms.map((t) => t.slice(t.indexOf(':') + 1))])];
+  const { rows } = await sql<{ term: string; held: number; anywhere: number; catalog: number }>`SELECT term,
+      coalesce(sum(documents) FILTER (WHERE true${filteredRows(filters)}), 0)::integer AS held, sum(documents)::integer AS anywhere,
+      (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'catalog_search'::regclass)::float8 AS catalog
+    FROM catalog_search_terms WHERE term = ANY(${words}::text[]) GROUP BY term`.execute(db);
+  return {
+    held: new Map(rows.map((row) => [row.term, row.held])),
+    anywhere: new Map(rows.map((row) => [row.term, row.anywhere])),
+    catalog: rows[0]?.catalog ?? 0,
+  };
+}
+
 /** Units inclusion and exclusion counts: 2^n - 1 parts. */
 const MAX_COUNTED_UNITS = 4;
 
@@ -100,28 +125,22 @@ export function termOf(words: string[], weight?: string): string | undefined {
   return weight ? `${weight}:${words[0]}` : words[0];
 }
 
-/** A ranking unit: its condition on a row `s` of catalog_search, and its term when it is one. */
-export interface CountedUnit {
-  term?: string;
-  condition: RawBuilder<boolean>;
-}
-
 /**
  * The statement counting the documents matching any of `units` and the filters: each unit's documents from
  * its term's rows, or visited when it has no term (a field of several words: documents
  * holding all of them, few beside those of one word), less those of two units or more,
  * visited, and so on. Undefined when no unit has a term (visiting them all is no cheaper).
  */
-export function countByTerms(units: CountedUnit[], filters: CountedFilters = {}): RawBuilder<{ n: number }> | undefined {
+export function countByTerms(units: SearchUnit[], filters: CountedFilters = {}): RawBuilder<{ n: number }> | undefined {
   const terms = units.flatMap((u) => (u.term === undefined ? [] : [u.term]));
   if (!terms.length || units.length > MAX_COUNTED_UNITS || new Set(terms).size !== terms.length) return undefined;
   const filtered = rowFilters(filters);
-  const visited = (conditions: RawBuilder<boolean>[]) => sql`(SELECT count(*) FROM catalog_search s WHERE ${sql.join([...conditions, ...filtered], sql` AND `)})`;
+  const visited = (condition: RawBuilder<boolean>) => sql`(SELECT count(*) FROM catalog_search s WHERE ${sql.join([condition, ...filtered], sql` AND `)})`;
   const parts: RawBuilder<unknown>[] = [sql`(SELECT coalesce(sum(documents), 0) FROM catalog_search_terms WHERE term = ANY(${terms}::text[])${filteredRows(filters)})`];
-  for (const unit of units) if (unit.term === undefined) parts.push(sql`+ ${visited([unit.condition])}`);
+  for (const unit of units) if (unit.term === undefined) parts.push(sql`+ ${visited(unitCondition(unit))}`);
   for (let k = 2; k <= units.length; k++) {
     const sign = k % 2 ? sql`+` : sql`-`;
-    for (const { included } of subsetsOfSize(units, k)) parts.push(sql`${sign} ${visited(included.map((u) => u.condition))}`);
+    for (const { included } of subsetsOfSize(units, k)) parts.push(sql`${sign} ${visited(allOf(included))}`);
   }
   return sql<{ n: number }>`SELECT (${sql.join(parts, sql` `)})::integer AS n`;
 }

@@ -1,7 +1,9 @@
 // The tier rule both engines order large catalog results by: rows matching every ranking
 // unit first, then fewer, newest first within a tier. A tier is read as the union of its
 // subsets (each subset's units present, the others absent: subsets of one size never
-// overlap), each subset asked only for its newest rows, so no match is scored.
+// overlap), each subset asked only for its newest rows, so no match is scored. A next page
+// continues from the row before it (its marker): the rest of that row's tier, older than it,
+// then the lower tiers, so a page deep in the result reads no more than a first page does.
 import type { SearchWindow } from './catalogSearch.ts';
 
 /** Tiers enumerate subsets of units: 2^n - 1 small queries. */
@@ -23,13 +25,32 @@ export function subsetsOfSize<T>(units: readonly T[], k: number): TierSubset<T>[
   return out;
 }
 
-/** Collects a window's rows tier by tier, carrying the offset across tiers. */
+/** The row shown before a window: its seq, and how many units it matches (its tier). */
+export interface TierMarker {
+  seq: number;
+  hits: number;
+}
+
+/**
+ * Collects a window's rows tier by tier: after the marker's row when there is one, else
+ * carrying the offset across tiers.
+ */
 export class TierWindow {
   readonly rows: number[] = [];
   private skip: number;
 
-  constructor(private readonly window: Pick<SearchWindow, 'offset' | 'limit'>) {
-    this.skip = window.offset;
+  constructor(private readonly window: Pick<SearchWindow, 'offset' | 'limit'>, private readonly marker?: TierMarker) {
+    this.skip = marker ? 0 : window.offset;
+  }
+
+  /** The tier to read first: the marker's, or the top one (every unit). */
+  firstTier(units: number): number {
+    return this.marker?.hits ?? units;
+  }
+
+  /** The seq that tier k's rows must be below: the marker's in its own tier. */
+  below(k: number): number | undefined {
+    return this.marker && k === this.marker.hits ? this.marker.seq : undefined;
   }
 
   get full(): boolean {
