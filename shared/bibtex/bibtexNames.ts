@@ -4,8 +4,18 @@
 import type { Person } from '../schemas/common.ts';
 import { latexToUnicode } from './latexToUnicode.ts';
 
-/** Splits `text` on `separator` (a regex matching at one position) outside braces. */
-function splitTopLevel(text: string, separator: RegExp): string[] {
+/** Whether a character (by code) is a blank as \s counts them. */
+function isBlank(code: number): boolean {
+  return code < 128 ? code === 32 || (code >= 9 && code <= 13) : /\s/.test(String.fromCharCode(code));
+}
+
+const isComma = (code: number) => code === 44;
+
+/**
+ * Splits `text` on `separator` (a sticky regex) outside braces. The separator is only tried
+ * where `mayStart` says a match can begin (its first character), not at every character.
+ */
+function splitTopLevel(text: string, separator: RegExp, mayStart: (code: number) => boolean): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
@@ -17,7 +27,7 @@ function splitTopLevel(text: string, separator: RegExp): string[] {
     }
     if (ch === '{') depth++;
     else if (ch === '}') depth = Math.max(0, depth - 1);
-    else if (depth === 0) {
+    else if (depth === 0 && mayStart(text.charCodeAt(i))) {
       separator.lastIndex = i;
       const m = separator.exec(text);
       if (m && m.index === i) {
@@ -61,11 +71,11 @@ export function parseBibtexName(raw: string): Person | undefined {
   if (!name) return undefined;
   // {{World Health Organization}} or {World Health Organization}: one corporate last name.
   const whole = /^\{([^]*)\}$/.exec(name);
-  if (whole && splitTopLevel(whole[1]!, /\s+/y).length >= 1 && !/^\{?\\/.test(whole[1]!) && balanced(whole[1]!)) {
+  if (whole && splitTopLevel(whole[1]!, /\s+/y, isBlank).length >= 1 && !/^\{?\\/.test(whole[1]!) && balanced(whole[1]!)) {
     const corporate = clean(whole[1]!);
     return corporate ? { last_name: corporate } : undefined;
   }
-  const commaParts = splitTopLevel(name, /,/y);
+  const commaParts = splitTopLevel(name, /,/y, isComma);
   let first = '';
   let last = '';
   let jr = '';
@@ -80,7 +90,7 @@ export function parseBibtexName(raw: string): Person | undefined {
     }
   } else {
     // "First von Last": the von part starts at the first lower-case word that is not the last word.
-    const words = splitTopLevel(name, /\s+/y);
+    const words = splitTopLevel(name, /\s+/y, isBlank);
     if (words.length === 1) {
       last = words[0]!;
     } else {
@@ -121,7 +131,7 @@ export function parseBibtexNames(raw: string): Person[] {
   // "~" ties initials ("W.~C.~Reynolds") and "\ " is an escaped space: both separate words.
   // "and and" (a name left out) separates once.
   const spaced = raw.replace(/(?<!\\)~|\\(?=\s)/g, ' ').replace(/\s+/g, ' ');
-  return splitTopLevel(spaced, /\s+and(?:\s+and)*\s+/iy)
+  return splitTopLevel(spaced, /\s+and(?:\s+and)*\s+/iy, isBlank)
     .filter((part) => part.toLowerCase() !== 'others')
     .map(parseBibtexName)
     .filter((p): p is Person => Boolean(p));

@@ -109,15 +109,29 @@ const cut = (text: string, max: number | undefined) => (max !== undefined && tex
 
 function fitPeople(people: Person[] | undefined): Person[] | undefined {
   if (!people) return undefined;
-  const fitted = people
-    .filter((p) => p.last_name.trim())
-    .slice(0, 5000)
-    .map((p) => ({
-      last_name: cut(p.last_name, 255),
-      ...(p.first_name ? { first_name: cut(p.first_name, 255) } : {}),
-      ...(p.suffix?.trim() ? { suffix: cut(p.suffix.trim(), 50) } : {}),
-    }));
+  const fitted: Person[] = [];
+  for (const p of people) {
+    if (fitted.length === 5000) break;
+    if (!p.last_name.trim()) continue;
+    const person: Person = { last_name: cut(p.last_name, 255) };
+    if (p.first_name) person.first_name = cut(p.first_name, 255);
+    const suffix = p.suffix?.trim();
+    if (suffix) person.suffix = cut(suffix, 50);
+    fitted.push(person);
+  }
   return fitted.length ? fitted : undefined;
+}
+
+function fitIdentifiers(identifiers: Partial<Record<IdentifierKey, string>>): Partial<Record<IdentifierKey, string>> | undefined {
+  const ids: Partial<Record<IdentifierKey, string>> = {};
+  let any = false;
+  for (const key in identifiers) {
+    const value: unknown = identifiers[key as IdentifierKey];
+    if (typeof value !== 'string' || value.trim() === '') continue;
+    ids[key as IdentifierKey] = cut(value.trim(), 500);
+    any = true;
+  }
+  return any ? ids : undefined;
 }
 
 /**
@@ -126,18 +140,16 @@ function fitPeople(people: Person[] | undefined): Person[] | undefined {
  */
 export function fitRecord(fields: RecordFields): RecordFields {
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(fields)) {
+  // for...in, not Object.entries: no [name, value] pair is allocated for each field of each record.
+  for (const name in fields) {
+    const value: unknown = (fields as Record<string, unknown>)[name];
     if (value === undefined || value === null || value === '') continue;
     if (name === 'authors' || name === 'editors' || name === 'translators') {
       const people = fitPeople(value as Person[]);
       if (people) out[name] = people;
     } else if (name === 'identifiers') {
-      const ids = Object.fromEntries(
-        Object.entries(value as Record<IdentifierKey, string | undefined>)
-          .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '')
-          .map(([k, v]) => [k, cut(v.trim(), 500)]),
-      );
-      if (Object.keys(ids).length) out.identifiers = ids;
+      const ids = fitIdentifiers(value as Partial<Record<IdentifierKey, string>>);
+      if (ids) out.identifiers = ids;
     } else if (name === 'keywords' || name === 'tags') {
       const list = (value as string[]).map((k) => cut(k, name === 'tags' ? 100 : 300)).filter(Boolean).slice(0, 1000);
       if (list.length) out[name] = list;

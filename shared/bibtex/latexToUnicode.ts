@@ -62,12 +62,33 @@ function accent(base: string, mark: string): string {
   return (letter.charAt(0) + mark + letter.slice(1)).normalize('NFC');
 }
 
+/** Characters the loop below acts on; every other character is copied as it is. */
+const MARKUP = new Uint8Array(128);
+for (const ch of '\\{}$~-`\'') MARKUP[ch.charCodeAt(0)] = 1;
+const isMarkup = (code: number) => code < 128 && MARKUP[code] === 1;
+
+/** Any run of blanks but a single space: what collapsing whitespace would change. */
+const UNCOLLAPSED = /[^\S ]| {2}/;
+
+/** Blanks collapsed to single spaces and trimmed (the string is only rebuilt when that changes something). */
+function collapseBlanks(text: string): string {
+  return (UNCOLLAPSED.test(text) ? text.replace(/\s+/g, ' ') : text).trim();
+}
+
 /** Converts LaTeX markup to text; braces are removed, whitespace collapsed. */
 export function latexToUnicode(input: string): string {
-  if (!/[\\{}~$`'-]/.test(input)) return input.replace(/\s+/g, ' ').trim();
+  if (!/[\\{}~$`'-]/.test(input)) return collapseBlanks(input);
   let out = '';
   const text = input;
   for (let i = 0; i < text.length; i++) {
+    if (!isMarkup(text.charCodeAt(i))) {
+      // Plain text is copied a run at a time, not a character at a time.
+      let j = i + 1;
+      while (j < text.length && !isMarkup(text.charCodeAt(j))) j++;
+      out += text.slice(i, j);
+      i = j - 1;
+      continue;
+    }
     const ch = text[i]!;
     if (ch === '\\') {
       const name = commandAt(text, i + 1);
@@ -119,5 +140,5 @@ export function latexToUnicode(input: string): string {
       out += ch;
     }
   }
-  return out.replace(/\s+/g, ' ').trim();
+  return collapseBlanks(out);
 }

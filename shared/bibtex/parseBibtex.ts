@@ -73,13 +73,15 @@ function splitEntries(text: string, problems: ParseProblem[], lineAt: (offset: n
     let depth = 0;
     let end = -1;
     let cutAt = -1;
+    // Character codes, not one-character strings: this loop reads every character of the file.
+    const closeCode = close.charCodeAt(0);
     for (let j = bodyStart; j < text.length; j++) {
-      const ch = text[j];
-      if (ch === '\\') {
+      const ch = text.charCodeAt(j);
+      if (ch === 92) { // backslash
         j++;
         continue;
       }
-      if (ch === '\n' && lineStartsWithAt(text, j + 1)) {
+      if (ch === 10 && lineStartsWithAt(text, j + 1)) {
         // An unclosed entry runs into the next one: stop at a line that clearly starts an entry.
         const rest = text.slice(j + 1, j + 200);
         if (ENTRY_START.test(rest) || SPECIAL_START.test(rest)) {
@@ -87,9 +89,9 @@ function splitEntries(text: string, problems: ParseProblem[], lineAt: (offset: n
           break;
         }
       }
-      if (ch === '{') depth++;
-      else if (ch === '}') {
-        if (depth === 0 && close === '}') {
+      if (ch === 123) depth++;
+      else if (ch === 125) {
+        if (depth === 0 && closeCode === 125) {
           end = j;
           break;
         }
@@ -99,7 +101,7 @@ function splitEntries(text: string, problems: ParseProblem[], lineAt: (offset: n
           end = j;
           break;
         }
-      } else if (ch === ')' && close === ')' && depth === 0) {
+      } else if (ch === 41 && closeCode === 41 && depth === 0) {
         end = j;
         break;
       }
@@ -122,6 +124,17 @@ function keyHint(text: string, bodyStart: number): string | undefined {
   return m?.[1];
 }
 
+/** A bare word (field name, citation key, macro) is read to at most this many characters. */
+const MAX_WORD = 500;
+
+/** ASCII codes that can be part of a bare word: not blank, not one of "#%'(),={}. */
+const ASCII_WORD = Array.from({ length: 128 }, (_, code) => !/[\s"#%'(),={}]/.test(String.fromCharCode(code)));
+
+/** Whether a character (by code) can be part of a bare word: anything but blanks (Unicode's too) and "#%'(),={}. */
+function isWordCode(code: number): boolean {
+  return code < 128 ? ASCII_WORD[code]! : !/\s/.test(String.fromCharCode(code));
+}
+
 /** Reads the fields of one entry body; throws EntryError on anything malformed. */
 class BodyReader {
   pos: number;
@@ -134,9 +147,9 @@ class BodyReader {
 
   skipSpace(): void {
     while (this.pos < this.end) {
-      const ch = this.text[this.pos]!;
-      if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') this.pos++;
-      else if (ch === '%' ) {
+      const ch = this.text.charCodeAt(this.pos);
+      if (ch === 32 || ch === 9 || ch === 10 || ch === 13) this.pos++;
+      else if (ch === 37) { // %
         // Comments are not BibTeX syntax, but biber and many files use them between fields.
         const nl = this.text.indexOf('\n', this.pos);
         this.pos = nl < 0 || nl > this.end ? this.end : nl + 1;
@@ -151,10 +164,18 @@ class BodyReader {
 
   identifier(what: string): string {
     this.skipSpace();
-    const m = /^[^\s"#%'(),={}]+/.exec(this.text.slice(this.pos, Math.min(this.end, this.pos + 500)));
-    if (!m) throw new EntryError(`expected ${what}, found ${this.describeHere()}`, this.pos);
-    this.pos += m[0].length;
-    return m[0];
+    const length = this.wordLength();
+    if (!length) throw new EntryError(`expected ${what}, found ${this.describeHere()}`, this.pos);
+    this.pos += length;
+    return this.text.slice(this.pos - length, this.pos);
+  }
+
+  /** Length of the bare word at pos (a name, key or macro), at most MAX_WORD: a word cannot run past the entry's closing "}" or ")". */
+  wordLength(): number {
+    const limit = Math.min(this.end, this.pos + MAX_WORD);
+    let i = this.pos;
+    while (i < limit && isWordCode(this.text.charCodeAt(i))) i++;
+    return i - this.pos;
   }
 
   describeHere(): string {
@@ -181,13 +202,13 @@ class BodyReader {
 
   part(): string {
     this.skipSpace();
-    const ch = this.text[this.pos];
-    if (ch === '{') return this.braced();
-    if (ch === '"') return this.quoted();
-    const m = /^[^\s"#%'(),={}]+/.exec(this.text.slice(this.pos, Math.min(this.end, this.pos + 500)));
-    if (!m) throw new EntryError(`expected a value, found ${this.describeHere()}`, this.pos);
-    this.pos += m[0].length;
-    const word = m[0];
+    const ch = this.text.charCodeAt(this.pos);
+    if (ch === 123) return this.braced();
+    if (ch === 34) return this.quoted();
+    const length = this.wordLength();
+    if (!length) throw new EntryError(`expected a value, found ${this.describeHere()}`, this.pos);
+    this.pos += length;
+    const word = this.text.slice(this.pos - length, this.pos);
     if (/^\d+$/.test(word)) return word;
     const name = word.toLowerCase();
     const known = this.macros.get(name) ?? MONTH_MACROS[name];
@@ -201,13 +222,13 @@ class BodyReader {
     const start = this.pos;
     let depth = 0;
     for (; this.pos < this.end; this.pos++) {
-      const ch = this.text[this.pos];
-      if (ch === '\\') {
+      const ch = this.text.charCodeAt(this.pos);
+      if (ch === 92) { // backslash
         this.pos++;
         continue;
       }
-      if (ch === '{') depth++;
-      else if (ch === '}' && --depth === 0) {
+      if (ch === 123) depth++;
+      else if (ch === 125 && --depth === 0) {
         this.pos++;
         return this.text.slice(start + 1, this.pos - 1);
       }
@@ -219,14 +240,14 @@ class BodyReader {
     const start = this.pos;
     let depth = 0;
     for (this.pos++; this.pos < this.end; this.pos++) {
-      const ch = this.text[this.pos];
-      if (ch === '\\') {
+      const ch = this.text.charCodeAt(this.pos);
+      if (ch === 92) { // backslash
         this.pos++;
         continue;
       }
-      if (ch === '{') depth++;
-      else if (ch === '}') depth--;
-      else if (ch === '"' && depth === 0) {
+      if (ch === 123) depth++;
+      else if (ch === 125) depth--;
+      else if (ch === 34 && depth === 0) {
         this.pos++;
         return this.text.slice(start + 1, this.pos - 1);
       }
@@ -235,20 +256,30 @@ class BodyReader {
   }
 }
 
+/**
+ * The 1-based line of an offset in `text`, counted from the offset asked before (offsets
+ * come nearly in order), so a file's lines are counted about once and never held in an array.
+ */
+export function lineCounter(text: string): (offset: number) => number {
+  let at = 0;
+  let line = 1;
+  return (offset) => {
+    if (offset >= at) {
+      for (let i = text.indexOf('\n', at); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+    } else {
+      for (let i = text.lastIndexOf('\n', at - 1); i >= offset; i = i > 0 ? text.lastIndexOf('\n', i - 1) : -1) line--;
+    }
+    at = offset;
+    return line;
+  };
+}
+
+/** A citation key and the comma after it, read where the reader stands. */
+const KEY = /([^\s,={}()"]*)\s*,/y;
+
 /** Splits and reads a BibTeX file into raw entries (macros expanded, LaTeX kept). */
 export function readBibtexEntries(text: string): { entries: BibtexEntry[]; errors: ParseProblem[]; warnings: ParseProblem[] } {
-  const lineStarts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  const lineAt = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
+  const lineAt = lineCounter(text);
   const errors: ParseProblem[] = [];
   const warnings: ParseProblem[] = [];
   const entries: BibtexEntry[] = [];
@@ -280,8 +311,10 @@ export function readBibtexEntries(text: string): { entries: BibtexEntry[]; error
         continue;
       }
       reader.skipSpace();
-      const keyMatch = /^([^\s,={}()"]*)\s*,/.exec(text.slice(reader.pos, Math.min(raw.bodyEnd, reader.pos + 500)));
-      if (keyMatch) {
+      // The key and its comma within MAX_WORD characters (neither can run past the closing delimiter).
+      KEY.lastIndex = reader.pos;
+      const keyMatch = KEY.exec(text);
+      if (keyMatch && KEY.lastIndex <= reader.pos + MAX_WORD) {
         key = keyMatch[1]!;
         reader.pos += keyMatch[0].length;
       } else if (!/^[^\s,={}()"]+\s*=/.test(text.slice(reader.pos, reader.pos + 500))) {
@@ -297,7 +330,7 @@ export function readBibtexEntries(text: string): { entries: BibtexEntry[]; error
         if (!(name in fields)) fields[name] = value;
         reader.skipSpace();
         if (reader.pos < raw.bodyEnd) {
-          if (reader.text[reader.pos] !== ',') throw new EntryError(`expected "," between fields, found ${reader.describeHere()}`, reader.pos);
+          if (reader.text.charCodeAt(reader.pos) !== 44) throw new EntryError(`expected "," between fields, found ${reader.describeHere()}`, reader.pos);
           reader.pos++;
         }
       }
@@ -328,6 +361,8 @@ const NOT_INHERITED = new Set(['crossref', 'xdata', 'xref', 'ids', 'entryset', '
  * any order in the file) inherit as biber resolves them; a loop is reported, not followed.
  */
 function resolveInheritance(entries: BibtexEntry[], warnings: ParseProblem[]): void {
+  // Most files have no crossref or xdata: then no entry inherits, and no lookup by key is built.
+  if (!entries.some((e) => e.fields.crossref !== undefined || e.fields.xdata !== undefined)) return;
   const byKey = new Map(entries.filter((e) => e.key).map((e) => [e.key.toLowerCase(), e]));
   const state = new Map<BibtexEntry, 'resolving' | 'done'>();
   const inherit = (child: BibtexEntry, parent: BibtexEntry) => {
