@@ -266,7 +266,8 @@ async function incrementalTimes(
   return times.sort((a, b) => a - b);
 }
 
-function searchLatencies(replica: ReturnType<typeof openReplica>): { times: number[]; broad: number[] } {
+/** The search mix of the sync bench's two search rows (also run alone by searchBench.ts). */
+export function searchLatencies(replica: ReturnType<typeof openReplica>): { times: number[]; broad: number[] } {
   // What people type, drawn from documents of the library itself (a seeded sample).
   const sample = sqlOf(replica).prepare('SELECT data FROM documents WHERE row_no % 97 = 0').pluck().all() as string[];
   const inputs = searchInputs(sample.map((d) => JSON.parse(d) as Record<string, unknown>), 200, SEED);

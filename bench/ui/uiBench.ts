@@ -199,7 +199,7 @@ export async function runUiBench(): Promise<BenchResult[]> {
       }
       return sortTimes.length;
     });
-    console.log(`  ${sortTimes.length} sorts measured`);
+    console.log(`  ${sortTimes.length} sorts measured: ${sortTimes.map((s) => `${s.column} ${s.ms.toFixed(0)}`).join(', ')} ms`);
     const worstSort = sortTimes.reduce((a, b) => (b.ms > a.ms ? b : a));
     const sortMedian = percentile(sortTimes.map((s) => s.ms).sort((a, b) => a - b), 50);
 

@@ -23,6 +23,7 @@ import { createPdfLane } from './import/pdfLane.ts';
 import { createExportShelf } from './reader/exportShelf.ts';
 import { storedFileResponse, type StoredFileResponse } from './files/storedFileResponse.ts';
 import { openReplica, type Replica } from './replica/index.ts';
+import { readAheadForWindow } from './library/startupReads.ts';
 import { createSettingsStore } from './settings/settings.ts';
 import { createSyncEngine, type SyncEngine } from './sync/syncEngine.ts';
 import { createHandlers } from './wiring.ts';
@@ -197,6 +198,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const servers: BrowserServer[] = [];
   let stopped = false;
+  // What the window asks for first, worked out while it loads (library/startupReads.ts).
+  const cancelReadAhead = readAheadForWindow(replica, clock);
 
   return {
     handlers,
@@ -223,6 +226,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async stop() {
       if (stopped) return;
       stopped = true;
+      cancelReadAhead();
       offStatus();
       offAccount();
       offSettings();

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FTS5_DEFAULT_AUTOMERGE, FTS5_DEFAULT_CRISISMERGE } from './bulkLoad.ts';
 import { MIRROR_TRIGGERS } from './mirrorTables.ts';
@@ -115,6 +116,17 @@ describe('bulk load (the first sync of an empty replica)', () => {
     b.replica.applyRemoteBatch('annotation', [note('n1', 'd3', 'seen at the moraine')]);
     const sizes = (x: Replica) => sqlOf(x).prepare('SELECT s.sz FROM documents_fts_docsize s JOIN documents d ON d.row_no = s.id WHERE d.id LIKE ? ORDER BY d.id').all('d%');
     expect(sizes(r)).toEqual(sizes(b.replica));
+  });
+
+  it('leaves a small load\'s WAL to the next commit rather than copying it before the library is shown', () => {
+    const r = a.replica;
+    expect(r.beginBulkLoad()).toBe(true);
+    r.applyBulkPage(docs.length, () => r.applyRemoteBatch('document', docs));
+    r.finishBulkLoad({ searchIndexLaterFrom: 0 });
+    // A forced TRUNCATE checkpoint would have emptied the file.
+    expect(statSync(`${a.file}-wal`).size).toBeGreaterThan(0);
+    r.completeSearchIndex();
+    expect(r.countSearchResults('glaciers')).toBe(15);
   });
 
   it('builds every search entry token for token as writing the rows one by one does', () => {

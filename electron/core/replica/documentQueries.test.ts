@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SORT_COLUMNS, SORTED_RANGE_MAX, listStatement, rangeUse, type DocumentListQuery, type DocumentSort } from './documentQueries.ts';
+import { SORT_COLUMNS, SORTED_RANGE_MAX, listStatement, rangeUse, tagsStatement, type DocumentListQuery, type DocumentSort } from './documentQueries.ts';
 import { sqlOf, tempReplica, serverDocument, type TempReplica } from './testing.ts';
 import type { Replica } from './replica.ts';
 
@@ -192,6 +192,27 @@ describe('listDocuments', () => {
     r.trashDocument('server-id');
     expect(r.listTags().map((t) => t.tag)).toEqual(['coral', 'kelp', 'reefs']);
     expect(r.listTags('g1')).toEqual([]);
+  });
+
+  it('counts the personal library\'s tags from the tag rows, leaving out the trash and the groups\' documents', () => {
+    r.updateDocument('a', { tags: ['coral', 'reefs'] });
+    r.updateDocument('b', { tags: ['coral', 'kelp'] });
+    r.updateDocument('c', { tags: ['coral', 'kelp', 'trench'] });
+    r.applyRemote('document', serverDocument('g', { title: 'Group', group_id: 'g1', tags: ['coral', 'shared'] }));
+    r.trashDocument('c');
+    // Each library's own documents, tag by tag: the counts listTags must give.
+    const direct = (groupId: string | null) => sqlOf(r).prepare(`SELECT t.tag AS tag, count(*) AS count FROM document_tags t JOIN documents d ON d.id = t.document_id
+      WHERE d.group_id IS ? AND d.trashed = 0 GROUP BY t.tag ORDER BY count DESC, t.tag COLLATE NOCASE`).all(groupId);
+    expect(r.listTags()).toEqual([{ tag: 'coral', count: 2 }, { tag: 'kelp', count: 1 }, { tag: 'reefs', count: 1 }]);
+    expect(r.listTags()).toEqual(direct(null));
+    expect(r.listTags('g1')).toEqual([{ tag: 'coral', count: 1 }, { tag: 'shared', count: 1 }]);
+    expect(r.listTags('g1')).toEqual(direct('g1'));
+    // No walk over the library's own documents: the tag rows, and the documents outside it.
+    const { sql, params } = tagsStatement(null);
+    const plan = (sqlOf(r).prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((p) => p.detail).join(' | ');
+    expect(plan).toMatch(/SCAN document_tags\b/);
+    expect(plan).toMatch(/SEARCH t USING COVERING INDEX document_tags_by_document/);
+    expect(plan).not.toMatch(/SCAN documents\b/);
   });
 
   it('lists what this device opened, latest first, without a change to sync', () => {

@@ -1,6 +1,6 @@
 // Saved searches and related items in the replica: stored across a restart, names unique,
 // links both ways, hidden while in the trash, gone with a document deleted for good.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SavedSearchCriteria } from '../../../shared/bridge/organiseCommands.ts';
 import { ReplicaError } from './errors.ts';
 import { tempReplica, type TempReplica } from './testing.ts';
@@ -52,6 +52,24 @@ describe('saved searches', () => {
     expect(after!.id).toBe(saved.id);
     expect(after!.criteria.collection).toEqual({ kind: 'folder', id: 'srv-folder' });
     expect(after!.criteria.filters.folderId).toBe('srv-folder');
+  });
+});
+
+describe('saved searches\' order', () => {
+  it('makes its collator once, and none for fewer than two saved searches', () => {
+    const made = vi.spyOn(Intl, 'Collator');
+    try {
+      const criteria: SavedSearchCriteria = { collection: { kind: 'all' }, text: 'kelp', filters: {} };
+      temp.replica.saveSearch('Only', criteria);
+      temp.replica.listSavedSearches();
+      expect(made).not.toHaveBeenCalled();
+      temp.replica.saveSearch('another', criteria);
+      expect(temp.replica.listSavedSearches().map((s) => s.name)).toEqual(['another', 'Only']);
+      expect(temp.replica.listSavedSearches().map((s) => s.name)).toEqual(['another', 'Only']);
+      expect(made.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 });
 

@@ -41,11 +41,22 @@ function requireSavedSearch(db: Db, id: string): SavedSearchRow {
   return row;
 }
 
+let nameCollator: Intl.Collator | undefined;
+
+/**
+ * How people sort names: case and accents aside. Made once: a process's first Intl.Collator
+ * loads the collation data (80-190 ms on a busy machine), and the window lists its saved
+ * searches right after its first rows, where a click on a column header waited behind it.
+ */
+function nameOrder(): Intl.Collator {
+  return (nameCollator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true }));
+}
+
 /** Every saved search, by name (as people sort: case and accents aside). */
 export function listSavedSearches(db: Db): SavedSearch[] {
   const rows = stmt(db, 'SELECT id, name, criteria, created FROM saved_searches').all() as SavedSearchRow[];
-  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-  return rows.sort((a, b) => collator.compare(a.name, b.name)).map((row) => toSavedSearch(db, row));
+  if (rows.length > 1) rows.sort((a, b) => nameOrder().compare(a.name, b.name));
+  return rows.map((row) => toSavedSearch(db, row));
 }
 
 export function saveSearch(db: Db, name: string, criteria: SavedSearchCriteria, now: Date = new Date()): SavedSearch {

@@ -5,6 +5,7 @@
 // of a first search's disk reads). When the documents outside the view are few, the count
 // reads the index alone and leaves those documents out by their row numbers instead.
 import type { Db } from './database.ts';
+import { matchedRowNos } from './matchedRows.ts';
 import { stmt } from './statements.ts';
 
 /** Beyond this many documents outside the view (trash, other libraries), counts join rows. */
@@ -40,8 +41,8 @@ function outsideView(db: Db, groupId: string | null, trashed: 0 | 1): Set<number
 export function countViewMatches(db: Db, match: string, groupId: string | null, trashed: 0 | 1, cap: number): BoundedCount | undefined {
   const outside = outsideView(db, groupId, trashed);
   if (!outside) return undefined;
-  const rowNos = stmt(db, 'SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? ORDER BY rowid DESC LIMIT ?')
-    .pluck().all(match, cap + 1 + outside.size) as number[];
+  // After a search for the same text, its list of matches when it holds them all (matchedRows.ts).
+  const rowNos = matchedRowNos(db, match, cap + 1 + outside.size);
   let count = 0;
   for (const rowNo of rowNos) if (!outside.has(rowNo)) count++;
   return { count: Math.min(count, cap + 1), rowsRead: rowNos.length + outside.size };

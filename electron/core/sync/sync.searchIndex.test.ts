@@ -82,11 +82,18 @@ describe('the search index of a first sync', () => {
     }
   });
 
-  it('is built at the end of the sync for a small library', async () => {
+  it('is built in one go right after the sync answers for a small library', async () => {
     await libraryOf(6, ['lichen', 'fern']);
     const b = device();
+    const statuses: SyncStatus[] = [];
+    b.engine.onStatus((s) => statuses.push(s));
     await b.sync();
+    // The answer does not wait for the index: the library is usable before it.
+    expect(b.replica.searchIndexState()).toMatchObject({ building: true });
+    await b.engine.searchIndexBuilt();
     expect(b.replica.searchIndexState()).toEqual({ building: false });
     expect(b.replica.countSearchResults('lichen')).toBe(3);
+    // One go, not slices: no progress of a build was told.
+    expect(statuses.filter((s) => s.searchIndex)).toEqual([]);
   });
 });

@@ -64,8 +64,8 @@ export interface SyncEngineOptions {
   /** How long after a change hint the pull starts (hints come in bursts). */
   hintDebounceMs?: number;
   /**
-   * A first sync of this many documents or more leaves its search index to be built in
-   * slices after it (the library is usable before); a smaller one builds it at its end.
+   * A first sync's search index is built after the sync answers (the library is usable
+   * before): in slices from this many documents, else in one go.
    */
   searchIndexInBackgroundFrom?: number;
   /** How much of that build each slice does. */
@@ -154,7 +154,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       } finally {
         if (bulk && replica.isOpen()) {
           emit({ progress: { phase: 'indexing', done: 0 } });
-          replica.finishBulkLoad({ searchIndexLaterFrom: options.searchIndexInBackgroundFrom ?? SEARCH_INDEX_IN_SLICES_FROM });
+          // The search index is built after the sync answers (buildSearchIndex), whatever the size.
+          replica.finishBulkLoad({ searchIndexLaterFrom: 0 });
         }
       }
       // Merges, rows created again and resolutions made during the pull go out now.
@@ -181,12 +182,22 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   /**
-   * Builds the search index slice by slice while one is under way (searchIndexBuild.ts),
-   * letting everything else run between slices, and tells the app how far it is.
+   * Builds the search index while one is under way (searchIndexBuild.ts), once the run that
+   * left it to build has answered: a small library's in one go (a fraction of a second),
+   * a larger one slice by slice, letting everything else run between slices, telling the
+   * app how far it is.
    */
   function buildSearchIndex(): void {
     if (indexing || haltIndexing || !replica.isOpen() || !replica.searchIndexState().building) return;
     const build = async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (haltIndexing || !replica.isOpen()) return;
+      const state = replica.searchIndexState();
+      if (state.building && state.total < (options.searchIndexInBackgroundFrom ?? SEARCH_INDEX_IN_SLICES_FROM)) {
+        replica.completeSearchIndex();
+        emit({ searchIndex: undefined });
+        return;
+      }
       while (!haltIndexing && replica.isOpen()) {
         const state = replica.buildSearchIndexSlice(options.searchIndexSlice);
         emit({ searchIndex: state.building ? { done: state.done, total: state.total } : undefined });
