@@ -12,6 +12,7 @@ import { dataOf, indexedTextOf, prepareRecord, type PreparedRecord } from './pre
 import { mergeVoters } from './readerVote.ts';
 import { identifierKey, type DuplicateIndex } from './bulk/duplicateIndex.ts';
 import { beginBulkLoad, finishInterruptedBulkLoad, type BulkSink } from './bulk/catalogBulkLoad.ts';
+import type { IdentifierStaging } from './bulk/identifierStaging.ts';
 
 export { CATALOG_DATA_FIELDS, catalogFieldsOf, rowFields, type CatalogFields, type CatalogRow } from './catalogFields.ts';
 export { dataOf, indexedTextOf } from './preparedRecord.ts';
@@ -31,6 +32,8 @@ export interface BulkLoadState {
   firstSeq: number;
   duplicates: DuplicateIndex;
   nextId: () => string;
+  /** The new rows' identifiers, written to catalog_identifiers when the load finishes. */
+  staging: IdentifierStaging;
 }
 
 export class CatalogStore {
@@ -153,9 +156,13 @@ export class CatalogStore {
       record.matchKey, record.titleKey, record.data, now, now,
     );
     const seq = Number(info.lastInsertRowid);
-    // In a bulk load a new row's identifiers are written from its data when the load finishes.
-    if (this.bulk) this.rememberForBulk(this.bulk, seq, record.matchKey, record.identifiers);
-    else this.indexIdentifiers(seq, record.identifiers);
+    // In a bulk load a new row's identifiers are staged, and written when the load finishes.
+    if (this.bulk) {
+      this.rememberForBulk(this.bulk, seq, record.matchKey, record.identifiers);
+      this.bulk.staging.add(seq, record.identifiers);
+    } else {
+      this.indexIdentifiers(seq, record.identifiers);
+    }
     this.search.indexColumns(seq, record.year, record.rowOpenAccess, record.search);
     return seq;
   }
@@ -176,10 +183,13 @@ export class CatalogStore {
     } else {
       this.rememberForBulk(this.bulk, row.seq, key, identifiers);
       // A row from before the load: its identifier rows are its old data's (the index by
-      // seq is dropped during the load, so they are removed by key).
+      // seq is dropped during the load, so they are removed by key). A row of the load: its
+      // staged identifiers are its data's as the load finishes.
       if (row.seq < this.bulk.firstSeq) {
         for (const [kind, value] of normalisedIdentifiers(rowFields(row).identifiers)) this.s.dropIdentifier!.run(kind, value, row.seq);
         this.indexIdentifiers(row.seq, identifiers);
+      } else {
+        this.bulk.staging.markChanged(row.seq);
       }
     }
     this.search.unindex(row.seq);
@@ -187,6 +197,7 @@ export class CatalogStore {
   }
 
   delete(seq: number): void {
+    if (this.bulk && seq >= this.bulk.firstSeq) this.bulk.staging.markChanged(seq);
     this.s.delete!.run(seq);
     this.s.clearIdentifiers!.run(seq);
     dropAuthority(this.sqlite, seq);
@@ -251,13 +262,20 @@ export class CatalogStore {
   addMany(records: { fields: CatalogFields; openAccess?: boolean }[], imported: boolean): { added: number; merged: number } {
     let added = 0;
     let merged = 0;
-    this.sqlite.transaction(() => {
-      for (const record of records) {
-        const result = this.add(record.fields, { imported, openAccess: record.openAccess });
-        if (result.merged) merged++;
-        else added++;
-      }
-    })();
+    try {
+      this.sqlite.transaction(() => {
+        for (const record of records) {
+          const result = this.add(record.fields, { imported, openAccess: record.openAccess });
+          if (result.merged) merged++;
+          else added++;
+        }
+        // A bulk load's staged identifiers commit, or roll back, with their rows.
+        this.bulk?.staging.flush();
+      })();
+    } catch (error) {
+      this.bulk?.staging.discard();
+      throw error;
+    }
     return { added, merged };
   }
 

@@ -106,6 +106,44 @@ describe('catalog bulk load', () => {
     }
   });
 
+  it('indexes the identifiers a row of the load gains from a duplicate later in it, and none of a batch that failed', async () => {
+    // Each work twice: first with its DOI alone, then with its DOI and an ISBN, which the
+    // merge adds to the row written a batch or more before.
+    const entry = (i: number, isbn?: string) => `@book{w${i}${isbn ? 'b' : 'a'},\n  title = {Staged identifiers ${i}},\n  author = {Okafor, Ngozi},\n`
+      + `  year = {2001},\n  publisher = {Loads},\n  doi = {10.5555/staged.${i}},\n${isbn ? `  isbn = {${isbn}},\n` : ''}}\n`;
+    const isbnOf = (i: number) => `978-0-00-${String(100000 + i).slice(1)}-0`;
+    const file = path.join(dir, 'staged.bib');
+    writeFileSync(file, [...Array.from({ length: 60 }, (_, i) => entry(i)), ...Array.from({ length: 60 }, (_, i) => entry(i, isbnOf(i)))].join('\n'));
+    const bulk = await importInto('staged-bulk-', [{ file, bulk: true }]);
+    const rowByRow = await importInto('staged-rows-', [{ file, bulk: false }]);
+    try {
+      expect(snapshot(bulk.database.sqlite)).toEqual(snapshot(rowByRow.database.sqlite));
+      const found = rowByRow.store.byIdentifier('isbn', normalisedIdentifiers({ isbn: isbnOf(7) })[0]![1]);
+      expect(found?.title).toBe('Staged identifiers 7');
+    } finally {
+      await bulk.database.close();
+      await rowByRow.database.close();
+    }
+
+    // A batch that rolls back takes its staged identifiers with it: none names a row that is not there.
+    const database = await openDatabase(mkdtempSync(path.join(dir, 'staged-failed-')));
+    try {
+      const store = catalogStoreOf(database.sqlite);
+      const sink = store.bulkLoad();
+      sink.addMany([{ fields: { title: 'Kept', type: 'book', identifiers: { doi: '10.5555/kept' } } }], true);
+      expect(() => sink.addMany([
+        { fields: { title: 'Rolled back', type: 'book', identifiers: { doi: '10.5555/rolled' } } },
+        { fields: null as unknown as { title: string; type: 'book' } },
+      ], true)).toThrow();
+      sink.addMany([{ fields: { title: 'Written after', type: 'book', identifiers: { doi: '10.5555/after' } } }], true);
+      sink.finish();
+      const rows = database.sqlite.prepare('SELECT i.value, d.title FROM catalog_identifiers i LEFT JOIN catalog_documents d ON d.seq = i.catalog_seq ORDER BY i.value').all();
+      expect(rows).toEqual([{ value: '10.5555/after', title: 'Written after' }, { value: '10.5555/kept', title: 'Kept' }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('finishes the indexes when reading the file fails half-way', async () => {
     const csl = path.join(dir, 'broken.json');
     writeFileSync(csl, `${cslFile(0, 50).slice(0, -1)}, {"type": "book", "title": "Cut`);

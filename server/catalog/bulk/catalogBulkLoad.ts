@@ -2,8 +2,9 @@
 // keys and identifiers take a random page for every record, and each transaction rewrites
 // most of their pages: at 200,000 records the import wrote about 2 GB for a 400 MB database.
 // So a bulk load drops those indexes, finds duplicates through in-memory hashes
-// (duplicateIndex.ts), and when it finishes writes the new rows' identifiers in key order
-// and builds the indexes once, each by one sort.
+// (duplicateIndex.ts), stages the new rows' identifiers as it writes them
+// (identifierStaging.ts), and when it finishes writes them in key order and builds the
+// indexes once, each by one sort.
 //
 // The load's start is recorded (the settings row catalog_bulk_load: the first seq it wrote,
 // its process and the dropped indexes' SQL) in the transaction that drops the indexes, and
@@ -13,11 +14,13 @@
 // The search index is written row by row in the same transactions, so what was committed
 // is searchable meanwhile. While a load runs, other processes' lookups by match key or
 // identifier read the table without those indexes (slower, still right).
+import { availableParallelism } from 'node:os';
 import type SQLite from 'better-sqlite3';
 import { normalisedIdentifiers } from '../dedupe.ts';
 import type { CatalogFields } from '../catalogFields.ts';
 import type { CatalogStore } from '../catalogStore.ts';
 import { DuplicateIndex, identifierKey } from './duplicateIndex.ts';
+import { createStagingTable, IdentifierStaging, STAGED_IDENTIFIERS } from './identifierStaging.ts';
 import { orderedIds } from './orderedIds.ts';
 
 const MARKER = 'catalog_bulk_load';
@@ -66,28 +69,47 @@ export function finishInterruptedBulkLoad(sqlite: SQLite.Database): boolean {
   return true;
 }
 
-/**
- * Writes the identifiers of the rows from the marker's first seq (from their data, as
- * CatalogStore.indexIdentifiers does), in key order, then builds the dropped indexes and
- * removes the marker, in one transaction: if it is interrupted too, it is done again.
- */
-function finishBulkLoad(sqlite: SQLite.Database, marker: Marker): void {
+/** Stages the identifiers of the rows from the marker's first seq, read from their data (as CatalogStore.indexIdentifiers does). */
+function stageFromData(sqlite: SQLite.Database, marker: Marker): void {
   const page = sqlite.prepare("SELECT seq, json_extract(data, '$.identifiers') FROM catalog_documents WHERE seq >= ? ORDER BY seq LIMIT ?").raw();
-  sqlite.transaction(() => {
-    sqlite.exec('DROP TABLE IF EXISTS temp.bulk_identifiers; CREATE TEMP TABLE bulk_identifiers (kind TEXT, value TEXT, seq INTEGER)');
-    const put = sqlite.prepare('INSERT INTO temp.bulk_identifiers (kind, value, seq) VALUES (?, ?, ?)');
-    for (let from = marker.firstSeq; ; ) {
-      const rows = page.all(from, PAGE) as [number, string | null][];
-      for (const [seq, identifiers] of rows) {
-        if (!identifiers) continue;
-        for (const [kind, value] of normalisedIdentifiers(JSON.parse(identifiers) as CatalogFields['identifiers'])) put.run(kind, value, seq);
-      }
-      if (rows.length < PAGE) break;
-      from = rows.at(-1)![0] + 1;
+  createStagingTable(sqlite);
+  const put = sqlite.prepare(`INSERT INTO ${STAGED_IDENTIFIERS} (kind, value, seq) VALUES (?, ?, ?)`);
+  for (let from = marker.firstSeq; ; ) {
+    const rows = page.all(from, PAGE) as [number, string | null][];
+    for (const [seq, identifiers] of rows) {
+      if (!identifiers) continue;
+      for (const [kind, value] of normalisedIdentifiers(JSON.parse(identifiers) as CatalogFields['identifiers'])) put.run(kind, value, seq);
     }
+    if (rows.length < PAGE) break;
+    from = rows.at(-1)![0] + 1;
+  }
+}
+
+/**
+ * Writes the identifiers of the rows from the marker's first seq, in key order (staged while
+ * the load ran, or read from the rows' data when the load's process died), then builds the
+ * dropped indexes and removes the marker, in one transaction: if it is interrupted too, it
+ * is done again.
+ */
+function finishBulkLoad(sqlite: SQLite.Database, marker: Marker, staging?: IdentifierStaging): void {
+  // The sorts of the identifiers and of each index may use helper threads (SQLite's sorter
+  // merges its runs in parallel): the parsing thread is done by now.
+  const threads = sqlite.pragma('threads', { simple: true }) as number;
+  sqlite.pragma(`threads = ${Math.min(4, Math.max(1, availableParallelism()))}`);
+  try {
+    finishInTransaction(sqlite, marker, staging);
+  } finally {
+    sqlite.pragma(`threads = ${threads}`);
+  }
+}
+
+function finishInTransaction(sqlite: SQLite.Database, marker: Marker, staging?: IdentifierStaging): void {
+  sqlite.transaction(() => {
+    if (staging) staging.complete();
+    else stageFromData(sqlite, marker);
     sqlite.exec(`INSERT OR IGNORE INTO catalog_identifiers (kind, value, catalog_seq)
-                 SELECT kind, value, seq FROM temp.bulk_identifiers ORDER BY kind, value, seq;
-                 DROP TABLE temp.bulk_identifiers`);
+                 SELECT kind, value, seq FROM ${STAGED_IDENTIFIERS} ORDER BY kind, value, seq;
+                 DROP TABLE ${STAGED_IDENTIFIERS}`);
     for (const index of marker.indexes) sqlite.exec(index.replace(/^CREATE INDEX /i, 'CREATE INDEX IF NOT EXISTS '));
     sqlite.prepare('DELETE FROM settings WHERE key = ?').run(MARKER);
   })();
@@ -123,14 +145,15 @@ export function beginBulkLoad(store: CatalogStore): BulkSink {
     for (const index of indexes) sqlite.exec(`DROP INDEX "${index.name}"`);
   })();
   running.add(sqlite.name);
-  store.bulk = { firstSeq: marker!.firstSeq, duplicates, nextId: orderedIds() };
+  const staging = new IdentifierStaging(sqlite);
+  store.bulk = { firstSeq: marker!.firstSeq, duplicates, nextId: orderedIds(), staging };
 
   return {
     addMany: (records, imported) => store.addMany(records, imported),
     finish: () => {
       const started = performance.now();
       try {
-        finishBulkLoad(sqlite, marker!);
+        finishBulkLoad(sqlite, marker!, staging);
       } finally {
         store.bulk = undefined;
         running.delete(sqlite.name);
