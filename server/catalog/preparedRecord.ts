@@ -41,10 +41,20 @@ export function prepareRecord(fields: CatalogFields, openAccess = false): Prepar
   };
 }
 
-/** The row's data column: the catalog fields other than title, type and year. */
+/** The fields the data column keeps (title, type and year are columns of their own). */
+const DATA_FIELDS = new Set<string>((CATALOG_DATA_FIELDS as readonly string[]).filter((field) => field !== 'title' && field !== 'type' && field !== 'year'));
+
+/**
+ * The row's data column: the catalog fields other than title, type and year, in the
+ * record's order. Copied key by key into one object (an import writes a million of these:
+ * the spread, pairs and filtered copy it replaced cost more than the JSON itself).
+ */
 export function dataOf(fields: CatalogFields): string {
-  const { title: _title, type: _type, year: _year, ...rest } = fields;
-  return JSON.stringify(Object.fromEntries(Object.entries(rest).filter(([k]) => (CATALOG_DATA_FIELDS as readonly string[]).includes(k))));
+  const data: Record<string, unknown> = {};
+  for (const key of Object.keys(fields)) {
+    if (DATA_FIELDS.has(key)) data[key] = (fields as Record<string, unknown>)[key];
+  }
+  return JSON.stringify(data);
 }
 
 /** The words simple search finds besides title, authors, source and abstract. */
