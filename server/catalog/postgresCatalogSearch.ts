@@ -11,7 +11,7 @@ import { rowFields } from './catalogFields.ts';
 import { indexedTextOf } from './catalogStore.ts';
 import { catalogChanged, PostgresSearchMemory } from './postgresSearchMemory.ts';
 import { MAX_TIERED_UNITS, subsetsOfSize, TierWindow, type TierMarker } from './searchTiers.ts';
-import { countByTerms, countTerms, forgetTerms, recountTerms, rowFilters, termOf, termStatistics, type TermStatistics } from './postgresSearchTerms.ts';
+import { bareWord, countByTerms, countTerms, forgetTerms, recountTerms, rowFilters, termOf, termStatistics, type TermStatistics } from './postgresSearchTerms.ts';
 import { allOf, readsFromIndex, unitCondition, type SearchUnit } from './postgresSearchUnits.ts';
 import { SEARCH_FIELDS, peopleText, type IndexedText, type SearchCriteria, type SearchField, type SearchWindow } from './catalogSearch.ts';
 
@@ -112,7 +112,7 @@ async function searchIndex(db: Queries, criteria: SearchCriteria, window: Search
   if (!probed) return { seqs: [], total: window.withTotal ? 0 : undefined };
   const many = probed > scoreLimit;
   const total = window.withTotal ? (many && !exactFirst ? count() : Promise.resolve(probed)) : Promise.resolve(undefined);
-  const page = many && units.length <= MAX_TIERED_UNITS ? markerTier(db, units, where, window.after).then((marker) => tiered(db, rankingUnits, criteria, window, marker)) : ranked(db, units, anyWords, where, many, window);
+  const page = many && units.length <= MAX_TIERED_UNITS ? markerTier(db, units, where, window.after).then((marker) => tiered(db, rankingUnits, criteria, filtered, window, marker)) : ranked(db, units, anyWords, where, many, window);
   const [seqs, matches] = await Promise.all([page, total]);
   return { seqs, total: matches };
 }
@@ -137,8 +137,7 @@ async function ranked(db: Queries, units: RawBuilder<boolean>[], anyWords: strin
  * computing every match's hits. Ranking every match tested each unit against every matching
  * row's tsvector (most of a cold query on common words at 1M).
  */
-async function tiered(db: Queries, units: SearchUnit[], criteria: SearchCriteria, window: SearchWindow, marker?: TierMarker): Promise<number[]> {
-  const filters = rowFilters(criteria);
+async function tiered(db: Queries, units: SearchUnit[], criteria: SearchCriteria, filters: RawBuilder<boolean>[], window: SearchWindow, marker?: TierMarker): Promise<number[]> {
   const statistics = await termStatistics(db, units.flatMap((u) => (u.term === undefined ? [] : [u.term])), criteria);
   const tiers = new TierWindow(window, marker);
   for (let k = tiers.firstTier(units.length); k >= 1 && !tiers.full; k--) {
@@ -176,8 +175,7 @@ async function markerTier(db: Queries, units: RawBuilder<boolean>[], where: RawB
 /** Whether one unit's rows are read from the index (readsFromIndex), when its term is counted. */
 function fromIndex(unit: SearchUnit, need: number, statistics: TermStatistics): boolean {
   if (unit.term === undefined) return false;
-  const word = unit.term.slice(unit.term.indexOf(':') + 1);
-  return readsFromIndex(statistics.anywhere.get(word) ?? 0, statistics.held.get(unit.term) ?? 0, need, statistics.catalog);
+  return readsFromIndex(statistics.anywhere.get(bareWord(unit.term)) ?? 0, statistics.held.get(unit.term) ?? 0, need, statistics.catalog);
 }
 
 /** Documents indexed per statement (8 parameters each, under PostgreSQL's 65,535). */

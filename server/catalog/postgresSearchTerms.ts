@@ -96,9 +96,12 @@ export interface TermStatistics {
   catalog: number;
 }
 
+/** A term's word without its field weight ('A:word' -> 'word'). */
+export const bareWord = (term: string): string => term.slice(term.indexOf(':') + 1);
+
 /** Reads the statistics of these terms and of their bare words in one statement. */
 export async function termStatistics(db: Queries, terms: string[], filters: CountedFilters): Promise<TermStatistics> {
-  const words = [...new Set([...terms, ...terms.map((t) => t.slice(t.indexOf(':') + 1))])];
+  const words = [...new Set([...terms, ...terms.map(bareWord)])];
   const { rows } = await sql<{ term: string; held: number; anywhere: number; catalog: number }>`SELECT term,
       coalesce(sum(documents) FILTER (WHERE true${filteredRows(filters)}), 0)::integer AS held, sum(documents)::integer AS anywhere,
       (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'catalog_search'::regclass)::float8 AS catalog

@@ -41,8 +41,8 @@ export function prepareRecord(fields: CatalogFields, openAccess = false): Prepar
   };
 }
 
-/** The fields the data column keeps (title, type and year are columns of their own). */
-const DATA_FIELDS = new Set<string>((CATALOG_DATA_FIELDS as readonly string[]).filter((field) => field !== 'title' && field !== 'type' && field !== 'year'));
+/** The fields the data column keeps (title, type and year, columns of their own, are not among them). */
+const DATA_FIELDS = new Set<string>(CATALOG_DATA_FIELDS);
 
 /**
  * The row's data column: the catalog fields other than title, type and year, in the
