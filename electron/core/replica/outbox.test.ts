@@ -69,6 +69,26 @@ describe('document writes and their outbox entries', () => {
     expect(ops()).toEqual([['document', 'trash', id, null, SERVER_TIME]]);
   });
 
+  it('a trash already sent is not cancelled by a restore: both go out, in order', () => {
+    const id = pulled();
+    r.trashDocument(id);
+    r.markSent(r.listOutbox()[0]!.seq);
+    r.restoreDocument(id);
+    expect(ops().map((o) => o[1])).toEqual(['trash', 'restore']);
+    // The restore was not sent yet: trashing again cancels it, and the sent trash stays.
+    r.trashDocument(id);
+    expect(ops().map((o) => o[1])).toEqual(['trash']);
+  });
+
+  it('a link already sent is not cancelled by an unlink', () => {
+    const id = pulled();
+    r.applyRemote('folder', { id: 'f1', name: 'F', created: SERVER_TIME, modified: SERVER_TIME });
+    r.addDocumentToFolder('f1', id);
+    r.markSent(r.listOutbox()[0]!.seq);
+    r.removeDocumentFromFolder('f1', id);
+    expect(r.listOutbox().map((e) => e.op)).toEqual(['link', 'unlink']);
+  });
+
   it('a trashed document cannot be edited until restored', () => {
     const id = pulled();
     r.trashDocument(id);

@@ -71,10 +71,21 @@ function updateConflictLocalSide(db: Db, kind: EntityKind, id: string, field: st
   return true;
 }
 
-/** Trash and restore undo each other while neither has been pushed. */
+/**
+ * Marks a trash, restore, link or unlink as sent before its request goes out: from then on
+ * the service may hold it even if no answer comes back.
+ */
+export function markSent(db: Db, seq: number): void {
+  stmt(db, 'UPDATE outbox SET sent_at = COALESCE(sent_at, ?) WHERE seq = ?').run(now(), seq);
+}
+
+/**
+ * Trash and restore undo each other while neither has been sent. One already sent (its
+ * answer may be lost) stays, and the opposite is pushed after it.
+ */
 export function recordTrashOrRestore(db: Db, id: string, op: 'trash' | 'restore', base: string | null): void {
   const opposite = op === 'trash' ? 'restore' : 'trash';
-  const undone = stmt(db, `DELETE FROM outbox WHERE kind = 'document' AND entity_id = ? AND op = ?`).run(id, opposite);
+  const undone = stmt(db, `DELETE FROM outbox WHERE kind = 'document' AND entity_id = ? AND op = ? AND sent_at IS NULL`).run(id, opposite);
   if (undone.changes === 0) insert(db, 'document', id, op, { base });
 }
 
@@ -97,10 +108,10 @@ export function recordDelete(db: Db, kind: EntityKind, id: string, base: string 
   return true;
 }
 
-/** Link and unlink of the same pair undo each other while neither has been pushed. */
+/** Link and unlink of the same pair undo each other while neither has been sent (as above). */
 export function recordMembership(db: Db, folderId: string, documentId: string, op: 'link' | 'unlink'): void {
   const opposite = op === 'link' ? 'unlink' : 'link';
-  const undone = stmt(db, `DELETE FROM outbox WHERE kind = 'folder' AND entity_id = ? AND target_id = ? AND op = ?`).run(folderId, documentId, opposite);
+  const undone = stmt(db, `DELETE FROM outbox WHERE kind = 'folder' AND entity_id = ? AND target_id = ? AND op = ? AND sent_at IS NULL`).run(folderId, documentId, opposite);
   if (undone.changes === 0) insert(db, 'folder', folderId, op, { target: documentId });
 }
 

@@ -15,7 +15,7 @@ import { filesAwaitingUpload, setFileLocalPath } from './fileWrites.ts';
 import { getFolder } from './folderQueries.ts';
 import { dropLocalNote, dropOutboxEntry } from './noteAbsorb.ts';
 import { holdPush, listHeldPushes, resolveHeldPush, type HeldChoice } from './heldPushes.ts';
-import { listOutbox, markCreateSent, outboxEntry, pendingState, recordPushFailure } from './outbox.ts';
+import { listOutbox, markCreateSent, markSent, outboxEntry, pendingState, recordPushFailure } from './outbox.ts';
 import { profileNamesOf, unnamedAuthors } from './profileNames.ts';
 import { completePush, rebasePending } from './pushResults.ts';
 import { remapId } from './remapId.ts';
@@ -63,6 +63,8 @@ export function replicaSync(db: Db) {
     recordPushFailure: (seq: number, message: string) => recordPushFailure(db, seq, message),
     /** The body a create went out with (resent unchanged under the same Idempotency-Key). */
     markCreateSent: (seq: number, body: string, revision: number) => markCreateSent(db, seq, body, revision),
+    /** A trash, restore, link or unlink about to be sent: its opposite no longer cancels it. */
+    markSent: (seq: number) => markSent(db, seq),
     /** A push the service refused for good: out of the retry loop until the person decides. */
     holdPush: (seq: number, reason: string) => holdPush(db, seq, reason),
     listHeldPushes: () => listHeldPushes(db),

@@ -39,6 +39,8 @@ export interface OutboxEntry {
   sent_body: string | null;
   /** The entry's revision when sent_body was taken. */
   sent_revision: number | null;
+  /** A trash, restore, link or unlink already sent once: its opposite no longer cancels it. */
+  sent_at: string | null;
   /** Set when the service refused the push for good: out of the retry loop until the person decides. */
   held_at: string | null;
 }

@@ -134,10 +134,12 @@ async function pushDocument(ctx: RunContext, entry: OutboxEntry): Promise<void> 
       throw new KeptChanging(`Document ${id} kept changing on the service while it was being pushed`);
     }
     case 'trash':
+      replica.markSent(entry.seq);
       await call(ctx, () => ignoringNotFound(docs.trash(id, { signal: ctx.signal })));
       replica.completePush(entry.seq, entry.revision);
       return;
     case 'restore':
+      replica.markSent(entry.seq);
       await call(ctx, () => ignoringNotFound(api.trash.restore(id, { signal: ctx.signal })));
       replica.completePush(entry.seq, entry.revision);
       return;
@@ -213,6 +215,7 @@ async function pushFolder(ctx: RunContext, entry: OutboxEntry): Promise<void> {
     case 'unlink': {
       const documentId = entry.target_id!;
       requireServerId(documentId);
+      replica.markSent(entry.seq);
       if (entry.op === 'link') {
         // A folder or document deleted there meanwhile: the link has nothing left to join.
         await call(ctx, () => ignoringNotFound(folders.addDocument(id, documentId, { signal: ctx.signal })));

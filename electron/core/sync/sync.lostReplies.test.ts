@@ -123,3 +123,49 @@ describe('a create whose reply is lost', () => {
     expect(docs.map((d) => d.title)).toEqual(['Survives a restart']);
   });
 });
+
+// A trash, restore, link or unlink that was sent may be on the service though no answer came.
+// Its opposite made afterwards must then be pushed after it, not cancel it in the outbox.
+describe('a trash or link whose reply is lost, then undone here', () => {
+  const trashes = (method: string, p: string) => method === 'POST' && /^\/documents\/[^/]+\/trash$/.test(p.split('?')[0]!);
+  const links = (method: string, p: string) => method === 'POST' && /^\/folders\/[^/]+\/documents$/.test(p.split('?')[0]!);
+
+  it('the restore reaches the service, and the document stays in the library on both sides', async () => {
+    const user = await freshUser();
+    const a = device(user);
+    const local = a.replica.createDocument({ title: 'Trashed, then undone', type: 'journal' } as never).id;
+    await a.sync();
+    const id = a.replica.currentIdOf(local)!;
+    a.replica.trashDocument(id);
+    proxy.dropNext(trashes, 1, { thenOffline: true });
+    await expect(a.sync()).rejects.toThrow();
+    proxy.setOffline(false);
+    a.replica.restoreDocument(id);
+    await a.sync();
+    await a.sync();
+    expect(a.replica.getDocument(id)?.trashed).toBe(false);
+    expect((await listed(user, '/documents?limit=100', service.ctx.mediaTypes.document)).map((d) => d.id)).toEqual([id]);
+    expect(await listed(user, '/trash?limit=100', service.ctx.mediaTypes.document)).toEqual([]);
+    expect(a.replica.countOutbox()).toBe(0);
+  });
+
+  it('the unlink reaches the service, and the folder is empty on both sides', async () => {
+    const user = await freshUser();
+    const a = device(user);
+    a.replica.createDocument({ title: 'Linked, then unlinked', type: 'journal' } as never);
+    a.replica.createFolder({ name: 'Reading' } as never);
+    await a.sync();
+    const doc = a.replica.listDocuments({})[0]!.id;
+    const folder = a.replica.folderTree(null)[0]!.id;
+    a.replica.addDocumentToFolder(folder, doc);
+    proxy.dropNext(links, 1, { thenOffline: true });
+    await expect(a.sync()).rejects.toThrow();
+    proxy.setOffline(false);
+    a.replica.removeDocumentFromFolder(folder, doc);
+    await a.sync();
+    await a.sync();
+    expect(await listed(user, `/folders/${folder}/documents?limit=100`, service.ctx.mediaTypes.document)).toEqual([]);
+    expect(a.replica.listDocuments({ folderId: folder })).toEqual([]);
+    expect(a.replica.countOutbox()).toBe(0);
+  });
+});

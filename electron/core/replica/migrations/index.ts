@@ -15,6 +15,7 @@ import { sql as m202611241549 } from './202611241549-document-relations.ts';
 import { migrate as m202611241605 } from './202611241605-annotation-style.ts';
 import { sql as m202611250620 } from './202611250620-base-copies-of-changed-rows.ts';
 import { sql as m202611251000 } from './202611251000-search-index-build.ts';
+import { migrate as m202612020420 } from './202612020420-outbox-sent-at.ts';
 import type { Db } from '../database.ts';
 
 export interface ReplicaMigration {
@@ -37,4 +38,5 @@ export const migrations: readonly ReplicaMigration[] = [
   { name: '202611241605-annotation-style', sql: m202611241605 },
   { name: '202611250620-base-copies-of-changed-rows', sql: m202611250620 },
   { name: '202611251000-search-index-build', sql: m202611251000 },
+  { name: '202612020420-outbox-sent-at', sql: m202612020420 },
 ];
