@@ -48,6 +48,19 @@ function requireServerId(id: string | undefined | null): void {
 }
 
 /**
+ * The service took an update as sent and answered the version it made. A change made here
+ * while it was on its way (a deletion replaces the update in the outbox) is based on that
+ * version: it is ours, not an edit from elsewhere that a deletion must bring the row back for.
+ */
+function completeUpdate(ctx: RunContext, kind: EntityKind, entry: OutboxEntry, saved: ServerRow): void {
+  ctx.replica.transaction(() => {
+    ctx.replica.completePush(entry.seq, entry.revision, saved);
+    const time = serverTimeOf(saved);
+    if (time) ctx.replica.rebasePending(kind, entry.entity_id, time);
+  });
+}
+
+/**
  * Deleted here, but the service's copy changed after the version the deletion saw: the row
  * comes back as the service has it (with its annotations and files) and a conflict on the
  * whole row asks the person; keeping mine deletes it again.
@@ -105,7 +118,7 @@ async function pushDocument(ctx: RunContext, entry: OutboxEntry): Promise<void> 
         for (const field of current.changed ?? []) patch[field] = doc[field] ?? null;
         try {
           const saved = await call(ctx, () => docs.patch(id, patch as never, { ifUnmodifiedSince: current.base_last_modified ?? undefined, signal: ctx.signal }));
-          replica.completePush(current.seq, current.revision, saved);
+          completeUpdate(ctx, 'document', current, saved);
           return;
         } catch (error) {
           if (error instanceof PreconditionFailedError) {
@@ -199,7 +212,7 @@ async function pushFolder(ctx: RunContext, entry: OutboxEntry): Promise<void> {
       requireServerId(patch.parent_id as string | null);
       await call(ctx, () => folders.patch(id, patch as never, { signal: ctx.signal }));
       const saved = await call(ctx, () => folders.get(id, { signal: ctx.signal }));
-      replica.completePush(current.seq, current.revision, saved);
+      completeUpdate(ctx, 'folder', current, saved);
       return;
     }
     case 'delete': {
@@ -269,7 +282,7 @@ async function pushAnnotation(ctx: RunContext, entry: OutboxEntry): Promise<void
       const patch: Record<string, unknown> = {};
       for (const field of current.changed ?? []) patch[field] = annotation[field] ?? null;
       const saved = await call(ctx, () => annotations.patch(id, patch as never, { signal: ctx.signal }));
-      replica.completePush(current.seq, current.revision, saved);
+      completeUpdate(ctx, 'annotation', current, saved);
       return;
     }
     case 'delete': {
