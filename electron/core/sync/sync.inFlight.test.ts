@@ -1,38 +1,16 @@
 // Changes made here while a push about the same row is on its way: the proxy's tap makes them
 // at the moment the service has answered, before the answer reaches the app. What the person
 // did last is what both sides end with, and nothing is taken for an edit from elsewhere.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService, type TestUser } from '../../../server/testing/testService.ts';
-import { startReplyDroppingProxy, type ReplyDroppingProxy } from './faults/replyDroppingProxy.ts';
-import { openDevice, type Device } from './syncTesting.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from '../../../server/testing/testService.ts';
+import { proxiedDevices, type Device } from './syncTesting.ts';
 
-let service: TestService;
-let proxy: ReplyDroppingProxy;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  service = await startTestService();
-  proxy = await startReplyDroppingProxy(service.url);
-});
-afterAll(async () => {
-  await proxy.close();
-  await service.stop();
-});
-afterEach(async () => {
-  proxy.tap(undefined);
-  for (const d of devices.splice(0)) await d.dispose();
-});
-
-function device(user: TestUser): Device {
-  const d = openDevice(proxy.url, user.token);
-  devices.push(d);
-  return d;
-}
+const { service: serviceOf, proxy: proxyOf, device } = proxiedDevices();
 
 /** Runs `change` once, when the service has answered the first request `match` picks. */
 function whenAnswered(match: (method: string, path: string) => boolean, change: () => void): void {
   let done = false;
-  proxy.tap((exchange) => {
+  proxyOf().tap((exchange) => {
     if (done || exchange.phase !== 'answered' || !match(exchange.method, exchange.path.split('?')[0]!)) return;
     done = true;
     change();
@@ -40,6 +18,7 @@ function whenAnswered(match: (method: string, path: string) => boolean, change: 
 }
 
 async function listed(user: TestUser, pathAndQuery: string): Promise<Record<string, unknown>[]> {
+  const service = serviceOf();
   const res = await service.fetch(pathAndQuery, { headers: { ...user.auth, Accept: service.ctx.mediaTypes.document } });
   expect(res.status).toBe(200);
   return (await res.json()) as Record<string, unknown>[];
@@ -53,7 +32,7 @@ async function syncedDocument(a: Device, title: string): Promise<string> {
 
 describe('a change made here while a push about the same row is on its way', () => {
   it('a restore made while the trash is on its way: the document stays in the library on both sides', async () => {
-    const user = await service.createUser();
+    const user = await serviceOf().createUser();
     const a = device(user);
     const id = await syncedDocument(a, 'Undone while on its way');
     a.replica.trashDocument(id);
@@ -67,7 +46,7 @@ describe('a change made here while a push about the same row is on its way', () 
   });
 
   it('a deletion made while an edit is on its way deletes it on the service, with no conflict', async () => {
-    const user = await service.createUser();
+    const user = await serviceOf().createUser();
     const a = device(user);
     const id = await syncedDocument(a, 'Edited, then deleted');
     a.replica.updateDocument(id, { title: 'Edited' });
@@ -81,17 +60,18 @@ describe('a change made here while a push about the same row is on its way', () 
   });
 
   it('an edit from elsewhere after ours still brings a document deleted here back, with a conflict', async () => {
-    const user = await service.createUser();
+    const user = await serviceOf().createUser();
     const a = device(user);
     const id = await syncedDocument(a, 'Edited here, then there, deleted here');
     a.replica.updateDocument(id, { title: 'Edited here' });
     // The deletion waits offline while another device edits the document after our edit.
     whenAnswered((method, p) => method === 'PATCH' && p === `/documents/${id}`, () => {
       a.replica.deleteDocument(id);
-      proxy.setOffline(true);
+      proxyOf().setOffline(true);
     });
     await expect(a.sync()).rejects.toThrow();
-    proxy.setOffline(false);
+    proxyOf().setOffline(false);
+    const service = serviceOf();
     const res = await service.fetch(`/documents/${id}`, {
       method: 'PATCH', headers: { ...user.auth, 'Content-Type': service.ctx.mediaTypes.document, Accept: service.ctx.mediaTypes.document },
       body: JSON.stringify({ title: 'Edited there' }),

@@ -1,44 +1,22 @@
 // Creates whose reply never arrives: the service committed them, then the connection was cut
 // (a loopback proxy drops the answer). The resend carries the same Idempotency-Key, so every
-// object is on the service exactly once, also after the app restarts or the row changes.
+// object is on the service exactly once, also after the app restarts or the row changes. A
+// trash or link whose reply is lost is not cancelled by its opposite made afterwards.
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService, type TestUser } from '../../../server/testing/testService.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from '../../../server/testing/testService.ts';
 import { openReplica } from '../replica/index.ts';
-import { startReplyDroppingProxy, type ReplyDroppingProxy } from './faults/replyDroppingProxy.ts';
 import { createSyncEngine } from './syncEngine.ts';
-import { openDevice, type Device } from './syncTesting.ts';
+import { proxiedDevices } from './syncTesting.ts';
 
-let service: TestService;
-let proxy: ReplyDroppingProxy;
-const devices: Device[] = [];
-
-beforeAll(async () => {
-  service = await startTestService();
-  proxy = await startReplyDroppingProxy(service.url);
-});
-afterAll(async () => {
-  await proxy.close();
-  await service.stop();
-});
-afterEach(async () => {
-  for (const d of devices.splice(0)) await d.dispose();
-});
-
-async function freshUser(): Promise<TestUser> {
-  return service.createUser();
-}
-
-function device(user: TestUser): Device {
-  const d = openDevice(proxy.url, user.token);
-  devices.push(d);
-  return d;
-}
+const devices = proxiedDevices();
+const device = devices.device;
+const freshUser = (): Promise<TestUser> => devices.service().createUser();
 
 const creates = (collection: string) => (method: string, p: string) => method === 'POST' && p.split('?')[0] === `/${collection}`;
 
 async function listed(user: TestUser, pathAndQuery: string, type: string): Promise<Record<string, unknown>[]> {
-  const res = await service.fetch(pathAndQuery, { headers: { ...user.auth, Accept: type } });
+  const res = await devices.service().fetch(pathAndQuery, { headers: { ...user.auth, Accept: type } });
   expect(res.status).toBe(200);
   return (await res.json()) as Record<string, unknown>[];
 }
@@ -46,7 +24,7 @@ async function listed(user: TestUser, pathAndQuery: string, type: string): Promi
 describe('a create whose reply is lost', () => {
   it('is on the service once: documents, folders, annotations and files', async () => {
     const user = await freshUser();
-    const mt = service.ctx.mediaTypes;
+    const mt = devices.service().ctx.mediaTypes;
     const a = device(user);
     const doc = a.replica.createDocument({ title: 'Lost reply', type: 'journal' } as never).id;
     a.replica.createFolder({ name: 'Lost folder' } as never);
@@ -54,12 +32,12 @@ describe('a create whose reply is lost', () => {
     const bytes = Buffer.from(`%PDF-1.4\n${'y'.repeat(300)}\n%%EOF\n`);
     const { sha1, size } = await a.fileStore.put(bytes);
     a.replica.addFile({ document_id: doc, filehash: sha1, file_name: 'paper.pdf', mime_type: 'application/pdf', size, local_path: a.fileStore.pathOf(sha1) });
-    for (const collection of ['documents', 'folders', 'annotations', 'files']) proxy.dropNext(creates(collection));
-    const before = proxy.dropped.length;
+    for (const collection of ['documents', 'folders', 'annotations', 'files']) devices.proxy().dropNext(creates(collection));
+    const before = devices.proxy().dropped.length;
 
     await a.sync();
-    expect(proxy.dropped.length - before).toBe(4);
-    expect(proxy.dropped.slice(before).every((d) => d.status === 201)).toBe(true);
+    expect(devices.proxy().dropped.length - before).toBe(4);
+    expect(devices.proxy().dropped.slice(before).every((d) => d.status === 201)).toBe(true);
     expect(a.replica.countOutbox()).toBe(0);
 
     const docs = await listed(user, '/documents?limit=100', mt.document);
@@ -76,13 +54,13 @@ describe('a create whose reply is lost', () => {
     const a = device(user);
     const local = a.replica.createDocument({ title: 'First title', type: 'journal' } as never).id;
     // The reply is lost and the service then goes away: the sync ends with the create unanswered.
-    proxy.dropNext(creates('documents'), 1, { thenOffline: true });
+    devices.proxy().dropNext(creates('documents'), 1, { thenOffline: true });
     await expect(a.sync()).rejects.toThrow();
-    proxy.setOffline(false);
+    devices.proxy().setOffline(false);
     expect(a.replica.outboxEntry(a.replica.listOutbox()[0]!.seq)?.sent_body).toContain('First title');
     a.replica.updateDocument(local, { title: 'Second title' } as never);
     await a.sync();
-    const docs = await listed(user, '/documents?limit=100', service.ctx.mediaTypes.document);
+    const docs = await listed(user, '/documents?limit=100', devices.service().ctx.mediaTypes.document);
     expect(docs.map((d) => d.title)).toEqual(['Second title']);
     expect(a.replica.countOutbox()).toBe(0);
   });
@@ -91,12 +69,12 @@ describe('a create whose reply is lost', () => {
     const user = await freshUser();
     const a = device(user);
     const local = a.replica.createDocument({ title: 'Deleted before the answer', type: 'journal' } as never).id;
-    proxy.dropNext(creates('documents'), 1, { thenOffline: true });
+    devices.proxy().dropNext(creates('documents'), 1, { thenOffline: true });
     await expect(a.sync()).rejects.toThrow();
-    proxy.setOffline(false);
+    devices.proxy().setOffline(false);
     a.replica.deleteDocument(local);
     await a.sync();
-    expect(await listed(user, '/documents?limit=100', service.ctx.mediaTypes.document)).toEqual([]);
+    expect(await listed(user, '/documents?limit=100', devices.service().ctx.mediaTypes.document)).toEqual([]);
     expect(a.replica.countOutbox()).toBe(0);
   });
 
@@ -104,9 +82,9 @@ describe('a create whose reply is lost', () => {
     const user = await freshUser();
     const a = device(user);
     a.replica.createDocument({ title: 'Survives a restart', type: 'journal' } as never);
-    proxy.dropNext(creates('documents'), 1, { thenOffline: true });
+    devices.proxy().dropNext(creates('documents'), 1, { thenOffline: true });
     await expect(a.sync()).rejects.toThrow();
-    proxy.setOffline(false);
+    devices.proxy().setOffline(false);
     // The app quits and starts again on the same replica file.
     await a.engine.stop();
     a.replica.close();
@@ -119,7 +97,7 @@ describe('a create whose reply is lost', () => {
       await engine.stop();
       replica.close();
     }
-    const docs = await listed(user, '/documents?limit=100', service.ctx.mediaTypes.document);
+    const docs = await listed(user, '/documents?limit=100', devices.service().ctx.mediaTypes.document);
     expect(docs.map((d) => d.title)).toEqual(['Survives a restart']);
   });
 });
@@ -137,15 +115,15 @@ describe('a trash or link whose reply is lost, then undone here', () => {
     await a.sync();
     const id = a.replica.currentIdOf(local)!;
     a.replica.trashDocument(id);
-    proxy.dropNext(trashes, 1, { thenOffline: true });
+    devices.proxy().dropNext(trashes, 1, { thenOffline: true });
     await expect(a.sync()).rejects.toThrow();
-    proxy.setOffline(false);
+    devices.proxy().setOffline(false);
     a.replica.restoreDocument(id);
     await a.sync();
     await a.sync();
     expect(a.replica.getDocument(id)?.trashed).toBe(false);
-    expect((await listed(user, '/documents?limit=100', service.ctx.mediaTypes.document)).map((d) => d.id)).toEqual([id]);
-    expect(await listed(user, '/trash?limit=100', service.ctx.mediaTypes.document)).toEqual([]);
+    expect((await listed(user, '/documents?limit=100', devices.service().ctx.mediaTypes.document)).map((d) => d.id)).toEqual([id]);
+    expect(await listed(user, '/trash?limit=100', devices.service().ctx.mediaTypes.document)).toEqual([]);
     expect(a.replica.countOutbox()).toBe(0);
   });
 
@@ -158,13 +136,13 @@ describe('a trash or link whose reply is lost, then undone here', () => {
     const doc = a.replica.listDocuments({})[0]!.id;
     const folder = a.replica.folderTree(null)[0]!.id;
     a.replica.addDocumentToFolder(folder, doc);
-    proxy.dropNext(links, 1, { thenOffline: true });
+    devices.proxy().dropNext(links, 1, { thenOffline: true });
     await expect(a.sync()).rejects.toThrow();
-    proxy.setOffline(false);
+    devices.proxy().setOffline(false);
     a.replica.removeDocumentFromFolder(folder, doc);
     await a.sync();
     await a.sync();
-    expect(await listed(user, `/folders/${folder}/documents?limit=100`, service.ctx.mediaTypes.document)).toEqual([]);
+    expect(await listed(user, `/folders/${folder}/documents?limit=100`, devices.service().ctx.mediaTypes.document)).toEqual([]);
     expect(a.replica.listDocuments({ folderId: folder })).toEqual([]);
     expect(a.replica.countOutbox()).toBe(0);
   });

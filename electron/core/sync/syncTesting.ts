@@ -10,6 +10,7 @@ import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './syn
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../../../server/testing/testService.ts';
 import { sqlOf } from '../replica/testing.ts';
+import { startReplyDroppingProxy, type ReplyDroppingProxy } from './faults/replyDroppingProxy.ts';
 
 export interface Device {
   replica: Replica;
@@ -79,6 +80,39 @@ export function oneUserDevices(): { service: () => TestService; user: () => Test
     user: () => user!,
     device: (options = {}) => {
       const d = openDevice(service!.url, user!.token, options);
+      devices.push(d);
+      return d;
+    },
+  };
+}
+
+/**
+ * One real service behind a reply-dropping proxy (faults/replyDroppingProxy.ts): devices of
+ * the users a test makes reach it through the proxy. Registers the hooks that start both,
+ * clear the proxy's tap and dispose of every device after each test.
+ */
+export function proxiedDevices(): { service: () => TestService; proxy: () => ReplyDroppingProxy; device: (user: TestUser) => Device } {
+  let service: TestService | undefined;
+  let proxy: ReplyDroppingProxy | undefined;
+  const devices: Device[] = [];
+  beforeAll(async () => {
+    service = await startTestService();
+    proxy = await startReplyDroppingProxy(service.url);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await service?.stop();
+  });
+  afterEach(async () => {
+    proxy?.tap(undefined);
+    proxy?.setOffline(false);
+    for (const device of devices.splice(0)) await device.dispose();
+  });
+  return {
+    service: () => service!,
+    proxy: () => proxy!,
+    device: (user) => {
+      const d = openDevice(proxy!.url, user.token);
       devices.push(d);
       return d;
     },
