@@ -471,6 +471,10 @@ export function readLayoutFields(layout: Layout): LayoutFields {
     if (!authors.length) authors = namesAbove(lines, title.lines[0]!);
     // A manual may name its author only in its copyright line ("Copyright (c) 2005 (06-10) by Dominik Bischoff.").
     if (!authors.length) authors = copyrightHolders(lines);
+    // "Dynare Time Series" from a slide's footline that repeats the title: the title's words are not a name.
+    const titleWords = ` ${title.text.toLowerCase().replace(/\s+/g, ' ')} `;
+    const named = authors.filter((a) => !titleWords.includes(` ${[a.first_name, a.last_name].filter(Boolean).join(' ').toLowerCase()} `));
+    if (named.length) authors = named;
     if (authors.length) {
       fields.authors = authors.slice(0, 200);
       confidence.authors = 0.7;

@@ -282,3 +282,30 @@ describe('titles and types named by the second held-aside run', () => {
     expect((await page('Proposal for Offering Gear Courses at Cog University', ['Abstract', 'The present proposal explains the importance of gears.', 'Contents', 'Dissertation'])).fields.type).toBe('report');
   });
 });
+
+describe('institutions and title words read as names (held5 and held7 runs)', () => {
+  it('leaves out an institution whose words are not in the usual list: a commission, a Technikum, a "City" of an address', async () => {
+    const page = (name: string, affiliation: string[]) => extractPage([
+      { text: 'Sensitivity Analysis of Gear Trains', x: 150, y: 700, size: 17 },
+      { text: name, x: 240, y: 670, size: 12 },
+      ...affiliation.map((text, i) => ({ text, x: 200, y: 655 - i * 13, size: 12 })),
+      { text: 'Abstract', x: 280, y: 580, size: 11 },
+      ...body(90, 565, 16),
+    ]);
+    expect(lastNames(await page('Marco Ratto', ['European Commission, Joint Research Centre', '21027 Ispra (VA) Italy']))).toEqual(['Ratto']);
+    expect(lastNames(await page('by David Meyer', ['FH Technikum Wien, Austria', 'david.meyer@gears.org']))).toEqual(['Meyer']);
+    expect(lastNames(await page('Yossi Gil', ['Department of Computer Science', 'Technion City, Haifa 32000, Israel']))).toEqual(['Gil']);
+  });
+
+  it('does not take the title repeated in a slide\'s footline for a name', async () => {
+    const r = await extractPage([
+      { text: 'Gear Time Series & Reporting', x: 180, y: 700, size: 18 },
+      { text: 'Houtan Bastani', x: 250, y: 670, size: 12 },
+      { text: 'houtan@gears.org', x: 250, y: 655, size: 10 },
+      { text: 'CEPREMAP', x: 265, y: 640, size: 10 },
+      { text: '11 June 2015', x: 262, y: 625, size: 10 },
+      { text: 'Houtan Bastani, Gear Time Series & Reporting, 11 June 2015', x: 40, y: 600, size: 7 },
+    ]);
+    expect(lastNames(r)).toEqual(['Bastani']);
+  });
+});
