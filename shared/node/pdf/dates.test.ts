@@ -25,6 +25,16 @@ describe('findPublicationYear', () => {
     expect(year(['Modified: October 24, 2011 Compiled: November 1, 2022'])).toBe(2011);
     expect(year(['Edited: February 2018; Compiled: November 1, 2022'])).toBe(2018);
     expect(year(['Received 27 September 2005'], ['Pattern Recognition 40 (2007) 2730 – 2741'])).toBe(2007);
+    expect(year(['First version: September 2007 This version: May 2017'])).toBe(2017);
+  });
+
+  it('reads a date with a time of day when words before it say it dates this version, and Latvian and Lithuanian dates (held7)', () => {
+    expect(year(['Revision: 1.4 Date: 2015/05/20 23:30:22'])).toBe(2015);
+    expect(year(['Last updated: 2017/05/01 17:50'])).toBe(2017);
+    // A bare build stamp is still not a publication date.
+    expect(year(['2022-11-06 15:34. Page 1', '(c) 2019 Ada Lovelace'])).toBe(2019);
+    expect(year(['2011. gada 5. februārī'])).toBe(2011);
+    expect(year(['Vilnius, 2011 m. vasario 5 d.'])).toBe(2011);
   });
 
   it("reads a journal's or conference's reference line in the page margins", () => {

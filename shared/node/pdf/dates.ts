@@ -33,6 +33,9 @@ const DATE_SHAPES = [
   `\\b${YEAR}\\s*年`,
   // Year first, then the month (Hungarian, East Asian order): "2003. október 11."
   `\\b${YEAR}\\.\\s+${MONTH}\\s+\\d{1,2}\\.`,
+  // Latvian "2011. gada 5. februārī" ("in the year 2011"), Lithuanian "2011 m. vasario 5 d.".
+  `\\b${YEAR}\\.\\s*gada\\b`,
+  `\\b${YEAR}\\s*m\\.\\s+\\p{L}+\\s+\\d{1,2}\\s*d\\.`,
 ];
 const DATE = new RegExp(DATE_SHAPES.join('|'), 'giu');
 
@@ -61,8 +64,8 @@ export function copyrightYear(text: string): number | undefined {
   return Math.max(first, ...later.filter((y) => y >= first));
 }
 
-const LATER = /\b(?:revised|revision|modified|edited|updated|accepted|published|advance access|version of|last change|überarbeitet|révisé|geändert)\b/i;
-const EARLIER = /\b(?:received|submitted|compiled|generated|eingereicht am|reçu)\b/i;
+const LATER = /\b(?:revised|revision|modified|edited|updated|accepted|published|advance access|version of|this version|current version|last change|überarbeitet|révisé|geändert)\b/i;
+const EARLIER = /\b(?:received|submitted|compiled|generated|first version|eingereicht am|reçu)\b/i;
 /** A bare year on a short line: "2021", "Budapest, 2022", "(SoSe 2015)" is not one. */
 const BARE_YEAR = new RegExp(`^(?:\\(?${YEAR}\\)?|(?:spring|summer|fall|autumn|winter)\\s+${YEAR}|[\\p{L} .'-]{2,40},\\s*${YEAR}|\\p{Lu}\\p{Ll}+\\s+${YEAR}|${YEAR},\\s*v?-?[\\d.]+)$`, 'iu');
 
@@ -85,10 +88,12 @@ function yearsIn(text: string): { year: number; before: string }[] {
   const out: { year: number; before: string }[] = [];
   let end = 0;
   for (const m of text.matchAll(DATE)) {
-    // A date with a time of day is a build stamp ("2022-11-06 15:34. Page 1", "2022/8/22 — 15:40"), not a publication date.
-    if (/^\s*[—–-]?\s*\d{1,2}:\d\d\b/.test(text.slice(m.index + m[0].length))) continue;
+    const before = text.slice(Math.max(end, m.index - 40), m.index);
+    // A date with a time of day is a build stamp ("2022-11-06 15:34. Page 1", "2022/8/22 — 15:40"), not a publication
+    // date, unless words before it say it dates this version ("Date: 2015/05/20 23:30:22", "Last updated: 2017/05/01 17:50").
+    if (/^\s*[—–-]?\s*\d{1,2}:\d\d\b/.test(text.slice(m.index + m[0].length)) && !(LATER.test(before) || /\bdate\s*:\s*$/i.test(before))) continue;
     const y = m.slice(1).find((g) => g);
-    if (y) out.push({ year: Number(y), before: text.slice(Math.max(end, m.index - 40), m.index) });
+    if (y) out.push({ year: Number(y), before });
     end = m.index + m[0].length;
   }
   return out;

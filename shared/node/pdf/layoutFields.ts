@@ -38,7 +38,7 @@ const NOT_A_TITLE = [
 /** A line that ends a title block: a version or release line under the title, or the bundle it belongs to ("LaTeX PDF management testphase bundle"). */
 const TITLE_STOP = /^(?:version|v\d|release|draft|revision)\b|^\S+,?\s+version\s+v?\d|\b(?:bundle|collection)$/i;
 
-const HEADING_STOP = /^(?:abstract|summary|contents|table of contents|(?:\d+\.?\s*)?introduction$|\d+(?:\.\d+)*\.?\s+\p{Lu}\p{Ll}+|keywords?|key\s*words|index terms|background|overview|nomenclature|problem statement)\b/iu;
+const HEADING_STOP = /^(?:abstract|summary|contents|table of contents|(?:\d+\.?\s*)?introduction$|\d{1,2}(?:\.\d+)*\.?\s+\p{Lu}\p{Ll}+|keywords?|key\s*words|index terms|background|overview|nomenclature|problem statement)\b/iu;
 
 /** The same headings in the languages of the corpus: "Klíčová slova:", "Resumo", "Inhaltsverzeichnis". */
 const FOREIGN_HEADING_STOP = /^(?:zusammenfassung|schlüsselwörter|schlagwörter|inhalt(?:sverzeichnis)?|einleitung|kurzfassung|résumé|mots[- ]cl[ée]s|sommaire|table des matières|resumo|resumen|palavras[- ]chave|palabras clave|sumário|índice|introdução|introducción|riassunto|parole chiave|sommario|introduzione|abstrakt|klíčová slova|kľúčové slová|obsah|úvod|streszczenie|słowa kluczowe|spis treści|wstęp|samenvatting|trefwoorden|inhoud|sammanfattning|nyckelord|innehåll|περίληψη|λέξεις[- ]κλειδιά|аннотация|ключевые слова|содержание|введение|简介|摘要|目录|前言|引言|概述|要旨|目次)(?:\s*[:.—–-]|$)/iu;

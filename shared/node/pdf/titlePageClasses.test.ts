@@ -297,6 +297,21 @@ describe('institutions and title words read as names (held5 and held7 runs)', ()
     expect(lastNames(await page('Yossi Gil', ['Department of Computer Science', 'Technion City, Haifa 32000, Israel']))).toEqual(['Gil']);
   });
 
+  it('reads on past an address line that starts with its postcode ("21027 Ispra (VA) Italy") to the date under it', async () => {
+    const r = await extractPage([
+      { text: 'Sensitivity Analysis of Gear Trains', x: 150, y: 700, size: 17 },
+      { text: 'Marco Ratto', x: 240, y: 670, size: 12 },
+      { text: 'Joint Research Centre', x: 220, y: 655, size: 12 },
+      { text: '21027 Ispra (VA) Italy', x: 225, y: 640, size: 12 },
+      { text: 'marco.ratto@gears.org', x: 225, y: 625, size: 12 },
+      { text: 'November 21, 2022', x: 235, y: 605, size: 12 },
+      { text: 'Abstract', x: 280, y: 580, size: 11 },
+      ...body(90, 565, 16),
+    ]);
+    expect(r.fields.year).toBe(2022);
+    expect(lastNames(r)).toEqual(['Ratto']);
+  });
+
   it('does not take the title repeated in a slide\'s footline for a name', async () => {
     const r = await extractPage([
       { text: 'Gear Time Series & Reporting', x: 180, y: 700, size: 18 },
