@@ -131,6 +131,9 @@ function titleInMargin(y: number | undefined, page: PageText): boolean {
 
 const words = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
+/** The kind of document alone, as `words` gives it ("technical report", "master s thesis"): what a recorded title may add to the printed one. */
+const GENRE = /^(?:technical (?:report|documentation|note|memorandum)|research report|working paper|white paper|(?:masters?|master s|bachelors?|bachelor s|doctoral|ph ?d|diploma) thesis)(?: (?:no|nr|number) \S+)?$/;
+
 /** The recorded Info/XMP values fill gaps and back up (or outweigh) weak layout guesses. */
 function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence, info: DocumentInfo, hasText: boolean): void {
   if (info.title) {
@@ -141,7 +144,7 @@ function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence,
       confidence.title = hasText ? 0.5 : 0.4;
     } else if (recorded === printed) {
       confidence.title = Math.max(confidence.title ?? 0, 0.95);
-    } else if (recorded.startsWith(printed) && recorded.length > printed.length && (confidence.title ?? 0) < 0.9 && !/^(?:\s*\S+){0,4}?\s*\b(?:version|release)\b|^\s*v\d/.test(recorded.slice(printed.length)) && words(info.title.replace(/\s*\([^()]*\)\s*$/, '')) !== printed) {
+    } else if (recorded.startsWith(printed) && recorded.length > printed.length && (confidence.title ?? 0) < 0.9 && !/^(?:\s*\S+){0,4}?\s*\b(?:version|release)\b|^\s*v\d/.test(recorded.slice(printed.length)) && words(info.title.replace(/\s*\([^()]*\)\s*$/, '')) !== printed && !GENRE.test(recorded.slice(printed.length).trim())) {
       // The layout caught only part of a title the writer recorded whole (not one with its version or a translation in parentheses appended).
       fields.title = info.title.slice(0, 500);
       confidence.title = 0.8;

@@ -35,6 +35,9 @@ const NOT_A_TITLE = [
   /^(?:draft|version|released?|typeset)\b.{0,60}$/i,
 ];
 
+/** A funding notice set under the title ("FP7 Funded", "Project MONFISPOL Grant no.: 225149"): neither a title nor part of one. */
+const FUNDING_LINE = /^\S+\s+funded$|\bgrant\s+(?:no\.?|number|agreement)\b/i;
+
 /** A line that ends a title block: a version or release line under the title, or the bundle it belongs to ("LaTeX PDF management testphase bundle"). */
 const TITLE_STOP = /^(?:version|v\d|release|draft|revision)\b|^\S+,?\s+version\s+v?\d|\b(?:bundle|collection)$/i;
 
@@ -106,7 +109,7 @@ function titleLines(layout: Layout, page: Layout['pages'][number], lowest = 0.3)
     if (!/\p{L}{2}/u.test(t) || t.length > 300 || isDateLine(t) && t.split(/\s+/).length <= 6) return false;
     // An affiliation set large ("McGill University, Montreal, Canada").
     if (/\b(?:universit\w*|institut\w*|department|laborator\w*|school of|college)\b/i.test(t) && /,\s*\p{Lu}/u.test(t)) return false;
-    return !NOT_A_TITLE.some((re) => re.test(t));
+    return !FUNDING_LINE.test(t) && !NOT_A_TITLE.some((re) => re.test(t));
   });
 }
 
@@ -168,6 +171,8 @@ function startsWithName(text: string): boolean {
 
 function cleanTitle(s: string): string {
   return s
+    // The first section's heading taken for a title on a page that has none ("1 Mathematische Grundlagen ...").
+    .replace(/^1\.?\s+(?=\p{Lu}\p{Ll}+\s+\p{L})/u, '')
     // A date or a version tag set after the title on its line ("..., 2021/03/02", "gantt charts; v.0.22a").
     .replace(/[,;]\s*(?:19|20)\d\d[/-]\d\d[/-]\d\d$/, '').replace(/[,;]\s*v\.?\s?\d+(?:\.\d+)*[a-z]?$/i, '').replace(/\s*[∗*†‡§¶⁎✝]+\s*/g, ' ').replace(/\s+([:,.;])/g, '$1').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
 }

@@ -2,9 +2,10 @@
 // type and year mix-ups), fixed as classes and each shown on a synthetic page of its shape;
 // layoutClasses.test.ts holds the earlier classes.
 import { describe, expect, it } from 'vitest';
-import { extractPage } from './syntheticExtraction.ts';
+import { extractPdfMetadata } from './extractPdfMetadata.ts';
+import { extractPage, ok } from './syntheticExtraction.ts';
 import { hanName, parsePersonName } from './personNames.ts';
-import { paragraph } from './syntheticPdf.ts';
+import { paragraph, syntheticPdf } from './syntheticPdf.ts';
 
 const words = 'gears turn in columns and the text runs on to the right margin of the column';
 const body = (x: number, y: number, n: number) => paragraph(Array.from({ length: n }, () => words), x, y, 10);
@@ -322,5 +323,48 @@ describe('institutions and title words read as names (held5 and held7 runs)', ()
       { text: 'Houtan Bastani, Gear Time Series & Reporting, 11 June 2015', x: 40, y: 600, size: 7 },
     ]);
     expect(lastNames(r)).toEqual(['Bastani']);
+  });
+});
+
+describe('what is set under a title but is not its words (held5 and held7 runs)', () => {
+  const withUnder = (under: string[]) => [
+    { text: 'Generating Standing Waves with', x: 150, y: 700, size: 20 },
+    { text: 'a Gear Model', x: 230, y: 676, size: 20 },
+    ...under.map((text, i) => ({ text, x: 200, y: 652 - i * 24, size: 20 })),
+    { text: 'Ivan Gankevich', x: 240, y: 590, size: 12 },
+    { text: 'Abstract', x: 280, y: 560, size: 11 },
+    ...body(90, 545, 16),
+  ];
+
+  it('a line naming the kind of document ("Technical report", "Master\'s thesis") does not continue the title (as before: a guard)', async () => {
+    for (const genre of ['Technical report', "Master's thesis", 'Working Paper No. 12']) {
+      expect((await extractPage(withUnder([genre]))).fields.title).toBe('Generating Standing Waves with a Gear Model');
+    }
+  });
+
+  it('nor does a funding notice, and it is not the title when the title reads like a name', async () => {
+    expect((await extractPage(withUnder(['FP7 Funded', 'Project GEARS Grant no.: 225149']))).fields.title).toBe('Generating Standing Waves with a Gear Model');
+    const r = await extractPage([
+      { text: 'Parallel Gear Toolbox', x: 200, y: 700, size: 20 },
+      { text: 'FP7 Funded', x: 250, y: 676, size: 20 },
+      { text: 'Project GEARS Grant no.: 225149', x: 170, y: 652, size: 20 },
+      { text: 'Marco Ratto', x: 250, y: 620, size: 12 },
+      { text: 'Contents', x: 72, y: 560, size: 14 },
+      ...body(72, 545, 16),
+    ]);
+    expect(r.fields.title).toBe('Parallel Gear Toolbox');
+  });
+
+  it('a recorded title that adds only the kind of document to the printed one is not taken over it', async () => {
+    const r = ok(await extractPdfMetadata(syntheticPdf({ pages: [withUnder(['Technical report'])], info: { Title: 'Generating Standing Waves with a Gear Model - Technical report' } })));
+    expect(r.fields.title).toBe('Generating Standing Waves with a Gear Model');
+  });
+
+  it('the first section\'s heading read as the title of a page without one loses its number', async () => {
+    const r = await extractPage([
+      { text: '1 Mathematische Grundlagen zur Projektion eines Kreises', x: 72, y: 720, size: 17 },
+      ...body(72, 690, 30),
+    ]);
+    expect(r.fields.title).toBe('Mathematische Grundlagen zur Projektion eines Kreises');
   });
 });
