@@ -55,4 +55,14 @@ describe('detectDocumentType', () => {
     const detected = detectDocumentType(evidence(['Using savR', 'R. Brent Calder', 'November 1, 2022', '> library(savR)']));
     expect(detected).toEqual({ type: 'generic', confidence: 0.5 });
   });
+
+  it('types a PSTricks package\'s guide with an abstract, and a TeX guide dated "2017/11/20, v0.4", as documentation (held5)', () => {
+    const paper = { hasAbstract: true, title: 'Gear Macros for Databases' };
+    expect(type(['Gear Macros for Databases', 'Wolfgang May', '2006/11/26', 'Abstract',
+      'The pst-gear package provides some useful macros in the database area. It focusses on', 'typesetting ER-Diagrams in a declarative style'], paper)).toBe('generic');
+    expect(type(['Creating Medical Pedigrees with Gears', 'Boris Veytsman', '2017/11/20, v0.4', 'Abstract', 'A set of macros to draw medical pedigrees.'],
+      { hasAbstract: true, title: 'Creating Medical Pedigrees with Gears' })).toBe('generic');
+    // A paper about gears with an abstract and a dated line stays a paper.
+    expect(type(['Gear Trains in Databases', 'Wolfgang May', '2006/11/26', 'Abstract', 'We study gear trains in the database area.'], { ...paper, title: 'Gear Trains in Databases', hasAffiliations: true })).toBe('journal');
+  });
 });

@@ -106,8 +106,9 @@ const GUIDE_WORD = String.raw`(?:manual[e]?|handbook|handbuch|podręcznik|docume
  * a paper about a package says more ("The huge Package for ..."), and so may a vignette's introduction with an abstract. */
 const DOCUMENTATION_TITLE = new RegExp(String.raw`^how\s+to\b|^getting\s+(?:started|up and running)\b|^(?:(?:the|die|der|das|la|le|il|a|an)\s+)?(?:[^\s-]+[\s-]+){0,3}${DOC_WORD}(?:\s+\S+)?$|^(?:\S+\s+){0,2}${GUIDE_WORD}\s+(?:to|for|of|on|per|pour|für|para|de|dla)\b|^(?:(?:the|die|der|das|la|le|il)\s+)?${DOC_WORD}\b`, 'iu');
 
-/** A manual's short version, release or edition line near its title ("Release 1.5.1", "Edition 7 for Octave version 7.3.0", "wersja 1.3.6"). */
-const VERSION_LINE = /^(?=.{0,60}$)\(?(?:(?:version|versione|versión|versão|wersja|release|edition|v\.?)\s*\d+(?:\.\d+)+\b|.{0,40}\b(?:version|versione|versión|release)\s+v?\d+(?:\.\d+)+)/i;
+/** A manual's short version, release or edition line near its title ("Release 1.5.1", "Edition 7 for Octave version 7.3.0", "wersja 1.3.6",
+ * a TeX guide's "2017/11/20, v0.4"). */
+const VERSION_LINE = /^(?=.{0,60}$)(?:(?:19|20)\d\d[/-]\d\d[/-]\d\d,?\s+)?\(?(?:(?:version|versione|versión|versão|wersja|release|edition|v\.?)\s*\d+(?:\.\d+)+\b|.{0,40}\b(?:version|versione|versión|release)\s+v?\d+(?:\.\d+)+)/i;
 
 /** What a TeX guide documents, in the corpus's languages ("package", "Paket", "macro", "extension"). */
 const GUIDE_NOUN = String.raw`(?:class|package|style|bundle|macros?|klasse|paket|makros?|classe|paquet|extension|pacchetto|paquete|pakiet)`;
@@ -119,7 +120,7 @@ const TEX_GUIDE_TEXT_OTHER = /\b(?:beschreibt|décrit|descrive|describe)\s+(?:da
  * "LaTeX Style For Technical Information Reports") or by what its first lines say it does ("This
  * package provides a class for typesetting articles"): an abstract does not make it a paper. */
 const TEX_GUIDE_TITLE = new RegExp(String.raw`\b(?:la)?tex\b.*\b${GUIDE_NOUN}\b|\b(?:document class|${GUIDE_NOUN})\b.*\b(?:la)?tex\b|\b(?:document ?class|dokumentklasse|classe de document|clase de documento)\b`, 'iu');
-const TEX_GUIDE_TEXT = /\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers|is intended)\b.*\b(?:typeset\w*|la)?tex\b|\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers)\s+(?:an?\s+)?(?:document\s+)?class\b|\bclass\s+for\s+typesetting\b/i;
+const TEX_GUIDE_TEXT = /\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers|is intended)\b.*\b(?:typeset\w*|(?:la)?tex|pstricks|tikz|metapost)\b|\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers)\s+(?:an?\s+)?(?:document\s+)?class\b|\bclass\s+for\s+typesetting\b/i;
 
 /** A guide's abstract or first lines saying what it documents ("This article describes the gearbox package",
  * "This document describes the margbib document style"). */
