@@ -65,6 +65,8 @@ export function parsePersonName(raw: string): ExtractedPerson | undefined {
   if (piece.length > 60 || /[@\d:/()[\]{}=<>]/.test(piece) || NOT_A_NAME.test(piece) || COUNTRY.test(piece) || MONTHS.test(piece) && /\d/.test(piece)) return undefined;
   // Generational suffixes belong to the name but are not the family name ("Hansen Jr", "Lienhard V").
   const tokens = piece.split(/\s+/).filter(Boolean);
+  // "RAxML", "CDnow": two capitals against a small letter name a thing ("McDonald", "Petit-Jean-Genaz" and "JOHN" do not).
+  if (tokens.some((t) => /\p{Lu}{2}\p{Ll}|\p{Ll}\p{Lu}{2}/u.test(t))) return undefined;
   while (tokens.length > 2 && /^(?:jr|sr|ii|iii|iv|v)\.?$/i.test(tokens[tokens.length - 1]!)) tokens.pop();
   if (tokens.length < 2 || tokens.length > 5) return undefined;
   let sawWord = false;

@@ -313,6 +313,21 @@ describe('institutions and title words read as names (held5 and held7 runs)', ()
     expect(lastNames(r)).toEqual(['Ratto']);
   });
 
+  it('reads no names from a contents list in Roman numerals or from words like "RAxML" (held7)', async () => {
+    const r = await extractPage([
+      { text: 'The GearML v8.2 Manual', x: 210, y: 700, size: 18 },
+      { text: 'by Alexandros Stamatakis', x: 220, y: 675, size: 12 },
+      { text: 'July 20, 2016', x: 260, y: 660, size: 12 },
+      { text: 'Structure of this manual', x: 72, y: 630, size: 12 },
+      ...['I. About GearML', 'II. Getting Help', 'III. GearML Web-servers and GUI', 'IV. Downloading GearML', 'V. Compiling GearML'].map((text, i) => ({ text, x: 72, y: 612 - i * 14, size: 11 })),
+      ...body(72, 520, 16),
+    ]);
+    expect(lastNames(r)).toEqual(['Stamatakis']);
+    expect(parsePersonName('GearML Web-servers')).toBeUndefined();
+    expect(parsePersonName('C. Petit-Jean-Genaz')?.last_name).toBe('Petit-Jean-Genaz');
+    expect(parsePersonName('Ronald McDonald')?.last_name).toBe('McDonald');
+  });
+
   it('does not take the title repeated in a slide\'s footline for a name', async () => {
     const r = await extractPage([
       { text: 'Gear Time Series & Reporting', x: 180, y: 700, size: 18 },
