@@ -293,6 +293,11 @@ const SPELLED_ADDRESS = /\s*[–—-]?\s*[\w.+-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)
 /** An e-mail address set after a name and a comma or semicolon, at the end of its line. */
 const TRAILING_ADDRESS = /(?<=\p{L}\.?)\s*[,;]\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*$/u;
 
+/** A line with a list number set apart to its left on the same baseline ("II." ... "Getting Help"): a list's entry. */
+function listEntry(line: TextLine, lines: TextLine[]): boolean {
+  return lines.some((m) => m !== line && Math.abs(m.y - line.y) < line.size * 0.3 && m.right < line.x - line.size && /^(?:[IVX]{1,5}|\d{1,2})[.)]$/.test(m.text.trim()));
+}
+
 function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPerson[] {
   const authors: ExtractedPerson[] = [];
   let credited = false;
@@ -349,8 +354,9 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     if (credited && /^(?:et|and|und|y|&)\s/i.test(line.text)) continue;
     credited = false;
     if (/\bet\s+al\b/i.test(line.text)) continue;
-    // "II.   Getting Help": a contents entry numbered in Roman numerals (a lone "I." or "V." may be an initial).
-    if (/^(?:II|III|IV|VI|VII|VIII|IX|XI|XII|XIII|XIV|XV)\.\s/.test(line.text)) continue;
+    // "II.   Getting Help": a contents entry numbered in Roman numerals (a lone "I." or "V." may be an initial),
+    // or any entry whose number is set apart on its baseline ("I." well left of "About RAxML").
+    if (/^(?:II|III|IV|VI|VII|VIII|IX|XI|XII|XIII|XIV|XV)\.\s/.test(line.text) || listEntry(line, lines)) continue;
     // "Sonia Tarazona (starazona@cipf.es)", "Claudio Beccari – claudio dot beccari at gmail dot com": the address goes, the name stays.
     const text = line.textWithMarkerBreaks.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(TRAILING_ADDRESS, '').replace(SPELLED_ADDRESS, ' ');
     for (const piece of splitAuthorLine(text)) {

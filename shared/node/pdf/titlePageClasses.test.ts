@@ -323,6 +323,18 @@ describe('institutions and title words read as names (held5 and held7 runs)', ()
       ...body(72, 520, 16),
     ]);
     expect(lastNames(r)).toEqual(['Stamatakis']);
+    // The same list with each number set apart from its entry.
+    const apart = await extractPage([
+      { text: 'The Gear Manual', x: 230, y: 700, size: 18 },
+      { text: 'by Alexandros Stamatakis', x: 220, y: 675, size: 12 },
+      { text: 'July 20, 2016', x: 260, y: 660, size: 12 },
+      { text: 'Structure of this manual', x: 72, y: 630, size: 12 },
+      ...[['I.', 'About Gears'], ['II.', 'Getting Help'], ['III.', 'Web Servers'], ['IV.', 'Finding Gears']].flatMap(([n, text], i) => [
+        { text: n!, x: 57, y: 612 - i * 14, size: 11 }, { text: text!, x: 92, y: 612 - i * 14, size: 11 },
+      ]),
+      ...body(72, 540, 16),
+    ]);
+    expect(lastNames(apart)).toEqual(['Stamatakis']);
     expect(parsePersonName('GearML Web-servers')).toBeUndefined();
     expect(parsePersonName('C. Petit-Jean-Genaz')?.last_name).toBe('Petit-Jean-Genaz');
     expect(parsePersonName('Ronald McDonald')?.last_name).toBe('McDonald');
