@@ -33,10 +33,9 @@ const NOT_A_TITLE = [
   /^[A-Z]{2,}\d{2,}[-\w]*$/,
   /\|\s*(?:general|research|original|review|regular)?\s*article\b/i,
   /^(?:draft|version|released?|typeset)\b.{0,60}$/i,
+  // A funding notice set under the title ("FP7 Funded", "Project MONFISPOL Grant no.: 225149").
+  /^\S+\s+funded$|\bgrant\s+(?:no\.?|number|agreement)\b/i,
 ];
-
-/** A funding notice set under the title ("FP7 Funded", "Project MONFISPOL Grant no.: 225149"): neither a title nor part of one. */
-const FUNDING_LINE = /^\S+\s+funded$|\bgrant\s+(?:no\.?|number|agreement)\b/i;
 
 /** A line that ends a title block: a version or release line under the title, or the bundle it belongs to ("LaTeX PDF management testphase bundle"). */
 const TITLE_STOP = /^(?:version|v\d|release|draft|revision)\b|^\S+,?\s+version\s+v?\d|\b(?:bundle|collection)$/i;
@@ -109,7 +108,7 @@ function titleLines(layout: Layout, page: Layout['pages'][number], lowest = 0.3)
     if (!/\p{L}{2}/u.test(t) || t.length > 300 || isDateLine(t) && t.split(/\s+/).length <= 6) return false;
     // An affiliation set large ("McGill University, Montreal, Canada").
     if (/\b(?:universit\w*|institut\w*|department|laborator\w*|school of|college)\b/i.test(t) && /,\s*\p{Lu}/u.test(t)) return false;
-    return !FUNDING_LINE.test(t) && !NOT_A_TITLE.some((re) => re.test(t));
+    return !NOT_A_TITLE.some((re) => re.test(t));
   });
 }
 
