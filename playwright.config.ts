@@ -2,6 +2,7 @@
 // mode (embedded service, real replica). One worker: the machine has two cores and the
 // tests share one core process.
 import { defineConfig } from '@playwright/test';
+import { TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './scripts/testChromium.ts';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -22,11 +23,8 @@ export default defineConfig({
     actionTimeout: 45_000,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      ],
+      executablePath: TEST_CHROMIUM_PATH,
+      args: [...TEST_CHROMIUM_ARGS],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../scripts/testChromium.ts';
 import { createCore } from '../../electron/core/core.ts';
 import { createFileStore } from '../../electron/core/files/fileStore.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
@@ -128,8 +129,8 @@ export async function runReaderBench(): Promise<BenchResult[]> {
   // Not signed in: no sync runs while we measure (a push of 1,000 annotations would compete for the CPU).
   const core = await createCore({ dataDir, rendererDir: path.resolve('dist/renderer'), openExternal: () => undefined, serviceLogLevel: 'warn' });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: process.env.CHROMIUM_PATH ?? TEST_CHROMIUM_PATH,
+    args: [...TEST_CHROMIUM_ARGS],
   });
   try {
     await seed(core, dataDir);

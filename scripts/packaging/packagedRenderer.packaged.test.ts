@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAppProtocolHandler } from '../../electron/core/bridge/appProtocol.ts';
 import { CONTENT_SECURITY_POLICY } from '../../electron/core/bridge/contentSecurityPolicy.ts';
 import { FIXTURE_LAYOUT, FIXTURE_PATH, FIXTURE_TEXT } from './fixtures/makeCjkJpxPdf.ts';
+import { TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../testChromium.ts';
 
 const built = inject('testPackage');
 const FIXTURE_URL = '/test-fixture/cjk-jpx.pdf';
@@ -61,8 +62,8 @@ async function serveRenderer(): Promise<void> {
 beforeAll(async () => {
   await serveRenderer();
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: process.env.CHROMIUM_PATH ?? TEST_CHROMIUM_PATH,
+    args: [...TEST_CHROMIUM_ARGS],
   });
 });
 
