@@ -11,14 +11,14 @@ import { resourcePath } from '../../../shared/node/resourcesDir.ts';
 import type { HandlersOf } from '../commands/handlerTypes.ts';
 import { BridgeFailure } from '../commands/failure.ts';
 import type { EventHub } from '../commands/eventHub.ts';
-import { noWindowActivity, whenWindowQuiet, type WindowActivity } from '../commands/windowActivity.ts';
+import { noWindowActivity, stepsWhenWindowQuiet, type WindowActivity } from '../commands/windowActivity.ts';
 import { documentsInScope } from '../import/bibliographyExport.ts';
 import { openRenderCacheStore, type Replica } from '../replica/index.ts';
 import { createAutoExporter, type AutoExporter } from './autoExporter.ts';
 import { createCitationFormatter } from './citationFormatter.ts';
 import { createRenderCache, withRenderCache } from './renderCache.ts';
 import { createRenderCacheFiller, type RenderCacheFiller } from './renderCacheFiller.ts';
-import { WARM_UP_REFERENCES, warmUpFormatter } from './engineWarmUp.ts';
+import { WARM_UP_REFERENCES, warmUpSteps } from './engineWarmUp.ts';
 import { citingHandlers } from './citingHandlers.ts';
 import { createCitingPreferences } from './citingPreferences.ts';
 import { createStyleLibrary } from './styleLibrary.ts';
@@ -130,21 +130,32 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
       cancelWarmUp = undefined;
       void autoExporter.whenIdle().then(() => {
         if (warmUpOff) return;
-        // Not while the window is in use: the warm-up holds the core's thread for a while.
-        cancelWarmUp = whenWindowQuiet(deps.clock ?? systemClock, deps.windowActivity ?? noWindowActivity, () => {
-          if (!warmUpOff) resolve(warmUp());
+        // Not while the window is in use: each step holds the core's thread for a while.
+        const steps = warmUpStepsNow();
+        if (!steps.length) return resolve(false);
+        cancelWarmUp = stepsWhenWindowQuiet(deps.clock ?? systemClock, deps.windowActivity ?? noWindowActivity, steps.map((step) => () => {
+          if (warmUpOff) return;
+          try {
+            step();
+          } catch (error) {
+            console.error('[refshelf] the citation engine could not be warmed up:', error);
+            skipWarmUp();
+          }
+        }), () => {
+          if (!warmUpOff) resolve(true);
         });
       });
     });
   });
-  function warmUp(): boolean {
+  function warmUpStepsNow(): (() => void)[] {
     try {
       const { style, locale } = preferences.get().preferences;
+      if (!styles.has(style)) return [];
       const documents = replica.listDocuments({ sort: 'first_author', order: 'asc', limit: WARM_UP_REFERENCES, offset: 0 });
-      return styles.has(style) && warmUpFormatter(formatter, documents.map(documentToCsl), { style, locale });
+      return warmUpSteps(formatter, documents.map(documentToCsl), { style, locale });
     } catch (error) {
       console.error('[refshelf] the citation engine could not be warmed up:', error);
-      return false;
+      return [];
     }
   }
   // A copy or an export before the warm-up has warmed the engine up itself: the warm-up would only cost.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, type Handlers } from '../bridge/dispatch.ts';
 import { createManualClock } from '../manualClock.ts';
-import { createWindowActivity, noteWindowActivity, whenWindowQuiet, WINDOW_QUIET_MS } from './windowActivity.ts';
+import { createWindowActivity, noteWindowActivity, stepsWhenWindowQuiet, whenWindowQuiet, WINDOW_QUIET_MS } from './windowActivity.ts';
 
 describe('window activity', () => {
   it('counts the quiet from the window’s last command', async () => {
@@ -36,5 +36,33 @@ describe('window activity', () => {
     whenWindowQuiet(clock, activity, () => ran.push(clock.now()))();
     clock.advance(2 * WINDOW_QUIET_MS);
     expect(ran).toHaveLength(2);
+  });
+
+  it('runs steps one per turn, each waiting for a pause when the window asked for something after the last', () => {
+    const clock = createManualClock();
+    const activity = createWindowActivity(clock);
+    const ran: string[] = [];
+    let completed: boolean | undefined;
+    stepsWhenWindowQuiet(clock, activity, ['a', 'b', 'c'].map((name) => () => ran.push(`${name}@${clock.now()}`)), (done) => { completed = done; });
+    const start = clock.now();
+    expect(ran).toEqual([`a@${start}`]); // quiet: the first step at once, the next only after a turn
+    activity.touch(); // a command between steps
+    clock.advance(0);
+    expect(ran).toHaveLength(1);
+    expect(completed).toBeUndefined();
+    clock.advance(WINDOW_QUIET_MS);
+    expect(ran).toEqual([`a@${start}`, `b@${start + WINDOW_QUIET_MS}`, `c@${start + WINDOW_QUIET_MS}`]);
+    expect(completed).toBe(true);
+  });
+
+  it('runs no further step once cancelled', () => {
+    const clock = createManualClock();
+    const ran: number[] = [];
+    let completed: boolean | undefined;
+    const cancel = stepsWhenWindowQuiet(clock, createWindowActivity(clock), [1, 2, 3].map((n) => () => ran.push(n)), (done) => { completed = done; });
+    cancel();
+    clock.advance(10 * WINDOW_QUIET_MS);
+    expect(ran).toEqual([1]);
+    expect(completed).toBeUndefined();
   });
 });

@@ -49,6 +49,30 @@ export function whenWindowQuiet(clock: Clock, activity: WindowActivity, fn: () =
   };
 }
 
+/**
+ * Runs `steps` one at a time, each once the window is quiet, with a turn of the event loop
+ * between them (so a command that arrives meanwhile is answered before the next step, and
+ * the steps after it wait for the next pause). `done(true)` after the last; nothing once
+ * cancelled.
+ */
+export function stepsWhenWindowQuiet(clock: Clock, activity: WindowActivity, steps: readonly (() => void)[], done: (completed: boolean) => void): CancelTimer {
+  let cancel: CancelTimer | undefined;
+  let cancelled = false;
+  const run = (index: number) => {
+    if (cancelled) return;
+    if (index >= steps.length) return done(true);
+    cancel = whenWindowQuiet(clock, activity, () => {
+      steps[index]!();
+      cancel = clock.after(0, () => run(index + 1));
+    });
+  };
+  run(0);
+  return () => {
+    cancelled = true;
+    cancel?.();
+  };
+}
+
 /** The same handlers, each noting the window's activity before it runs. */
 export function noteWindowActivity(handlers: Handlers, activity: WindowActivity): Handlers {
   const noted: Record<string, (request: unknown) => unknown> = {};
