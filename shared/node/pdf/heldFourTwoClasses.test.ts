@@ -22,3 +22,18 @@ describe('labels and subtitles read as names', () => {
     expect(parsePersonName('Ada Lovelace')).toEqual({ first_name: 'Ada', last_name: 'Lovelace' });
   });
 });
+
+describe('roles after names', () => {
+  it('reads "Ada Lovelace (Original author)" as a name with its role, on a cover that sets title and names alike', async () => {
+    const r = await extractPage([
+      { text: 'Gearbox Unwrapped', x: 72, y: 700, size: 20 },
+      { text: 'https://example.org/gearbox', x: 72, y: 670, size: 20 },
+      { text: 'Ada Lovelace (Original author)', x: 72, y: 616, size: 20 },
+      { text: 'Alan Turing (Current developer)', x: 72, y: 582, size: 20 },
+      { text: 'A manual for the Gearbox format', x: 72, y: 515, size: 14 },
+      { text: 'Version 1.07', x: 72, y: 497, size: 14 },
+    ]);
+    expect(r.fields.title).toBe('Gearbox Unwrapped');
+    expect(lastNames(r)).toEqual(['Lovelace', 'Turing']);
+  });
+});

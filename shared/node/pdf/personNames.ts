@@ -35,8 +35,8 @@ export function splitAuthorLine(text: string): string[] {
     // "By", "Author(s):", "Auteur(s):", "Autores:", "Verfasser:" before the names.
     .replace(/^\s*(?:by|par|por|door|von|(?:authors?|auteurs?|autor(?:es|en|as|zy)?|verfasser(?:in)?)\s*(?:\((?:s|en|es)\))?\s*:?)\s+(?=\p{Lu})/iu, '')
     .replace(/\(\s*[\d,\s]+\)/g, ',')
-    // A role after a name ("Karl Berry (Herausgeber)", "(ed.)", "(éd.)"): the name is the author's.
-    .replace(/\s*\((?:herausgeber(?:in)?|hrsg\.?|eds?\.?|editors?|éd\.?|éditeur|editor[ae]?|a cura di|red\.)\)/giu, '')
+    // A role after a name ("Karl Berry (Herausgeber)", "(ed.)", "(éd.)", "(Original author)", "(Current developer)"): the name is the author's.
+    .replace(/\s*\((?:herausgeber(?:in)?|hrsg\.?|eds?\.?|editors?|éd\.?|éditeur|editor[ae]?|a cura di|red\.|(?:(?:original|current|main|lead|principal|co-?)\s*)?(?:author|developer|maintainer|contributor|creator)s?)\)/giu, '')
     // "and" in the languages of the corpus; "e" (Portuguese) is left out: it joins family names.
     .split(/\s*(?:,|;|\band\b|\bund\b|\bet\b|\by\b|\boch\b|\bog\b|&|\s{3,}|·|•|\|)\s*/i)
     .map((s) => s.replace(/[∗*†‡§¶⁎✝#✉]+/g, ' ').replace(/\s\d+$|(?<=\p{Ll})\d+$/u, '').replace(/\s+/g, ' ').trim())
