@@ -37,3 +37,34 @@ describe('roles after names', () => {
     expect(lastNames(r)).toEqual(['Lovelace', 'Turing']);
   });
 });
+
+describe('guides with an abstract', () => {
+  const guide = (title: string, abstract: string[], above: string[] = []) => extractPage([
+    ...above.map((text, i) => ({ text, x: 250, y: 730 - i * 20, size: 17 })),
+    { text: title, x: 130, y: 700, size: 17 },
+    { text: 'Ada Lovelace', x: 250, y: 670, size: 12 },
+    { text: 'May 8, 2005', x: 250, y: 650, size: 12 },
+    { text: 'Abstract', x: 280, y: 620, size: 9 },
+    ...abstract.map((text, i) => ({ text, x: 150, y: 605 - i * 11, size: 9 })),
+    { text: '1 Introduction', x: 72, y: 540, size: 14 },
+    ...bodyText(72, 520, 15),
+  ]);
+
+  it('types as documentation a guide whose abstract says what the package or class it documents is or is for', async () => {
+    expect((await guide('Typesetting multilingual documents with Gearbox', ['Gearbox is a language support package for LaTeX, based on the', 'original gears.sty file.'])).fields.type).toBe('generic');
+    expect((await guide('Gearbox: tracking language options', ['The gearbox package is provided for package developers who want', 'a simple interface in LaTeX.'])).fields.type).toBe('generic');
+    expect((await guide('Advice to Authors', ['The classes gearbook and gearart are intended to help the preparation', 'in LaTeX of the books of the Gear Society.'])).fields.type).toBe('generic');
+    expect((await guide('Neue Zahnrad-Makros', ['Es wird eine neue Familie von Makros vorgestellt. Das Paket umfasst', 'neben den Stilen Dateien mit Definitionen für LaTeX.'])).fields.type).toBe('generic');
+    // A paper that names LaTeX and a package it used stays a paper.
+    expect((await guide('Sprocket Wear in the Field', ['We measured how sprockets wear over ten years; the figures were drawn', 'with the gearplot package in LaTeX.'])).fields.type).toBe('journal');
+  });
+
+  it('types as documentation a guide titled as a guide to TeX or to BibTeX styles, in the corpus\'s languages', async () => {
+    expect((await guide('Una guía esencial para el correcto uso de LaTeX', ['Esta es la versión en español de las notas sobre engranajes y', 'ruedas dentadas.'])).fields.type).toBe('generic');
+    expect((await guide('Neue BibTeX-Style-Files: Die Zahnrad-Familie', ['Es wird eine neue Familie von Stilen vorgestellt, die von den', 'Standard-Stilen abgeleitet ist.'])).fields.type).toBe('generic');
+  });
+
+  it('types as documentation a page whose title block carries a manual\'s label ("User Manual") over a title naming journals', async () => {
+    expect((await guide('Gear Journals: Authoring Template', ['This template helps authors prepare articles in LaTeX for the', 'gear journals.'], ['User Manual'])).fields.type).toBe('generic');
+  });
+});
