@@ -68,3 +68,20 @@ describe('guides with an abstract', () => {
     expect((await guide('Gear Journals: Authoring Template', ['This template helps authors prepare articles in LaTeX for the', 'gear journals.'], ['User Manual'])).fields.type).toBe('generic');
   });
 });
+
+describe('a package\'s name as its title', () => {
+  it('takes a lone name set very large with its version line just under it as the title, not as a series banner', async () => {
+    const r = await extractPage([
+      { text: 'gearbox', x: 246, y: 700, size: 37 },
+      { text: 'v1.0', x: 240, y: 668, size: 14.3 },
+      { text: '2015/06/24', x: 292, y: 668, size: 14.3 },
+      { text: 'simple gear drawings according to the Watt model', x: 160, y: 640, size: 11.5 },
+      { text: 'Ada Lovelace', x: 232, y: 610, size: 11.5 },
+      ...bodyText(141, 580, 8),
+      { text: 'Table of Contents', x: 89, y: 420, size: 14.3 },
+      ...bodyText(89, 400, 12),
+    ]);
+    expect(r.fields.title).toBe('gearbox');
+    expect(lastNames(r)).toEqual(['Lovelace']);
+  });
+});

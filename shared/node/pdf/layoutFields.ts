@@ -124,7 +124,8 @@ function seriesBanner(line: TextLine, lines: TextLine[], bodySize: number): bool
   const below = lines.filter((l) => l !== line && l.y < line.y - line.size && l.size < line.size * 0.7 && l.size >= bodySize * 1.2 && !onlyNames(l.text));
   const repeated = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'iu');
   if (below.some((l) => l.y < line.y - line.size * 2 && l.text.trim().length > name.length + 3 && repeated.test(l.text))) return true;
-  const next = below.sort((p, q) => q.y - p.y)[0];
+  // The next line counts from just under the word: a version or date line set close under a name that large makes it the title.
+  const next = lines.filter((l) => l !== line && l.y < line.y && l.size < line.size * 0.7 && l.size >= bodySize * 1.2 && !onlyNames(l.text)).sort((p, q) => q.y - p.y)[0];
   return !/\s/.test(name) && !!next && line.size >= next.size * 2 && line.y - next.y > line.size * 3;
 }
 
