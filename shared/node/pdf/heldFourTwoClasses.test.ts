@@ -1,9 +1,10 @@
 // Failure classes named by the corpus's held4 and held2 runs, fixed as classes and each shown on a
 // synthetic page of its shape; laterRunClasses.test.ts and titlePageClasses.test.ts hold the earlier ones.
 import { describe, expect, it } from 'vitest';
+import { extractPdfMetadata } from './extractPdfMetadata.ts';
 import { parsePersonName } from './personNames.ts';
-import { extractPage } from './syntheticExtraction.ts';
-import { bodyText } from './syntheticPdf.ts';
+import { extractPage, ok } from './syntheticExtraction.ts';
+import { bodyText, syntheticPdf } from './syntheticPdf.ts';
 
 const lastNames = (r: Awaited<ReturnType<typeof extractPage>>) => r.fields.authors?.map((a) => a.last_name);
 
@@ -83,5 +84,20 @@ describe('a package\'s name as its title', () => {
     ]);
     expect(r.fields.title).toBe('gearbox');
     expect(lastNames(r)).toEqual(['Lovelace']);
+  });
+});
+
+describe('recorded subtitles', () => {
+  it('keeps the printed title when the recorded one adds a subtitle after a colon that page 1 does not print, and takes it when the page prints it', async () => {
+    const page = (under: string) => [
+      { text: 'gearbox.sty', x: 225, y: 706, size: 24 },
+      { text: under, x: 200, y: 670, size: 12 },
+      { text: 'Ada Lovelace', x: 230, y: 649, size: 17 },
+      { text: '2007/05/04', x: 250, y: 615, size: 17 },
+      ...bodyText(74, 200, 8),
+    ];
+    const info = { Title: 'gearbox.sty: usage - examples - options' };
+    expect(ok(await extractPdfMetadata(syntheticPdf({ pages: [page('')], info }))).fields.title).toBe('gearbox.sty');
+    expect(ok(await extractPdfMetadata(syntheticPdf({ pages: [page('usage - examples - options')], info }))).fields.title).toBe('gearbox.sty: usage - examples - options');
   });
 });
