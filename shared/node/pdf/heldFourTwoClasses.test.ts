@@ -101,3 +101,16 @@ describe('recorded subtitles', () => {
     expect(ok(await extractPdfMetadata(syntheticPdf({ pages: [page('usage - examples - options')], info }))).fields.title).toBe('gearbox.sty: usage - examples - options');
   });
 });
+
+describe('numbered titles', () => {
+  it('drops a document\'s number in its series set before its title ("2. Using ...")', async () => {
+    const r = await extractPage([
+      { text: '2. Using gearFilter() to Select Sprockets from', x: 51, y: 700, size: 20.7 },
+      { text: 'Gear Files', x: 51, y: 675, size: 20.7 },
+      { text: 'Ada Lovelace', x: 93, y: 640, size: 14.3 },
+      { text: 'Created: 20 February, 2013', x: 93, y: 610, size: 12 },
+      ...bodyText(72, 560, 20),
+    ]);
+    expect(r.fields.title).toBe('Using gearFilter() to Select Sprockets from Gear Files');
+  });
+});

@@ -171,8 +171,9 @@ function startsWithName(text: string): boolean {
 
 function cleanTitle(s: string): string {
   return s
-    // The first section's heading taken for a title on a page that has none ("1 Mathematische Grundlagen ...").
-    .replace(/^1\.?\s+(?=\p{Lu}\p{Ll}+\s+\p{L})/u, '')
+    // The first section's heading taken for a title on a page that has none ("1 Mathematische Grundlagen ..."), or a document's
+    // number in its series set before its title ("2. Using filterVcf() to Select Variants").
+    .replace(/^(?:1\.?|\d{1,2}\.)\s+(?=\p{Lu}\p{Ll}+\s+\p{L})/u, '')
     // A date or a version tag set after the title on its line ("..., 2021/03/02", "gantt charts; v.0.22a").
     .replace(/[,;]\s*(?:19|20)\d\d[/-]\d\d[/-]\d\d$/, '').replace(/[,;]\s*v\.?\s?\d+(?:\.\d+)*[a-z]?$/i, '').replace(/\s*[∗*†‡§¶⁎✝]+\s*/g, ' ').replace(/\s+([:,.;])/g, '$1').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
 }
