@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { extractPdfMetadata } from './extractPdfMetadata.ts';
 import { parsePersonName } from './personNames.ts';
 import { extractPage, ok } from './syntheticExtraction.ts';
-import { bodyText, syntheticPdf } from './syntheticPdf.ts';
+import { bodyText, paragraph, syntheticPdf } from './syntheticPdf.ts';
 
 const lastNames = (r: Awaited<ReturnType<typeof extractPage>>) => r.fields.authors?.map((a) => a.last_name);
 
@@ -112,5 +112,22 @@ describe('numbered titles', () => {
       ...bodyText(72, 560, 20),
     ]);
     expect(r.fields.title).toBe('Using gearFilter() to Select Sprockets from Gear Files');
+  });
+});
+
+describe('titles at body size beside a column of text', () => {
+  it('takes the left column\'s title, not the indented first line of a paragraph set a little higher in the right column', async () => {
+    // "gears " is 27.79 pt wide in 10 pt Helvetica: the indented first line ends where the full lines under it end.
+    const line = 'gears turn in columns and the text runs on';
+    const r = await extractPage([
+      { text: 'GEARTEX', x: 72, y: 727, size: 10 },
+      { text: line.replace(/^gears /, ''), x: 314 + 27.79, y: 730, size: 10 },
+      ...paragraph(Array.from({ length: 30 }, () => line), 314, 718),
+      { text: 'Ada Lovelace', x: 92, y: 711, size: 10 },
+      { text: 'Abstract', x: 72, y: 699, size: 10 },
+      ...paragraph(Array.from({ length: 30 }, () => 'gears turn in columns and the'), 72, 687),
+    ]);
+    expect(r.fields.title).toBe('GEARTEX');
+    expect(lastNames(r)).toEqual(['Lovelace']);
   });
 });

@@ -157,9 +157,10 @@ function onlyNames(text: string): boolean {
   return pieces.length > 0 && pieces.every((p) => parsePersonName(p)) && !/[:?!]/.test(text);
 }
 
-/** A line of a justified paragraph: the next line below starts and ends where it does. */
+/** A line of a justified paragraph: the next line below ends where it does and starts where it does, or up to three ems
+ * to its left under a paragraph's indented first line (a second column's first line set a little higher than a title beside it). */
 function paragraphLine(line: TextLine, lines: TextLine[]): boolean {
-  const next = lines.find((l) => l.y < line.y && line.y - l.y <= line.size * 1.6 && Math.abs(l.x - line.x) < 2 && Math.abs(l.size - line.size) < 0.5);
+  const next = lines.find((l) => l.y < line.y && line.y - l.y <= line.size * 1.6 && l.x < line.x + 2 && line.x - l.x <= line.size * 3 && Math.abs(l.size - line.size) < 0.5);
   return !!next && Math.abs(next.right - line.right) < 2 && line.text.split(/\s+/).length >= 6;
 }
 
