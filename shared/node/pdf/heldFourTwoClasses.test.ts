@@ -131,3 +131,18 @@ describe('titles at body size beside a column of text', () => {
     expect(lastNames(r)).toEqual(['Lovelace']);
   });
 });
+
+describe('an author\'s name set larger than the title above it', () => {
+  it('takes the title above, and the name as the author', async () => {
+    const r = await extractPage([
+      { text: 'Catalogue of gear-drawing mistakes', x: 131, y: 720, size: 17.2 },
+      { text: 'or', x: 294, y: 690, size: 12 },
+      { text: 'Essay on the true art of gear cutting', x: 150, y: 660, size: 14.3 },
+      { text: 'Ada Lovelace', x: 203, y: 620, size: 24.8 },
+      { text: 'April 4, 2011', x: 265, y: 590, size: 12 },
+      ...bodyText(44, 540, 25),
+    ]);
+    expect(r.fields.title).toBe('Catalogue of gear-drawing mistakes');
+    expect(lastNames(r)).toEqual(['Lovelace']);
+  });
+});

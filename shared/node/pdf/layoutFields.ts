@@ -196,7 +196,9 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
   const named = pool.filter((l) => !onlyNames(l.text));
   // Or when a name stands far above a title set smaller, as on a manual's sparse cover ("Marcin Woliński" over its title).
   const coverName = (l: TextLine) => sparse && onlyNames(l.text) && splitAuthorLine(l.text).every((p) => p.split(/\s+/).length <= 3) && named.some((n) => n.y < l.y - l.size * 3 && n.size >= l.size * 0.75);
-  const usable = named.some((l) => l.size >= maxSize * 0.9) || pool.filter((l) => l.size >= maxSize * 0.97).every(coverName) ? named : pool;
+  // Or when the author's name is set larger than a title above it, itself set well above the body ("Jean-Pierre Coulon" under its title).
+  const nameUnderTitle = (l: TextLine) => onlyNames(l.text) && named.some((n) => n.y > l.y && n.size >= l.size * 0.6 && n.size >= layout.bodySize * 1.3);
+  const usable = named.some((l) => l.size >= maxSize * 0.9) || pool.filter((l) => l.size >= maxSize * 0.97).every((l) => coverName(l) || nameUnderTitle(l)) ? named : pool;
   const top = Math.max(...usable.map((l) => l.size));
   // Under a magazine's issue line, the article's title is the first line set as large as it, whatever its words look like.
   const issue = issues[0];
@@ -314,7 +316,7 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     c.lastY = l.y;
     return true;
   });
-  let prose: { x: number; right: number; lastY: number } | undefined;
+  let prose: { x: number; right: number; lastY: number; size: number } | undefined;
   // Line numbers in a review copy's margins ("1", "2", ...) are not lines of the header.
   for (let i = from, seen = 0; i < to && seen < 20; i++) {
     const line = lines[i]!;
@@ -325,9 +327,10 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     // "et al." is a citation; translators and editors (and the lines their credit runs on to) are not the authors.
     // A line of prose (an abstract with no heading, a notice, a thank-you leading into a list of names) and the lines that
     // run on under it in its column are not author lines; a second column's prose leaves the first column's names alone.
-    const underProse = prose && line.x < prose.right && line.right > prose.x && prose.lastY - line.y <= line.size * 2.2;
+    // Measured in the prose's own lines: a name set large under a subtitle in words is not under it.
+    const underProse = prose && line.x < prose.right && line.right > prose.x && prose.lastY - line.y <= prose.size * 2.2;
     if (proseLine(line.text.replace(/\S+@\S+/g, ' ').replace(SPELLED_ADDRESS, ' ')) || underProse) {
-      prose = { x: Math.min(line.x, prose && underProse ? prose.x : line.x), right: Math.max(line.right, prose && underProse ? prose.right : line.right), lastY: line.y };
+      prose = { x: Math.min(line.x, prose && underProse ? prose.x : line.x), right: Math.max(line.right, prose && underProse ? prose.right : line.right), lastY: line.y, size: line.size };
       continue;
     }
     // A copyright line is read only when no author line is printed (copyrightHolders).
