@@ -66,9 +66,12 @@ const DISTRIBUTION = /\bapproved for public release\b|\bdistribution (?:is )?unl
 
 const CONFERENCE = [
   /\bproceedings\b|\bproc\.\s+(?:of|\d)/i,
-  /\b(?:international |annual |national )?(?:conference|symposium|workshop|congress)\b(?! on the web)/i,
+  /\b(?:international |annual |national )?(?:conference|symposium|workshop|congress)\b(?! on the web)|\bannual (?:general )?meeting\b/i,
   /\b(?:herbsttagung|frühjahrstagung|tagung|colloque|congrès|congreso|jornadas)\b/i,
   /\bconference acronym\b|\bIn Proceedings of\b/i,
+  // A proceedings line that names its meeting ("Proceedings of the 2001 Annual Meeting", as a journal's proceedings issue prints it
+  // beside its volume): it counts once more, so that the issue's volume and name do not outweigh it.
+  /\bproceedings of the\s+(?:(?:19|20)\d\d\s+)?(?:\p{L}+\s+){0,3}(?:meeting|conference|symposium|workshop|congress)\b/iu,
   // A conference's paper number with its year ("Paper 999-2021", "IMECE2023-1234").
   /^paper\s+[a-z]*\d+-(?:19|20)\d\d\b/i,
 ];

@@ -146,3 +146,17 @@ describe('an author\'s name set larger than the title above it', () => {
     expect(lastNames(r)).toEqual(['Lovelace']);
   });
 });
+
+describe('a journal\'s proceedings issue', () => {
+  it('types a paper whose foot names the meeting its journal issue is the proceedings of as a conference paper', async () => {
+    const page = (foot: string) => extractPage([
+      { text: 'GearTeX: a format for beginners', x: 72, y: 700, size: 14.4 },
+      { text: 'Ada Lovelace', x: 72, y: 670, size: 12 },
+      { text: 'Abstract', x: 283, y: 640, size: 10 },
+      ...bodyText(72, 620, 30),
+      { text: foot, x: 72, y: 84, size: 10 },
+    ]);
+    expect((await page('Gear Journal, Volume 0 (2001), No. 0 — Proceedings of the 2001 Annual Meeting')).fields.type).toBe('conference_proceedings');
+    expect((await page('Gear Journal, Volume 0 (2001), No. 0')).fields.type).toBe('journal');
+  });
+});
