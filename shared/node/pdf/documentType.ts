@@ -24,6 +24,8 @@ export interface TypeEvidence {
   venue?: string[];
   /** The title found, if any. */
   title?: string;
+  /** The title the PDF records, if any ("Chronosys documentation -english-"). */
+  recordedTitle?: string;
 }
 
 export interface DetectedType {
@@ -136,6 +138,9 @@ const PACKAGE_DESCRIBED = /\b(?:is|are)\s+an?\s+(?:[\w-]+\s+){0,3}?(?:package|cl
 /** A manual's label on a line of its own in the title block ("User Manual", "Reference Guide", "User Documentation for version 1.0"). */
 const MANUAL_LABEL = /^(?:(?:users?['’]?s?|reference|installation|programmer['’]?s|administrator['’]?s)\s+)?(?:manual|guide|handbook|documentation)(?:\s+for\s+version\b.*)?$/i;
 
+/** A recorded title that names the document a manual ("Chronosys documentation -english-", "Gearbox User's Guide"). */
+const RECORDED_MANUAL = /\b(?:documentation|dokumentation|manual|handbook|handbuch|user['’]?s? guide|reference guide)\b/i;
+
 /** A program's or package's guide saying in its first lines, TeX or not, that it shows how to do something ("This document
  * describes how to use the deSolve package", "It is shown by example how a model is fitted"). A paper calls itself a paper
  * or an article (a vignette that reprints one says "This vignette introduces" or "illustrates", and is typed as the paper),
@@ -176,7 +181,7 @@ export function detectDocumentType(e: TypeEvidence): DetectedType {
   const first = e.lines.slice(0, 40);
   const pairs = first.map((l, i) => (i + 1 < first.length ? `${l} ${first[i + 1]}` : l));
   const texNamed = first.some((l) => TEX_NAMED.test(l));
-  const documentation = (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title))) || e.head.some((l) => VERSION_LINE.test(l)) || pairs.some((l) => TEX_GUIDE_TEXT.test(l)) || (pairs.some((l) => TEX_GUIDE_TEXT_OTHER.test(l) || ABOUT_A_GUIDE.test(l) || PACKAGE_DESCRIBED.test(l)) && texNamed) || e.head.some((l) => MANUAL_LABEL.test(l.trim()));
+  const documentation = (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title))) || e.head.some((l) => VERSION_LINE.test(l)) || pairs.some((l) => TEX_GUIDE_TEXT.test(l)) || (pairs.some((l) => TEX_GUIDE_TEXT_OTHER.test(l) || ABOUT_A_GUIDE.test(l) || PACKAGE_DESCRIBED.test(l)) && texNamed) || e.head.some((l) => MANUAL_LABEL.test(l.trim())) || !!e.recordedTitle && RECORDED_MANUAL.test(e.recordedTitle);
   // A guide that says it shows how to use something is one even when set in a journal's style with a keywords line.
   // Read over the lines joined, so that what a sentence says it shows how to use is seen even on its next line.
   const howTo = HOW_TO_GUIDE.test(first.join(' '));

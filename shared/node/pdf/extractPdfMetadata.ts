@@ -100,7 +100,7 @@ async function extractFromDocument(doc: PdfDocument, options: ExtractionOptions)
     const firstText = pages.findIndex((p) => p.lines.length > 0);
     if (firstText < 0) continue;
     textPages = pages.slice(firstText);
-    read = readLayoutFields(analyseLayout(textPages, pageCount));
+    read = readLayoutFields(analyseLayout(textPages, pageCount), info.title);
     if (textPages.length > 1 || !titleInMargin(read.titleY, textPages[0]!)) break;
   }
   const hasText = !!read;

@@ -160,3 +160,16 @@ describe('a journal\'s proceedings issue', () => {
     expect((await page('Gear Journal, Volume 0 (2001), No. 0')).fields.type).toBe('journal');
   });
 });
+
+describe('a recorded title that names a manual', () => {
+  it('types a bare cover as documentation when the PDF records its title as a manual\'s, and as a book when it does not', async () => {
+    const cover = [
+      { text: 'Gearbox', x: 300, y: 608, size: 16 },
+      { text: 'Draw gear diagrams!', x: 246, y: 589, size: 16 },
+      { text: 'Ada Lovelace', x: 285, y: 393, size: 16 },
+    ];
+    const pdf = (info?: Record<string, string>) => syntheticPdf({ pages: [cover, ...Array.from({ length: 11 }, () => bodyText(72, 700, 40))], ...(info ? { info } : {}) });
+    expect(ok(await extractPdfMetadata(pdf())).fields.type).toBe('book');
+    expect(ok(await extractPdfMetadata(pdf({ Title: 'Gearbox documentation -english-' }))).fields.type).toBe('generic');
+  });
+});

@@ -466,7 +466,8 @@ function findSource(lines: TextLine[]): string | undefined {
   return undefined;
 }
 
-export function readLayoutFields(layout: Layout): LayoutFields {
+/** `recordedTitle`: the title the PDF's Info or XMP records, which may say what kind of document it is. */
+export function readLayoutFields(layout: Layout, recordedTitle?: string): LayoutFields {
   const fields: ExtractedFields = {};
   const confidence: FieldConfidence = {};
   const page = layout.pages[0];
@@ -548,6 +549,7 @@ export function readLayoutFields(layout: Layout): LayoutFields {
     hasKeywords: header.some((l) => /^(?:keywords?|key\s*words|index terms)\b/i.test(l.text)) || lines.some((l) => KEYWORDS_LABEL.test(l.text)),
     venue: lines.filter((l) => VENUE_LINE.test(l.text)).map((l) => l.text),
     title: fields.title,
+    recordedTitle,
   });
   fields.type = detected.type;
   confidence.type = detected.confidence;
