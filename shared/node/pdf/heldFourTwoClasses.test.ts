@@ -173,3 +173,20 @@ describe('a recorded title that names a manual', () => {
     expect(ok(await extractPdfMetadata(pdf({ Title: 'Gearbox documentation -english-' }))).fields.type).toBe('generic');
   });
 });
+
+describe('titles that end in a publisher\'s name', () => {
+  it('takes "Templates for <a publisher>" as a title, and still not a publisher\'s banner', async () => {
+    const page = (title: string) => extractPage([
+      { text: 'Gear-Templates for Cog University Library Publishing', x: 57, y: 557, size: 9 },
+      { text: title, x: 57, y: 537, size: 9 },
+    ]);
+    expect((await page('Ada Lovelace')).fields.title).toBe('Gear-Templates for Cog University Library Publishing');
+    const banner = await extractPage([
+      { text: 'Society for Gear Publishing', x: 200, y: 740, size: 20 },
+      { text: 'Sprocket Wear in the Field', x: 150, y: 700, size: 18 },
+      { text: 'Ada Lovelace', x: 200, y: 670, size: 12 },
+      ...bodyText(72, 620, 20),
+    ]);
+    expect(banner.fields.title).toBe('Sprocket Wear in the Field');
+  });
+});

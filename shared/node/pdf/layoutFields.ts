@@ -22,8 +22,9 @@ const NOT_A_TITLE = [
   /^contributed research articles?\b/i,
   /@/,
   /^(?!(?:LA|LUA|XE|BIB|CON)?TEX$)\p{Lu}{2,5}$/u, // a journal's logo letters ("JSS"), not a TeX logo ("LATEX")
-  // A publisher's or society's name set as a banner ("National Research Council", "Société Mathématique de France").
-  /^(?:The\s+)?(?:(?:\p{Lu}[\p{L}'’&.-]*|of|for|and|&)\s+){0,5}(?:Council|Press|Society|Association|Verlag|Publishing|Publishers|Gesellschaft)$|^(?:Soci[eé]t[eéày]|Society|Association|Council|Acad[eé]mie|Academy|Gesellschaft)\s+(?:of|for|de|des|du|für|der|\p{Lu})[\p{L}\s'’-]{0,60}$/u,
+  // A publisher's or society's name set as a banner ("National Research Council", "Société Mathématique de France"); "for" only
+  // after a society's own word ("Society for ..."): "Templates for Graz University Library Publishing" is a title.
+  /^(?:The\s+)?(?:(?:\p{Lu}[\p{L}'’&.-]*|of|(?<=(?:Society|Association|Institute|Cent(?:er|re)|Foundation|Council|Academy)\s)for|and|&)\s+){0,5}(?:Council|Press|Society|Association|Verlag|Publishing|Publishers|Gesellschaft)$|^(?:Soci[eé]t[eéày]|Society|Association|Council|Acad[eé]mie|Academy|Gesellschaft)\s+(?:of|for|de|des|du|für|der|\p{Lu})[\p{L}\s'’-]{0,60}$/u,
   /^[\d\s.,:;()\-–—/]+$/,
   /^(?:\d+\.?\s*)?(?:abstract|summary|contents|table of contents|introduction|keywords|key words|index terms)(?:\s*[:.—–-].*)?$/i,
   /^abstract\b/i,
