@@ -190,3 +190,15 @@ describe('titles that end in a publisher\'s name', () => {
     expect(banner.fields.title).toBe('Sprocket Wear in the Field');
   });
 });
+
+describe('a name with its address above the title', () => {
+  it('reads the author from a line of a name and its e-mail address in brackets set above the title', async () => {
+    const r = await extractPage([
+      { text: 'Ada Lovelace <ada@gears.example>', x: 57, y: 582, size: 9 },
+      { text: 'Gear Templates for the Cog Press', x: 57, y: 557, size: 9 },
+      { text: 'User Documentation for version v1.00, dated 2022/10/05', x: 57, y: 537, size: 9 },
+    ]);
+    expect(r.fields.title).toBe('Gear Templates for the Cog Press');
+    expect(lastNames(r)).toEqual(['Lovelace']);
+  });
+});

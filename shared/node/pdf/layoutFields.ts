@@ -394,13 +394,16 @@ function copyrightHolders(lines: TextLine[]): ExtractedPerson[] {
   return people;
 }
 
-/** The lines of names only set above the title (a cover's author line). */
+/** A name's e-mail address in brackets, or after a comma at the end of its line ("Marei Peischl <name@example.org>"). */
+const withoutAddress = (text: string) => text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(TRAILING_ADDRESS, '').trim();
+
+/** The lines of names only, with their addresses, set above the title (a cover's author line). */
 function namesAbove(lines: TextLine[], titleTop: TextLine): ExtractedPerson[] {
   const people: ExtractedPerson[] = [];
   for (const l of lines) {
     if (l.y <= titleTop.y) break;
-    if (!onlyNames(l.text)) continue;
-    for (const piece of splitAuthorLine(l.textWithMarkerBreaks)) {
+    if (!onlyNames(withoutAddress(l.text))) continue;
+    for (const piece of splitAuthorLine(withoutAddress(l.textWithMarkerBreaks))) {
       const person = parsePersonName(piece);
       if (person) people.push(person);
     }
