@@ -24,6 +24,8 @@ export interface TypeEvidence {
   venue?: string[];
   /** The title found, if any. */
   title?: string;
+  /** The title the PDF records, if any ("Chronosys documentation -english-"). */
+  recordedTitle?: string;
 }
 
 export interface DetectedType {
@@ -66,9 +68,12 @@ const DISTRIBUTION = /\bapproved for public release\b|\bdistribution (?:is )?unl
 
 const CONFERENCE = [
   /\bproceedings\b|\bproc\.\s+(?:of|\d)/i,
-  /\b(?:international |annual |national )?(?:conference|symposium|workshop|congress)\b(?! on the web)/i,
+  /\b(?:international |annual |national )?(?:conference|symposium|workshop|congress)\b(?! on the web)|\bannual (?:general )?meeting\b/i,
   /\b(?:herbsttagung|frühjahrstagung|tagung|colloque|congrès|congreso|jornadas)\b/i,
   /\bconference acronym\b|\bIn Proceedings of\b/i,
+  // A proceedings line that names its meeting ("Proceedings of the 2001 Annual Meeting", as a journal's proceedings issue prints it
+  // beside its volume): it counts once more, so that the issue's volume and name do not outweigh it.
+  /\bproceedings of the\s+(?:(?:19|20)\d\d\s+)?(?:\p{L}+\s+){0,3}(?:meeting|conference|symposium|workshop|congress)\b/iu,
   // A conference's paper number with its year ("Paper 999-2021", "IMECE2023-1234").
   /^paper\s+[a-z]*\d+-(?:19|20)\d\d\b/i,
 ];
@@ -117,14 +122,24 @@ const GUIDE_NOUN = String.raw`(?:class|package|style|bundle|macros?|klasse|paket
 const TEX_GUIDE_TEXT_OTHER = /\b(?:beschreibt|décrit|descrive|describe)\s+(?:das|die|le|la|l['’]|il|el)\s*(?:paket|klasse|package|classe|extension|pacchetto|paquete|clase)\b|\b(?:diese[sr]?|ce(?:tte)?|questo|questa|este|esta)\s+(?:\S+\s+)?(?:paket|klasse|package|classe|extension|pacchetto|classe|paquete|clase)\s+(?:ist|bietet|stellt|dient|ermöglicht|est|permet|fournit|propose|offre|è|fornisce|permette|es|proporciona|permite)\b/i;
 
 /** A LaTeX class's or package's guide, by its title ("The ebsthesis document class for use with LaTeX",
- * "LaTeX Style For Technical Information Reports") or by what its first lines say it does ("This
+ * "LaTeX Style For Technical Information Reports", "Neue BibTeX-Style-Files", "Una guía esencial para el correcto uso de LaTeX") or by what its first lines say it does ("This
  * package provides a class for typesetting articles"): an abstract does not make it a paper. */
-const TEX_GUIDE_TITLE = new RegExp(String.raw`\b(?:la)?tex\b.*\b${GUIDE_NOUN}\b|\b(?:document class|${GUIDE_NOUN})\b.*\b(?:la)?tex\b|\b(?:document ?class|dokumentklasse|classe de document|clase de documento)\b`, 'iu');
+const TEX_GUIDE_TITLE = new RegExp(String.raw`\b(?:la|bib)?tex\b.*\b${GUIDE_NOUN}\b|\b(?:guide|guía|guia|guida|leitfaden)\b.*\b(?:la)?tex\b|\b(?:document class|${GUIDE_NOUN})\b.*\b(?:la)?tex\b|\b(?:document ?class|dokumentklasse|classe de document|clase de documento)\b`, 'iu');
 const TEX_GUIDE_TEXT = /\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers|is intended)\b.*\b(?:typeset\w*|(?:la)?tex|pstricks|tikz|metapost)\b|\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers)\s+(?:an?\s+)?(?:document\s+)?class\b|\bclass\s+for\s+typesetting\b/i;
 
 /** A guide's abstract or first lines saying what it documents ("This article describes the gearbox package",
  * "This document describes the margbib document style"). */
 const ABOUT_A_GUIDE = /\b(?:this|the present)\s+(?:article|document|paper|note|manual|guide|documentation)\s+(?:describes|documents|explains|presents|introduces)\s+(?:the\s+)?(?:[^\s.]+\s+){0,4}?(?:package|class|bundle|fonts?|macros?|style|format)\b/i;
+
+/** A guide's abstract saying what the package or class it documents is or is for ("Antomega is a language support package for",
+ * "The tracklang package is provided for", "The classes smfbook and smfart are intended to help", "Das Paket umfasst"). */
+const PACKAGE_DESCRIBED = /\b(?:is|are)\s+an?\s+(?:[\w-]+\s+){0,3}?(?:package|class|bundle)\s+(?:for|that|which)\b|\b(?:this|the|these)\s+(?:\S+\s+){0,3}?(?:packages?|class(?:es)?|bundles?)\s+(?:\S+\s+){0,3}?(?:is|are)\s+(?:provided|designed|intended|meant)\b|\b(?:das|dieses)\s+(?:\S+\s+)?paket\s+(?:umfa(?:ß|ss)t|enthält|bietet|stellt)\b/i;
+
+/** A manual's label on a line of its own in the title block ("User Manual", "Reference Guide", "User Documentation for version 1.0"). */
+const MANUAL_LABEL = /^(?:(?:users?['’]?s?|reference|installation|programmer['’]?s|administrator['’]?s)\s+)?(?:manual|guide|handbook|documentation)(?:\s+for\s+version\b.*)?$/i;
+
+/** A recorded title that names the document a manual ("Chronosys documentation -english-", "Gearbox User's Guide"). */
+const RECORDED_MANUAL = /\b(?:documentation|dokumentation|manual|handbook|handbuch|user['’]?s? guide|reference guide)\b/i;
 
 /** A program's or package's guide saying in its first lines, TeX or not, that it shows how to do something ("This document
  * describes how to use the deSolve package", "It is shown by example how a model is fitted"). A paper calls itself a paper
@@ -166,7 +181,7 @@ export function detectDocumentType(e: TypeEvidence): DetectedType {
   const first = e.lines.slice(0, 40);
   const pairs = first.map((l, i) => (i + 1 < first.length ? `${l} ${first[i + 1]}` : l));
   const texNamed = first.some((l) => TEX_NAMED.test(l));
-  const documentation = (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title))) || e.head.some((l) => VERSION_LINE.test(l)) || pairs.some((l) => TEX_GUIDE_TEXT.test(l)) || (pairs.some((l) => TEX_GUIDE_TEXT_OTHER.test(l) || ABOUT_A_GUIDE.test(l)) && texNamed);
+  const documentation = (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title))) || e.head.some((l) => VERSION_LINE.test(l)) || pairs.some((l) => TEX_GUIDE_TEXT.test(l)) || (pairs.some((l) => TEX_GUIDE_TEXT_OTHER.test(l) || ABOUT_A_GUIDE.test(l) || PACKAGE_DESCRIBED.test(l)) && texNamed) || e.head.some((l) => MANUAL_LABEL.test(l.trim())) || !!e.recordedTitle && RECORDED_MANUAL.test(e.recordedTitle);
   // A guide that says it shows how to use something is one even when set in a journal's style with a keywords line.
   // Read over the lines joined, so that what a sentence says it shows how to use is seen even on its next line.
   const howTo = HOW_TO_GUIDE.test(first.join(' '));

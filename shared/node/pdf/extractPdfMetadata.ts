@@ -100,7 +100,7 @@ async function extractFromDocument(doc: PdfDocument, options: ExtractionOptions)
     const firstText = pages.findIndex((p) => p.lines.length > 0);
     if (firstText < 0) continue;
     textPages = pages.slice(firstText);
-    read = readLayoutFields(analyseLayout(textPages, pageCount));
+    read = readLayoutFields(analyseLayout(textPages, pageCount), info.title);
     if (textPages.length > 1 || !titleInMargin(read.titleY, textPages[0]!)) break;
   }
   const hasText = !!read;
@@ -118,7 +118,7 @@ async function extractFromDocument(doc: PdfDocument, options: ExtractionOptions)
   } else {
     warnings.push(NO_TEXT_WARNING);
   }
-  mergeDocumentInfo(fields, confidence, info, hasText);
+  mergeDocumentInfo(fields, confidence, info, hasText, textPages[0]?.lines.map((l) => l.text).join(' ') ?? '');
 
   const result: ExtractionResult = { ok: true, fields, confidence, pageCount, warnings };
   if (options.fullText) result.fullText = await readFullText(doc, options, warnings);
@@ -134,8 +134,15 @@ const words = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^\p{L}\
 /** The kind of document alone, as `words` gives it ("technical report", "master s thesis"): what a recorded title may add to the printed one. */
 const GENRE = /^(?:technical (?:report|documentation|note|memorandum)|research report|working paper|white paper|(?:masters?|master s|bachelors?|bachelor s|doctoral|ph ?d|diploma) thesis)(?: (?:no|nr|number) \S+)?$/;
 
+/** A recorded title that is the printed one and a subtitle after a colon or a dash which page 1 does not print
+ * ("harmony.sty: usage - examples - options" over a page titled "harmony.sty"): the page's title is the whole title. */
+function unprintedSubtitle(recordedTitle: string, printed: string, pageText: string): boolean {
+  const [head, ...rest] = recordedTitle.split(/\s*(?::|\s[–—-]\s)\s*/);
+  return rest.length > 0 && words(head!) === printed && !` ${words(pageText)} `.includes(` ${words(rest.join(' '))} `);
+}
+
 /** The recorded Info/XMP values fill gaps and back up (or outweigh) weak layout guesses. */
-function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence, info: DocumentInfo, hasText: boolean): void {
+function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence, info: DocumentInfo, hasText: boolean, pageText: string): void {
   if (info.title) {
     const recorded = words(info.title);
     const printed = fields.title ? words(fields.title) : '';
@@ -144,8 +151,9 @@ function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence,
       confidence.title = hasText ? 0.5 : 0.4;
     } else if (recorded === printed) {
       confidence.title = Math.max(confidence.title ?? 0, 0.95);
-    } else if (recorded.startsWith(printed) && recorded.length > printed.length && (confidence.title ?? 0) < 0.9 && !/^(?:\s*\S+){0,4}?\s*\b(?:version|release)\b|^\s*v\d/.test(recorded.slice(printed.length)) && words(info.title.replace(/\s*\([^()]*\)\s*$/, '')) !== printed && !GENRE.test(recorded.slice(printed.length).trim())) {
-      // The layout caught only part of a title the writer recorded whole (not one with its version or a translation in parentheses appended).
+    } else if (recorded.startsWith(printed) && recorded.length > printed.length && (confidence.title ?? 0) < 0.9 && !unprintedSubtitle(info.title, printed, pageText) && !/^(?:\s*\S+){0,4}?\s*\b(?:version|release)\b|^\s*v\d/.test(recorded.slice(printed.length)) && words(info.title.replace(/\s*\([^()]*\)\s*$/, '')) !== printed && !GENRE.test(recorded.slice(printed.length).trim())) {
+      // The layout caught only part of a title the writer recorded whole (not one with its version or a translation in parentheses appended,
+      // nor with a subtitle the page does not print).
       fields.title = info.title.slice(0, 500);
       confidence.title = 0.8;
     } else if ((confidence.title ?? 0) < 0.5) {

@@ -22,8 +22,9 @@ const NOT_A_TITLE = [
   /^contributed research articles?\b/i,
   /@/,
   /^(?!(?:LA|LUA|XE|BIB|CON)?TEX$)\p{Lu}{2,5}$/u, // a journal's logo letters ("JSS"), not a TeX logo ("LATEX")
-  // A publisher's or society's name set as a banner ("National Research Council", "Société Mathématique de France").
-  /^(?:The\s+)?(?:(?:\p{Lu}[\p{L}'’&.-]*|of|for|and|&)\s+){0,5}(?:Council|Press|Society|Association|Verlag|Publishing|Publishers|Gesellschaft)$|^(?:Soci[eé]t[eéày]|Society|Association|Council|Acad[eé]mie|Academy|Gesellschaft)\s+(?:of|for|de|des|du|für|der|\p{Lu})[\p{L}\s'’-]{0,60}$/u,
+  // A publisher's or society's name set as a banner ("National Research Council", "Société Mathématique de France"); "for" only
+  // after a society's own word ("Society for ..."): "Templates for Graz University Library Publishing" is a title.
+  /^(?:The\s+)?(?:(?:\p{Lu}[\p{L}'’&.-]*|of|(?<=(?:Society|Association|Institute|Cent(?:er|re)|Foundation|Council|Academy)\s)for|and|&)\s+){0,5}(?:Council|Press|Society|Association|Verlag|Publishing|Publishers|Gesellschaft)$|^(?:Soci[eé]t[eéày]|Society|Association|Council|Acad[eé]mie|Academy|Gesellschaft)\s+(?:of|for|de|des|du|für|der|\p{Lu})[\p{L}\s'’-]{0,60}$/u,
   /^[\d\s.,:;()\-–—/]+$/,
   /^(?:\d+\.?\s*)?(?:abstract|summary|contents|table of contents|introduction|keywords|key words|index terms)(?:\s*[:.—–-].*)?$/i,
   /^abstract\b/i,
@@ -124,7 +125,8 @@ function seriesBanner(line: TextLine, lines: TextLine[], bodySize: number): bool
   const below = lines.filter((l) => l !== line && l.y < line.y - line.size && l.size < line.size * 0.7 && l.size >= bodySize * 1.2 && !onlyNames(l.text));
   const repeated = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'iu');
   if (below.some((l) => l.y < line.y - line.size * 2 && l.text.trim().length > name.length + 3 && repeated.test(l.text))) return true;
-  const next = below.sort((p, q) => q.y - p.y)[0];
+  // The next line counts from just under the word: a version or date line set close under a name that large makes it the title.
+  const next = lines.filter((l) => l !== line && l.y < line.y && l.size < line.size * 0.7 && l.size >= bodySize * 1.2 && !onlyNames(l.text)).sort((p, q) => q.y - p.y)[0];
   return !/\s/.test(name) && !!next && line.size >= next.size * 2 && line.y - next.y > line.size * 3;
 }
 
@@ -156,9 +158,10 @@ function onlyNames(text: string): boolean {
   return pieces.length > 0 && pieces.every((p) => parsePersonName(p)) && !/[:?!]/.test(text);
 }
 
-/** A line of a justified paragraph: the next line below starts and ends where it does. */
+/** A line of a justified paragraph: the next line below ends where it does and starts where it does, or up to three ems
+ * to its left under a paragraph's indented first line (a second column's first line set a little higher than a title beside it). */
 function paragraphLine(line: TextLine, lines: TextLine[]): boolean {
-  const next = lines.find((l) => l.y < line.y && line.y - l.y <= line.size * 1.6 && Math.abs(l.x - line.x) < 2 && Math.abs(l.size - line.size) < 0.5);
+  const next = lines.find((l) => l.y < line.y && line.y - l.y <= line.size * 1.6 && l.x < line.x + 2 && line.x - l.x <= line.size * 3 && Math.abs(l.size - line.size) < 0.5);
   return !!next && Math.abs(next.right - line.right) < 2 && line.text.split(/\s+/).length >= 6;
 }
 
@@ -170,8 +173,9 @@ function startsWithName(text: string): boolean {
 
 function cleanTitle(s: string): string {
   return s
-    // The first section's heading taken for a title on a page that has none ("1 Mathematische Grundlagen ...").
-    .replace(/^1\.?\s+(?=\p{Lu}\p{Ll}+\s+\p{L})/u, '')
+    // The first section's heading taken for a title on a page that has none ("1 Mathematische Grundlagen ..."), or a document's
+    // number in its series set before its title ("2. Using filterVcf() to Select Variants").
+    .replace(/^(?:1\.?|\d{1,2}\.)\s+(?=\p{Lu}\p{Ll}+\s+\p{L})/u, '')
     // A date or a version tag set after the title on its line ("..., 2021/03/02", "gantt charts; v.0.22a").
     .replace(/[,;]\s*(?:19|20)\d\d[/-]\d\d[/-]\d\d$/, '').replace(/[,;]\s*v\.?\s?\d+(?:\.\d+)*[a-z]?$/i, '').replace(/\s*[∗*†‡§¶⁎✝]+\s*/g, ' ').replace(/\s+([:,.;])/g, '$1').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
 }
@@ -193,7 +197,9 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
   const named = pool.filter((l) => !onlyNames(l.text));
   // Or when a name stands far above a title set smaller, as on a manual's sparse cover ("Marcin Woliński" over its title).
   const coverName = (l: TextLine) => sparse && onlyNames(l.text) && splitAuthorLine(l.text).every((p) => p.split(/\s+/).length <= 3) && named.some((n) => n.y < l.y - l.size * 3 && n.size >= l.size * 0.75);
-  const usable = named.some((l) => l.size >= maxSize * 0.9) || pool.filter((l) => l.size >= maxSize * 0.97).every(coverName) ? named : pool;
+  // Or when the author's name is set larger than a title above it, itself set well above the body ("Jean-Pierre Coulon" under its title).
+  const nameUnderTitle = (l: TextLine) => onlyNames(l.text) && named.some((n) => n.y > l.y && n.size >= l.size * 0.6 && n.size >= layout.bodySize * 1.3);
+  const usable = named.some((l) => l.size >= maxSize * 0.9) || pool.filter((l) => l.size >= maxSize * 0.97).every((l) => coverName(l) || nameUnderTitle(l)) ? named : pool;
   const top = Math.max(...usable.map((l) => l.size));
   // Under a magazine's issue line, the article's title is the first line set as large as it, whatever its words look like.
   const issue = issues[0];
@@ -311,7 +317,7 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     c.lastY = l.y;
     return true;
   });
-  let prose: { x: number; right: number; lastY: number } | undefined;
+  let prose: { x: number; right: number; lastY: number; size: number } | undefined;
   // Line numbers in a review copy's margins ("1", "2", ...) are not lines of the header.
   for (let i = from, seen = 0; i < to && seen < 20; i++) {
     const line = lines[i]!;
@@ -322,9 +328,10 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     // "et al." is a citation; translators and editors (and the lines their credit runs on to) are not the authors.
     // A line of prose (an abstract with no heading, a notice, a thank-you leading into a list of names) and the lines that
     // run on under it in its column are not author lines; a second column's prose leaves the first column's names alone.
-    const underProse = prose && line.x < prose.right && line.right > prose.x && prose.lastY - line.y <= line.size * 2.2;
+    // Measured in the prose's own lines: a name set large under a subtitle in words is not under it.
+    const underProse = prose && line.x < prose.right && line.right > prose.x && prose.lastY - line.y <= prose.size * 2.2;
     if (proseLine(line.text.replace(/\S+@\S+/g, ' ').replace(SPELLED_ADDRESS, ' ')) || underProse) {
-      prose = { x: Math.min(line.x, prose && underProse ? prose.x : line.x), right: Math.max(line.right, prose && underProse ? prose.right : line.right), lastY: line.y };
+      prose = { x: Math.min(line.x, prose && underProse ? prose.x : line.x), right: Math.max(line.right, prose && underProse ? prose.right : line.right), lastY: line.y, size: line.size };
       continue;
     }
     // A copyright line is read only when no author line is printed (copyrightHolders).
@@ -387,13 +394,16 @@ function copyrightHolders(lines: TextLine[]): ExtractedPerson[] {
   return people;
 }
 
-/** The lines of names only set above the title (a cover's author line). */
+/** A name's e-mail address in brackets, or after a comma at the end of its line ("Marei Peischl <name@example.org>"). */
+const withoutAddress = (text: string) => text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(TRAILING_ADDRESS, '').trim();
+
+/** The lines of names only, with their addresses, set above the title (a cover's author line). */
 function namesAbove(lines: TextLine[], titleTop: TextLine): ExtractedPerson[] {
   const people: ExtractedPerson[] = [];
   for (const l of lines) {
     if (l.y <= titleTop.y) break;
-    if (!onlyNames(l.text)) continue;
-    for (const piece of splitAuthorLine(l.textWithMarkerBreaks)) {
+    if (!onlyNames(withoutAddress(l.text))) continue;
+    for (const piece of splitAuthorLine(withoutAddress(l.textWithMarkerBreaks))) {
       const person = parsePersonName(piece);
       if (person) people.push(person);
     }
@@ -460,7 +470,8 @@ function findSource(lines: TextLine[]): string | undefined {
   return undefined;
 }
 
-export function readLayoutFields(layout: Layout): LayoutFields {
+/** `recordedTitle`: the title the PDF's Info or XMP records, which may say what kind of document it is. */
+export function readLayoutFields(layout: Layout, recordedTitle?: string): LayoutFields {
   const fields: ExtractedFields = {};
   const confidence: FieldConfidence = {};
   const page = layout.pages[0];
@@ -542,6 +553,7 @@ export function readLayoutFields(layout: Layout): LayoutFields {
     hasKeywords: header.some((l) => /^(?:keywords?|key\s*words|index terms)\b/i.test(l.text)) || lines.some((l) => KEYWORDS_LABEL.test(l.text)),
     venue: lines.filter((l) => VENUE_LINE.test(l.text)).map((l) => l.text),
     title: fields.title,
+    recordedTitle,
   });
   fields.type = detected.type;
   confidence.type = detected.confidence;
