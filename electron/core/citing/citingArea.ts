@@ -133,17 +133,15 @@ export function createCitingArea(deps: CitingAreaDeps): CitingArea {
         // Not while the window is in use: each step holds the core's thread for a while.
         const steps = warmUpStepsNow();
         if (!steps.length) return resolve(false);
+        // skipWarmUp cancels the steps left, so a step runs only while the warm-up is on.
         cancelWarmUp = stepsWhenWindowQuiet(deps.clock ?? systemClock, deps.windowActivity ?? noWindowActivity, steps.map((step) => () => {
-          if (warmUpOff) return;
           try {
             step();
           } catch (error) {
             console.error('[refshelf] the citation engine could not be warmed up:', error);
             skipWarmUp();
           }
-        }), () => {
-          if (!warmUpOff) resolve(true);
-        });
+        }), () => resolve(true));
       });
     });
   });
