@@ -178,6 +178,62 @@ describe('bulk load (the first sync of an empty replica)', () => {
     expect(Object.fromEntries(r.libraryCopiesOf([{ id: 'x', identifiers: { doi: '10.3/ice' } }, { id: 'y', identifiers: { pmid: '99' } }]))).toEqual({ x: 't1', y: local.id });
   });
 
+  it('keeps the tag and identifier rows as the triggers do through updates, retyping and deletions mid-load', () => {
+    const mirrors = (r: Replica) => ({
+      tags: sqlOf(r).prepare('SELECT tag, document_id FROM document_tags ORDER BY 1, 2').raw().all(),
+      identifiers: sqlOf(r).prepare('SELECT key, document_id FROM document_identifiers ORDER BY 1, 2').raw().all(),
+    });
+    const load = (r: Replica, bulk: boolean) => {
+      if (bulk) expect(r.beginBulkLoad()).toBe(true);
+      r.applyRemoteBatch('document', [
+        serverDocument('m1', { tags: ['ice', '', 'ice', 7], identifiers: { doi: '10.3/ICE', isbn: '978-0-306-40615-7', pmid: 12 } }),
+        serverDocument('m2', { type: 'book', identifiers: { isbn: '0306406152' }, tags: ['shelf'] }),
+        serverDocument('m3', { tags: ['gone'], identifiers: { arxiv: 'arXiv:2101.00001v2' } }),
+      ]);
+      // A newer version of m1 in a later page: new tags, no DOI; m2 retyped as a chapter.
+      r.applyRemoteBatch('document', [
+        serverDocument('m1', { tags: ['snow'], identifiers: { pmid: '99' }, last_modified: LATER }),
+        serverDocument('m2', { type: 'book_section', identifiers: { isbn: '0306406152' }, tags: ['shelf'], last_modified: LATER }),
+      ]);
+      const local = r.createDocument({ title: 'Local', tags: ['ice'], identifiers: { doi: '10.9/x' } });
+      r.updateDocument(local.id, { tags: ['melt'] });
+      r.deleteDocument('m3');
+      if (bulk) r.finishBulkLoad();
+      return local.id;
+    };
+    const localA = load(a.replica, true);
+    const localB = load(b.replica, false);
+    const named = (m: ReturnType<typeof mirrors>, localId: string) => JSON.parse(JSON.stringify(m).replaceAll(localId, 'LOCAL')) as unknown;
+    const built = named(mirrors(a.replica), localA);
+    expect(built).toEqual(named(mirrors(b.replica), localB));
+    expect(built).toEqual({
+      tags: [['melt', 'LOCAL'], ['shelf', 'm2'], ['snow', 'm1']],
+      identifiers: [['doi:10.9/x', 'LOCAL'], ['pmid:99', 'm1']],
+    });
+  });
+
+  it('keeps the tag rows of a document whose rewrite was rolled back mid-load', () => {
+    const r = a.replica;
+    expect(r.beginBulkLoad()).toBe(true);
+    r.applyRemoteBatch('document', [serverDocument('x1', { tags: ['kept'] })]);
+    expect(() => r.transaction(() => {
+      r.updateDocument('x1', { tags: ['rolled back'] });
+      throw new Error('stopped');
+    })).toThrow('stopped');
+    r.finishBulkLoad();
+    expect(r.listTags()).toEqual([{ tag: 'kept', count: 1 }]);
+  });
+
+  it('a load an earlier process began, which may not have kept the tag rows, fills them when it finishes', () => {
+    expect(a.replica.beginBulkLoad()).toBe(true);
+    a.replica.applyRemoteBatch('document', [serverDocument('t1', { tags: ['ice'], identifiers: { doi: '10.3/ICE' } })]);
+    // As an app from before held mirror rows left them.
+    sqlOf(a.replica).exec('DELETE FROM document_tags; DELETE FROM document_identifiers');
+    const r = a.reopen();
+    expect(r.listTags()).toEqual([{ tag: 'ice', count: 1 }]);
+    expect(Object.fromEntries(r.libraryCopiesOf([{ id: 'x', identifiers: { doi: '10.3/ice' } }]))).toEqual({ x: 't1' });
+  });
+
   it("leaves the search index in one segment, with FTS5's merge settings back at their defaults", () => {
     // Enough text that FTS5 writes the build as several segments (one per megabyte of terms).
     const words = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}x`);

@@ -2,8 +2,9 @@
 // and the full-text index up to date row by row makes every page commit rewrite thousands
 // of scattered index pages; building them once from the finished tables is many times
 // cheaper. So while a bulk load runs the sort indexes are absent, the search index is not
-// written and the tag and identifier tables are not kept (mirrorTables.ts); finishing it
-// creates the indexes and fills those tables in one pass each, and marks the search index
+// written and the tag and identifier rows are held in memory instead of written by triggers
+// (mirrorTables.ts); finishing it creates the indexes, writes those rows (or rebuilds both
+// tables in one pass each when the load was begun before a restart), and marks the search index
 // as to be built: then, or after the library is shown, in one go or in slices, as the
 // caller says (the sync engine always builds it after; searchIndexBuild.ts). Even at 1,000
 // documents and as many annotations this path costs less than half of keeping every index
@@ -13,7 +14,7 @@
 // again in another, so "an index is missing" means "a bulk load did not finish" — after a
 // crash, opening the file finishes it (and leaves the search index to its build).
 import type { Db } from './database.ts';
-import { MIRROR_TRIGGERS, REBUILD_MIRRORS } from './mirrorTables.ts';
+import { holdMirrorRows, MIRROR_TRIGGERS, REBUILD_MIRRORS, writeHeldMirrorRows } from './mirrorTables.ts';
 import { completeSearchIndex, markSearchIndexToBuild, SEARCH_INDEX_IN_SLICES_FROM, searchIndexState } from './searchIndexBuild.ts';
 import { commitBulkTransaction, stmt } from './statements.ts';
 
@@ -63,6 +64,7 @@ export function beginBulkLoad(db: Db): boolean {
   }).immediate();
   if (began) {
     loading.set(db, true);
+    holdMirrorRows(db);
     // Checkpoint every 64 MB instead of every 4: with the sort indexes deferred a load
     // rarely rewrites a page, and checkpoints run while the next page is on its way from
     // the service. Never checkpointing left the whole library in the WAL for one 3 s copy at
@@ -89,7 +91,9 @@ export function finishBulkLoad(db: Db, options: { searchIndexLaterFrom?: number 
     for (const [name, definition] of MIRROR_TRIGGERS) {
       if (stmt(db, `SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?`).get(name) === undefined) db.exec(definition);
     }
-    db.exec(REBUILD_MIRRORS);
+    // A load resumed after a restart: the process that began it may have written documents
+    // without their mirror rows (an older app did).
+    if (!writeHeldMirrorRows(db)) db.exec(REBUILD_MIRRORS);
     // From nothing: a load begun by an older app wrote entries for local edits made meanwhile.
     markSearchIndexToBuild(db);
   }).immediate();

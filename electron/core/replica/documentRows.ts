@@ -2,6 +2,7 @@
 // library lists sort and filter by in columns, so that those lists use indexes.
 import { DOCUMENT_FIELD_NAMES, type DocumentFields, type DocumentType } from '../../../shared/schemas/document.ts';
 import type { Db } from './database.ts';
+import { holdMirrorRowsOfNew, rewriteHeldMirrorRows } from './mirrorTables.ts';
 import { stmt } from './statements.ts';
 import type { LocalDocument } from './types.ts';
 
@@ -112,6 +113,7 @@ const INSERT_DOCUMENT = `INSERT INTO documents (${DOCUMENT_COLUMNS.join(', ')}) 
 export function insertNewDocument(db: Db, doc: StoredDocument): void {
   const columns = documentColumns(doc);
   stmt(db, INSERT_DOCUMENT).run(DOCUMENT_COLUMNS.map((column) => columns[column]));
+  holdMirrorRowsOfNew(db, doc.id, columns.type as string, doc.data);
 }
 
 /**
@@ -129,10 +131,12 @@ export function writeDocument(db: Db, doc: StoredDocument, current?: DocumentRow
     if (changed.length) {
       stmt(db, `UPDATE documents SET ${changed.map((c) => `${c} = @${c}`).join(', ')} WHERE row_no = @row_no`)
         .run({ ...Object.fromEntries(changed.map((c) => [c, columns[c]])), row_no: current.row_no });
+      if (changed.includes('data') || changed.includes('type')) rewriteHeldMirrorRows(db, doc.id, columns.type as string, doc.data);
     }
     return current.row_no;
   }
   const row = stmt(db, UPSERT_DOCUMENT).get(columns) as { row_no: number };
+  rewriteHeldMirrorRows(db, doc.id, columns.type as string, doc.data);
   return row.row_no;
 }
 
