@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPILE_HINT, addCompileHint, startupChunks } from './viteCompileHints.ts';
+import { COMPILE_HINT, addCompileHint, compileHints, startupChunks } from './viteCompileHints.ts';
 
 const chunk = (imports: string[], isEntry = false, code = 'x();') => ({ type: 'chunk' as const, isEntry, imports, code, map: { mappings: 'AAAA' } });
 
@@ -26,5 +26,11 @@ describe('compile hints on the startup chunks', () => {
     expect(code.code.split('\n').slice(1).join('\n')).toBe('const __vite__mapDeps=1;\nrun();');
     expect(code.map.mappings).toBe(';AAAA');
     expect((JSON.parse(mapFile.source as string) as { mappings: string }).mappings).toBe(';AAAA;CACA');
+  });
+
+  it('is one of the plugins the renderer is built with', async () => {
+    const { default: config } = await import('../vite.config.ts');
+    const names = (config.plugins ?? []).flat().map((plugin) => (plugin && typeof plugin === 'object' && 'name' in plugin ? plugin.name : undefined));
+    expect(names).toContain(compileHints().name);
   });
 });
