@@ -43,6 +43,13 @@ describe('searching several notes of a document', () => {
     expect(r.noteMatches('regeneration', ['d1']).size).toBe(0);
   });
 
+  it('does not ask the search index about a page of results none of which has notes', () => {
+    // Without the index the question cannot be answered: asking it would throw.
+    sqlOf(r).exec('ALTER TABLE documents_fts RENAME TO documents_fts_away');
+    expect(r.noteMatches('axolotls', ['d2']).size).toBe(0);
+    expect(() => r.noteMatches('axolotls', ['d1', 'd2'])).toThrow();
+  });
+
   it('follows an edit of the note list at once', () => {
     const note = r.listAnnotations('d1')[0]!;
     r.updateAnnotation(note.id, { text: formatNoteList([{ id: 'n1', text: 'Only about salamanders' }]) });
