@@ -91,8 +91,7 @@ export function finishBulkLoad(db: Db, options: { searchIndexLaterFrom?: number 
     for (const [name, definition] of MIRROR_TRIGGERS) {
       if (stmt(db, `SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?`).get(name) === undefined) db.exec(definition);
     }
-    // A load resumed after a restart: the process that began it may have written documents
-    // without their mirror rows (an older app did).
+    // Nothing held: the load was begun before a restart (held rows die with the process).
     if (!writeHeldMirrorRows(db)) db.exec(REBUILD_MIRRORS);
     // From nothing: a load begun by an older app wrote entries for local edits made meanwhile.
     markSearchIndexToBuild(db);

@@ -93,7 +93,12 @@ export function holdMirrorRowsOfNew(db: Db, id: string, type: string, data: Docu
   if (mirror.tags.length || mirror.keys.length) afterCommit(db, () => rows.set(id, mirror));
 }
 
-/** The mirror rows of a document rewritten (when this connection holds them): its old ones go. */
+/**
+ * The mirror rows of a document rewritten (when this connection holds them): its old ones go.
+ * Written to the tables at once rather than held: a document created here during the load
+ * may be renamed to the service's id (remapId.ts), which the tables follow by ON UPDATE
+ * CASCADE and a map keyed by the old id would not. Rare during a load, so not worth holding.
+ */
 export function rewriteHeldMirrorRows(db: Db, id: string, type: string, data: DocumentFields): void {
   const rows = held.get(db);
   if (!rows) return;
