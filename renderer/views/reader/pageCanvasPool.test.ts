@@ -1,7 +1,7 @@
 // pdf.js's viewer as text (Vite's ?raw), to check the two methods the pool wraps.
 import source from 'pdfjs-dist/web/pdf_viewer.mjs?raw';
 import { describe, expect, it, vi } from 'vitest';
-import { KEEP_AFTER_LAST_MS, PageCanvasPool, poolPageCanvases, type CanvasDocument, type PageCanvasView } from './pageCanvasPool.ts';
+import { KEEP_AFTER_LAST_MS, PageCanvasPool, poolPageCanvases, reclaimFarthestCanvas, type CanvasDocument, type PageCanvasView } from './pageCanvasPool.ts';
 
 interface FakeCanvas {
   width: number;
@@ -38,8 +38,9 @@ function fakeDocument(): CanvasDocument & { made: FakeCanvas[] } {
 }
 
 /** What pdf.js's page view does with its canvas (BasePDFPageView / PDFPageView, pdfjs-dist 5). */
-function fakePageView(doc: CanvasDocument, width: number, height: number): PageCanvasView & { paint(): FakeCanvas } {
+function fakePageView(doc: CanvasDocument, width: number, height: number, id = 1): PageCanvasView & { paint(): FakeCanvas } {
   const view = {
+    id,
     canvas: null as HTMLCanvasElement | null,
     viewport: { width, height },
     _createCanvas() {
@@ -66,6 +67,12 @@ function fakePageView(doc: CanvasDocument, width: number, height: number): PageC
 }
 
 const CONTEXT = { alpha: false, willReadFrequently: false };
+
+/** A spare canvas made and given to the pool at once (spareCanvases.ts shows it first). */
+function stock(pool: PageCanvasPool, doc: CanvasDocument, width: number, height: number): void {
+  const canvas = pool.makeSpare(doc, width, height);
+  if (canvas) pool.give(canvas);
+}
 
 describe('page canvas pool', () => {
   it('hands the canvas of a page pdf.js lets go of to the next page painted, its pixels kept', () => {
@@ -101,7 +108,7 @@ describe('page canvas pool', () => {
   it('gives the free canvas nearest the page size, at the device pixel ratio', () => {
     const doc = fakeDocument();
     const pool = new PageCanvasPool(3, CONTEXT);
-    for (const [w, h] of [[1600, 1200], [1200, 1600], [600, 800]]) pool.warmOne(doc, w!, h!);
+    for (const [w, h] of [[1600, 1200], [1200, 1600], [600, 800]]) stock(pool, doc, w!, h!);
     const portrait = fakePageView(doc, 600, 800);
     poolPageCanvases(portrait, pool, doc, () => 2);
     const canvas = portrait.paint();
@@ -113,16 +120,20 @@ describe('page canvas pool', () => {
   it('makes spare canvases with their pixels allocated, up to its spare count', () => {
     const doc = fakeDocument();
     const pool = new PageCanvasPool(2, CONTEXT);
-    expect(pool.warmOne(doc, 600, 800)).toBe(true);
-    expect(pool.warmOne(doc, 600, 800)).toBe(true);
-    expect(pool.warmOne(doc, 600, 800)).toBe(false);
+    for (let i = 0; i < 2; i++) {
+      const canvas = pool.makeSpare(doc, 600, 800);
+      expect(canvas).toBeDefined();
+      pool.give(canvas!);
+    }
+    expect(pool.makeSpare(doc, 600, 800), 'full').toBeUndefined();
+    expect(pool.size).toBe(2);
     expect(doc.made.every((c) => c.allocated && c.width === 600)).toBe(true);
   });
 
   it('leaves other elements, and canvases made once the page has its own, to the document', () => {
     const doc = fakeDocument();
     const pool = new PageCanvasPool(2, CONTEXT);
-    pool.warmOne(doc, 600, 800);
+    stock(pool, doc, 600, 800);
     const view = fakePageView(doc, 600, 800);
     const create = view._createCanvas;
     const extras: unknown[] = [];
@@ -144,12 +155,72 @@ describe('page canvas pool', () => {
   it('takes the canvas back when the page view made its canvas some other way', () => {
     const doc = fakeDocument();
     const pool = new PageCanvasPool(2, CONTEXT);
-    pool.warmOne(doc, 600, 800);
+    stock(pool, doc, 600, 800);
     const view = fakePageView(doc, 600, 800);
     view._createCanvas = () => ({ canvas: (view.canvas = {} as HTMLCanvasElement) });
     poolPageCanvases(view, pool, doc, () => 1);
     view._createCanvas();
     expect(pool.size).toBe(1);
+  });
+});
+
+describe('taking back a far page\'s canvas', () => {
+  /** Pages 1..count, each painted on a canvas of its own; `reset` gives it back as pdf.js's does. */
+  function paintedPages(doc: ReturnType<typeof fakeDocument>, pool: PageCanvasPool, count: number) {
+    const views = Array.from({ length: count }, (_, i) => {
+      const view = fakePageView(doc, 600, 800, i + 1);
+      return Object.assign(view, { reset: () => view._resetCanvas() });
+    });
+    for (const view of views) poolPageCanvases(view, pool, doc, () => 1);
+    return views;
+  }
+
+  it('takes the canvas of the painted page farthest from the one to paint, never one in view or next to it', () => {
+    const doc = fakeDocument();
+    const pool = new PageCanvasPool(4, CONTEXT);
+    const views = paintedPages(doc, pool, 10);
+    for (const view of views.slice(0, 8)) view.paint();
+    // Pages 6 and 7 in view, page 9 to paint: page 1 is farthest.
+    expect(reclaimFarthestCanvas(views, new Set([6, 7]), 9, 6)).toBe(true);
+    expect(views[0]!.canvas).toBeNull();
+    expect(pool.size).toBe(1);
+    // Going back up (page 2 to paint, pages 3 and 4 in view): the farthest is page 8, next is 7, then 6.
+    expect(reclaimFarthestCanvas(views, new Set([3, 4]), 2, 6)).toBe(true);
+    expect(views[7]!.canvas).toBeNull();
+    // Nothing out of view and not next to it is left but pages 6 and 7 ... then none once fewer than `keep` are painted.
+    expect(reclaimFarthestCanvas(views, new Set([3, 4]), 2, 6)).toBe(true);
+    expect(views.filter((v) => v.canvas).map((v) => v.id)).toEqual([2, 3, 4, 5, 6]);
+    expect(reclaimFarthestCanvas(views, new Set([3, 4]), 2, 6), 'five painted, six kept').toBe(false);
+  });
+
+  it('leaves pages in view and their neighbours even when many are painted', () => {
+    const doc = fakeDocument();
+    const pool = new PageCanvasPool(4, CONTEXT);
+    const views = paintedPages(doc, pool, 6);
+    for (const view of views) view.paint();
+    // Zoomed out: pages 2 to 5 in view, 1 and 6 next to them.
+    expect(reclaimFarthestCanvas(views, new Set([2, 3, 4, 5]), 6, 2)).toBe(false);
+    expect(views.every((v) => v.canvas)).toBe(true);
+  });
+
+  it('asks for a canvas back only when the pool has none, and paints the next page on it', () => {
+    const doc = fakeDocument();
+    const pool = new PageCanvasPool(4, CONTEXT);
+    const views = paintedPages(doc, pool, 10);
+    const asked: number[] = [];
+    const reclaim = (nearId: number) => {
+      asked.push(nearId);
+      reclaimFarthestCanvas(views, new Set([9, 10]), nearId, 6);
+    };
+    const [next, last] = [11, 12].map((id) => fakePageView(doc, 600, 800, id));
+    for (const view of [next!, last!]) poolPageCanvases(view, pool, doc, () => 1, reclaim);
+    const first = views[0]!.paint();
+    for (const view of views.slice(1)) view.paint();
+    expect(next!.paint(), 'page 1\'s canvas').toBe(first);
+    expect(asked).toEqual([11]);
+    stock(pool, doc, 600, 800);
+    expect(last!.paint(), 'the spare, nothing asked').toBe(doc.made.at(-1));
+    expect(asked).toEqual([11]);
   });
 });
 
@@ -160,7 +231,7 @@ describe('page canvas pool users', () => {
       const doc = fakeDocument();
       const pool = new PageCanvasPool(2, CONTEXT);
       const first = pool.use();
-      pool.warmOne(doc, 600, 800);
+      stock(pool, doc, 600, 800);
       const second = pool.use();
       first();
       first();

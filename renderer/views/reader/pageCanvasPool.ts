@@ -4,7 +4,13 @@
 // while a canvas that keeps its size keeps them (Chromium clears it in place when pdf.js sets
 // the same width again). So a page view's canvas goes back to a small pool when pdf.js resets
 // the view, and comes out of it when a page is painted; spare canvases of the size last
-// painted are made while the reader is idle, so a page scrolling in finds one ready.
+// painted are made while the reader is idle, so a page scrolling in finds one ready
+// (spareCanvases.ts, which also has them shown once, unseen, for their display buffers).
+//
+// A new canvas also costs its first frames on screen (spareCanvases.ts). pdf.js keeps the last
+// ten pages painted, so reading on would need a new canvas for each page until then; instead,
+// when the pool is empty, the canvas of a painted page far out of view comes back to it
+// (`reclaimFarthestCanvas`), and pdf.js paints that page again if it is scrolled back to.
 //
 // The hook into pdf.js is two methods of its page view (pdfjs-dist/web/pdf_viewer.mjs,
 // BasePDFPageView): `_createCanvas`, which makes the page canvas with
@@ -13,6 +19,8 @@
 
 /** The part of pdf.js's page view (PDFPageView) the pool wraps. */
 export interface PageCanvasView {
+  /** The page number. */
+  id: number;
   canvas: HTMLCanvasElement | null;
   viewport: { width: number; height: number };
   _createCanvas(...args: unknown[]): unknown;
@@ -60,17 +68,19 @@ export class PageCanvasPool {
     else canvas.width = canvas.height = 0;
   }
 
-  /** Makes one spare canvas of `width` x `height` with its pixels allocated; false when none is missing. */
-  warmOne(doc: CanvasDocument, width: number, height: number): boolean {
-    if (this.free.length >= this.spare || width <= 0 || height <= 0) return false;
+  /**
+   * A new canvas of `width` x `height` with its pixels allocated, for `give` once it is ready;
+   * none when the pool is full.
+   */
+  makeSpare(doc: CanvasDocument, width: number, height: number): HTMLCanvasElement | undefined {
+    if (this.free.length >= this.spare || width <= 0 || height <= 0) return undefined;
     const canvas = doc.createElement('canvas') as HTMLCanvasElement;
     canvas.width = width;
     canvas.height = height;
     const context = canvas.getContext('2d', this.contextAttributes);
     // The first drawing allocates the backing store: that is the cost moved off the scroll.
     context?.fillRect(0, 0, 1, 1);
-    this.free.push(canvas);
-    return true;
+    return canvas;
   }
 
   /** A reader uses the pool until the returned function is called; when none does for a while, its canvases are freed. */
@@ -96,12 +106,14 @@ export class PageCanvasPool {
  * `pixelRatio` answers the device pixel ratio (the canvas is that much larger than the page
  * box), used to pick the free canvas nearest the page's size.
  */
-export function poolPageCanvases(view: PageCanvasView, pool: PageCanvasPool, doc: CanvasDocument & object, pixelRatio: () => number): void {
+export function poolPageCanvases(view: PageCanvasView, pool: PageCanvasPool, doc: CanvasDocument & object, pixelRatio: () => number, reclaim?: (nearId: number) => void): void {
   const create = view._createCanvas.bind(view);
   const reset = view._resetCanvas.bind(view);
   view._createCanvas = (...args: unknown[]) => {
     const ratio = pixelRatio();
-    const canvas = pool.take(Math.round(view.viewport.width * ratio), Math.round(view.viewport.height * ratio));
+    const [width, height] = [Math.round(view.viewport.width * ratio), Math.round(view.viewport.height * ratio)];
+    if (pool.size === 0) reclaim?.(view.id);
+    const canvas = pool.take(width, height);
     if (!canvas) return create(...args);
     const created = withFirstCanvas(doc, canvas, () => create(...args));
     // A pdf.js that made its canvas some other way: the pooled one goes back.
@@ -117,6 +129,32 @@ export function poolPageCanvases(view: PageCanvasView, pool: PageCanvasPool, doc
     }
     reset();
   };
+}
+
+/** A page view whose canvas can be taken back (pdf.js's PDFPageView). */
+export interface ReclaimableView {
+  id: number;
+  canvas: HTMLCanvasElement | null;
+  /** Cancels its painting and lets its canvas go (to the pool, through `_resetCanvas`). */
+  reset(): void;
+}
+
+/**
+ * Takes back the canvas of the painted page farthest from page `nearId`, when at least `keep`
+ * pages are painted; never a page in view (`visibleIds`) or next to one, which pdf.js paints
+ * ahead. Answers whether one was taken back.
+ */
+export function reclaimFarthestCanvas(views: readonly (ReclaimableView | undefined)[], visibleIds: ReadonlySet<number>, nearId: number, keep: number): boolean {
+  const painted = views.filter((view): view is ReclaimableView => !!view?.canvas);
+  if (painted.length < keep) return false;
+  const nearView = (id: number) => visibleIds.has(id) || visibleIds.has(id - 1) || visibleIds.has(id + 1);
+  let farthest: ReclaimableView | undefined;
+  for (const view of painted) {
+    if (view.id === nearId || nearView(view.id)) continue;
+    if (!farthest || Math.abs(view.id - nearId) > Math.abs(farthest.id - nearId)) farthest = view;
+  }
+  farthest?.reset();
+  return !!farthest;
 }
 
 /** Runs `run` with `doc.createElement('canvas')` answering `canvas` once. */

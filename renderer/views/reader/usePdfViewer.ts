@@ -6,8 +6,8 @@ import type { PDFViewer, EventBus, PDFLinkService } from 'pdfjs-dist/web/pdf_vie
 import { loadPdfJs } from './pdfJs.ts';
 import { readPosition, writePosition, type ReaderPosition } from './readerPositions.ts';
 import { paceRendering } from './scrollPacedRendering.ts';
-import { PageCanvasPool, poolPageCanvases, type PageCanvasView } from './pageCanvasPool.ts';
-import { keepSpareCanvases } from './spareCanvases.ts';
+import { PageCanvasPool, poolPageCanvases, reclaimFarthestCanvas, type PageCanvasView, type ReclaimableView } from './pageCanvasPool.ts';
+import { keepSpareCanvases, warmingStage } from './spareCanvases.ts';
 
 export interface OutlineItem {
   title: string;
@@ -53,6 +53,11 @@ const PAGE_CONTEXT = { alpha: false, willReadFrequently: false } as const;
  * pages a reading pace brings in before pdf.js lets go of old ones (it keeps ten painted).
  */
 const pageCanvases = new PageCanvasPool(4, PAGE_CONTEXT);
+/**
+ * Pages kept painted before a far one's canvas is taken back for the next page: those in view
+ * and next to them, and a few behind. pdf.js alone keeps ten, each on a canvas of its own.
+ */
+const KEEP_PAINTED = 6;
 
 /** How long scrolling must pause before the place is written (it is written on close too). */
 const POSITION_SAVE_MS = 300;
@@ -100,12 +105,14 @@ export function usePdfViewer(url: string | null, containerRef: React.RefObject<H
         linkService.setViewer(viewer);
         const unpace = viewer.renderingQueue ? paceRendering(viewer.renderingQueue, container, () => screenHeight) : undefined;
         const releaseCanvases = pageCanvases.use();
-        const spares = keepSpareCanvases(pageCanvases, container, document);
+        const warming = warmingStage(document);
+        const spares = keepSpareCanvases(pageCanvases, container, document, warming.stage);
         const pageViews = () => Array.from({ length: viewer.pagesCount }, (_, i) => viewer.getPageView(i) as unknown as PageCanvasView | undefined);
         const task = pdfjs.getDocument({ ...assetOptions, url, enableHWA: true });
         destroy = () => {
           unpace?.();
           spares.stop();
+          warming.remove();
           void task.destroy();
           viewer.cleanup();
           // The painted pages' canvases serve the next document opened.
@@ -116,7 +123,12 @@ export function usePdfViewer(url: string | null, containerRef: React.RefObject<H
         if (cancelled) return;
         let restored = false;
         eventBus.on('pagesinit', () => {
-          for (const view of pageViews()) if (view) poolPageCanvases(view, pageCanvases, document, () => window.devicePixelRatio || 1);
+          // pdf.js's own list of the pages in view (its rendering queue asks it the same).
+          const reclaim = (nearId: number) => {
+            const visible = (viewer as unknown as { _getVisiblePages(): { ids: Set<number> } })._getVisiblePages();
+            reclaimFarthestCanvas(pageViews() as unknown as (ReclaimableView | undefined)[], visible.ids, nearId, KEEP_PAINTED);
+          };
+          for (const view of pageViews()) if (view) poolPageCanvases(view, pageCanvases, document, () => window.devicePixelRatio || 1, reclaim);
           const saved = fileHash ? readPosition(localStorage, fileHash) : undefined;
           viewer.currentScaleValue = 'page-width';
           if (saved) {
