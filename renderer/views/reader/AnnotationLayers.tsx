@@ -7,7 +7,7 @@ import { createPortal } from 'react-dom';
 import type { PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import type { LibraryAnnotation } from '../../../shared/bridge/contract.ts';
 import { pageBox } from './pageGeometry.ts';
-import { cssColor, HIGHLIGHT_FILL_ALPHA } from './palette.ts';
+import { cssColor, highlightFill } from './palette.ts';
 import { pdfPointToScreen, positionToScreenRect } from './pdfCoordinates.ts';
 
 const LAYER_CLASS = 'rs-annotation-layer';
@@ -89,7 +89,7 @@ export const AnnotationLayers = memo(function AnnotationLayers({ viewer, annotat
               style={{
                 left: rect.left, top: rect.top, width: rect.width, height: rect.height,
                 // An underline is a line under the text (the bottom of its box as shown), in its full colour.
-                ...(underline ? { borderBottomColor: cssColor(annotation.color) } : area ? { borderColor: cssColor(annotation.color) } : { background: cssColor(annotation.color, HIGHLIGHT_FILL_ALPHA) }),
+                ...(underline ? { borderBottomColor: cssColor(annotation.color) } : area ? { borderColor: cssColor(annotation.color) } : { background: highlightFill(annotation.color) }),
               }}
             />
           );

@@ -22,11 +22,25 @@ export function colorName(color: Color | undefined): string {
   return PALETTE.find((p) => colorKey(p.color) === colorKey(color))?.name ?? colorKey(color);
 }
 
+/** The most a highlight covers the page: the words under a strong colour stay at half their darkness or more. */
+export const MAX_FILL_ALPHA = 0.5;
+
 /**
- * How strongly a highlight's colour is laid over the page. The palette is pastel, and the
- * fill multiplies with the page (reader.css), so black text stays black under the full
- * colour; at half strength the yellow was barely told from white paper.
+ * The fill that shows a highlight's colour over white paper without a blend mode: the colour's
+ * opacity is as low as still gives that colour on white (a pastel needs a quarter to a third),
+ * so black text under it stays dark. A blend (multiply) would keep the text black, but each
+ * blended page is then composited apart on every frame, which doubled a scroll's frame time
+ * in software compositing (the reader bench). Strong colours are capped at MAX_FILL_ALPHA and
+ * show lighter on white.
  */
-export const HIGHLIGHT_FILL_ALPHA = 1;
+export function highlightFill(color: Color | undefined): string {
+  if (!color) return 'transparent';
+  const channels = [color.r, color.g, color.b];
+  const alpha = Math.min(MAX_FILL_ALPHA, Math.max(...channels.map((c) => (255 - c) / 255)));
+  if (alpha <= 0) return 'transparent';
+  // Over white, the fill shows 255 * (1 - alpha) + c' * alpha; solve for c'.
+  const [r, g, b] = channels.map((c) => Math.max(0, Math.min(255, Math.round((c - 255 * (1 - alpha)) / alpha))));
+  return `rgba(${r}, ${g}, ${b}, ${Number(alpha.toFixed(3))})`;
+}
 
 export const cssColor = (color: Color | undefined, alpha = 1) => (color ? `rgba(${color.r}, ${color.g}, ${color.b}, ${alpha})` : 'transparent');
