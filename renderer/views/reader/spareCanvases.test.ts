@@ -118,7 +118,7 @@ describe('spare page canvases', () => {
     idle.runIdle();
     const canvas = doc.made[0]!;
     expect(canvas.onStage).toBe(true);
-    expect(canvas.style?.cssText, 'composited, unseen').toContain('opacity:0.01');
+    expect(canvas.style?.cssText, 'composited, unseen').toMatch(/position:fixed.*width:1px;height:1px;opacity:0.01/);
     const allocated = canvas.drawn;
     for (let frame = 1; frame < SHOWN_FRAMES; frame++) {
       idle.runFrame();

@@ -7,7 +7,9 @@
 // software each costs about as much as the allocation again (17-40 ms per frame, measured with
 // a trace's Canvas2DResourceProvider::ProduceCanvasResource at 1000x1294). The canvas keeps
 // them while it keeps its size, in or out of the page. So a spare is shown for a few frames
-// before it joins the pool, drawn on each, in a 1-pixel box at 1% opacity: composited, unseen.
+// before it joins the pool, drawn on each, as a fixed 1-pixel box at 1% opacity: composited,
+// unseen. (Inside a clipping 1-pixel box Chromium painted it as an image instead, which made
+// no buffers.)
 import type { CanvasDocument, PageCanvasPool } from './pageCanvasPool.ts';
 
 export interface IdleScheduler {
@@ -34,22 +36,24 @@ export const STILL_MS = 150;
 /** Frames a spare is shown for: a drawing on each of the first four, for the buffers in flight (three) and one to spare. */
 export const SHOWN_FRAMES = 5;
 
-/** Where spares are shown while they get their buffers: a fixed 1-pixel box nobody sees or reaches. */
+/** Where spares are shown while they get their buffers. */
 export interface WarmingStage {
   appendChild(canvas: HTMLCanvasElement): unknown;
 }
 
-/** A stage at the top left of `doc`'s body; removed by the returned `remove`. */
+/** A stage in `doc`'s body, hidden from assistive technology; removed by the returned `remove`. */
 export function warmingStage(doc: Document): { stage: WarmingStage; remove(): void } {
   const box = doc.createElement('div');
   box.setAttribute('aria-hidden', 'true');
-  box.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;overflow:hidden;contain:strict;pointer-events:none';
   doc.body.appendChild(box);
   return { stage: box, remove: () => box.remove() };
 }
 
-/** How a canvas looks while shown on the stage; composited (not opacity 0, not off screen, which Chromium skips). */
-const SHOWN_STYLE = 'width:1px;height:1px;opacity:0.01';
+/**
+ * How a canvas looks while shown: one pixel at the window's top left, at 1% opacity, out of
+ * the pointer's way. Composited: Chromium skips a canvas at opacity 0 or off screen.
+ */
+const SHOWN_STYLE = 'position:fixed;left:0;top:0;width:1px;height:1px;opacity:0.01;pointer-events:none';
 
 /**
  * Keeps `pool` stocked with canvases of the size of the page last painted (`painted`), made
