@@ -15,6 +15,7 @@ import { createCore } from '../../electron/core/core.ts';
 import { createFileStore } from '../../electron/core/files/fileStore.ts';
 import { percentile, result, type BenchResult } from '../report.ts';
 import { generatePdf } from './generatePdf.ts';
+import { CANVAS_MARKS, tracedScroll } from './readerTrace.ts';
 
 const RUNS = 5;
 const PAGES = 300;
@@ -156,9 +157,9 @@ export async function runReaderBench(): Promise<BenchResult[]> {
     await seed(core, dataDir);
     const server = await core.serveBrowser();
     const page = await browser.newPage({ viewport: { width: 1360, height: 820 } });
-    if (process.env.READER_CANVASLOG) await page.addInitScript(`(() => { const ever = new WeakSet(); let id = 0; const ids = new WeakMap(); window.__log = [];
-      const rec = (c) => { if (!ids.has(c)) ids.set(c, ++id); performance.mark('canvas-' + ids.get(c) + (ever.has(c) ? '' : '-new') + '-' + (c.parentElement?.className ?? '')); ever.add(c); };
-      new MutationObserver((rs) => { for (const r of rs) for (const n of r.addedNodes) { if (n.tagName === 'CANVAS') rec(n); else if (n.querySelectorAll) n.querySelectorAll('canvas').forEach(rec); } }).observe(document, { childList: true, subtree: true }); })()`);
+    // --trace: the reading-pace scroll in a Chromium trace, its slow frames summed (readerTrace.ts).
+    const tracing = process.argv.includes('--trace');
+    if (tracing) await page.addInitScript(CANVAS_MARKS);
     await page.goto(server.pageUrl);
     await page.locator('[role="row"]').first().waitFor();
     const refreshMs = await refreshInterval(page);
@@ -174,9 +175,15 @@ export async function runReaderBench(): Promise<BenchResult[]> {
     const { frames: plainFrames } = await scrollFrames(page, PLAIN, FIRST_PAGE);
     const { frames, settleMs } = await scrollFrames(page, ANNOTATED, ANNOTATED_READY);
     // Reading pace: a twentieth of a screen a frame (about 2,400 px/s): pages are painted as they come.
-    if (process.env.READER_TRACE) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'cc', 'viz', 'gpu', 'toplevel', 'blink', 'blink.user_timing'], path: process.env.READER_TRACE });
-    const { frames: readingFrames } = await scrollFrames(page, ANNOTATED, ANNOTATED_READY, 0.05);
-    if (process.env.READER_TRACE) await browser.stopTracing();
+    const readingScroll = () => scrollFrames(page, ANNOTATED, ANNOTATED_READY, 0.05);
+    let readingFrames: number[];
+    if (tracing) {
+      const traced = await tracedScroll(browser, page, path.join(os.tmpdir(), 'refshelf-reader-trace.json'), refreshMs, readingScroll);
+      readingFrames = traced.result.frames;
+      console.log(traced.lines.join('\n'));
+    } else {
+      readingFrames = (await readingScroll()).frames;
+    }
     return [
       result('reader: 300-page PDF to first page painted (median)', median(plain), 'ms', 'max', 1000, `${RUNS} runs; first open with pdf.js loading ${Math.round(coldPlain)} ms`),
       result('reader: 1,000-annotation document opened (median)', median(annotated), 'ms', 'max', 1500, `${RUNS} runs; first page painted, highlights drawn, panel lists all`),
