@@ -193,7 +193,8 @@ test('highlight, sticky note, colour and text survive a reload, in the same plac
   await expect(reader.locator('.rs-sticky')).toHaveCount(1);
   // The note is on top of the page's text layer: a click on it reaches it, not the words.
   // Checked over a word: laid for a moment on the first line of text, then put back.
-  const onTop = await reader.locator('.rs-sticky').evaluate((sticky: HTMLElement) => {
+  // Polled: the push gives the note the service's id and the pin is drawn again under its new key.
+  await expect.poll(() => reader.locator('.rs-sticky').evaluate((sticky: HTMLElement) => {
     const word = [...document.querySelectorAll('.reader .textLayer span')].find((s) => !s.children.length && (s.textContent ?? '').trim().length > 3)!;
     const [left, top] = [sticky.style.left, sticky.style.top];
     const page = sticky.offsetParent!.getBoundingClientRect();
@@ -204,8 +205,7 @@ test('highlight, sticky note, colour and text survive a reload, in the same plac
     const hit = sticky.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
     [sticky.style.left, sticky.style.top] = [left, top];
     return hit;
-  });
-  expect(onTop, 'the sticky note is what a click at its centre hits').toBe(true);
+  }), { message: 'the sticky note is what a click at its centre hits' }).toBe(true);
   await panel.getByLabel('Annotation text').fill('Compare with the Loss Models book');
   await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).find((a) => a.type === 'sticky_note')?.text).toBe('Compare with the Loss Models book');
 

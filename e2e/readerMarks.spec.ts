@@ -55,8 +55,9 @@ test('an underline drawn from a selection survives a reload and is exported as a
   await expect.poll(async () => (await bridge.call('annotations.list', { documentId: docId })).map((a) => a.style)).toEqual(['underline']);
   const lines = await reader.locator('.rs-underline').count();
   // The line is under the text: the element's bottom border, in the underline's full colour.
-  const border = await reader.locator('.rs-underline').first().evaluate((el) => getComputedStyle(el).borderBottomColor);
-  expect(border).toBe('rgb(0, 90, 200)');
+  // Asked of the element found anew on each try: the push gives the annotation the service's
+  // id, and the line is drawn again under its new key.
+  await expect(reader.locator('.rs-underline').first()).toHaveCSS('border-bottom-color', 'rgb(0, 90, 200)');
 
   await page.keyboard.press('Escape');
   await expect(page.locator('.rs-item.selected').filter({ visible: true })).toHaveCount(0);
