@@ -23,6 +23,8 @@ describe('the packaged app', () => {
       expect(files).toContain(file);
     }
     expect(files.some((file) => /^\/dist\/renderer\/assets\/pdf\.worker\.min-.*\.mjs$/.test(file))).toBe(true);
+    // The core's PDF reading takes pdf.js's character maps from its package (openPdf.ts, pdfJsCMapDir).
+    expect(files).toContain('/node_modules/pdfjs-dist/cmaps/UniGB-UCS2-H.bcmap');
   });
 
   it('holds every chunk the renderer loads on demand (the other views, the reader, the dialogs)', () => {

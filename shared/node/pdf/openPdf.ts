@@ -2,6 +2,8 @@
 // ExtractionFailure with a sentence for the user. pdf.js runs without eval, without font
 // loading and with errors-only logging; in Node its "worker" runs in this thread.
 import { open, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { ExtractionFailure } from './types.ts';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -14,6 +16,17 @@ export function loadPdfJs(): Promise<PdfJs> {
 }
 
 export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
+
+/**
+ * pdf.js's character maps (the bcmap files it ships), as the folder path its Node reader wants.
+ * A CJK font that names a predefined CMap (UniGB-UCS2-H, UniJIS-UCS2-H, ...) yields no text
+ * without them: a title "hanzibox：田字格..." came out as "hanzibox". In the packaged app the
+ * folder is inside app.asar, which Electron's fs reads in worker threads too.
+ */
+export function pdfJsCMapDir(): string {
+  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  return path.join(root, 'cmaps') + path.sep;
+}
 
 export function failure(reason: ExtractionFailure['reason'], message: string): ExtractionFailure {
   return { ok: false, reason, message };
@@ -73,6 +86,8 @@ export async function openPdf(bytes: Uint8Array, signal?: AbortSignal): Promise<
     useSystemFonts: false,
     verbosity: VerbosityLevel.ERRORS,
     stopAtErrors: false,
+    cMapUrl: pdfJsCMapDir(),
+    cMapPacked: true,
     // Never ask for a password: an encrypted file is reported, not unlocked.
     password: undefined,
   });

@@ -9,6 +9,12 @@ export interface SyntheticText {
   size: number;
   /** Rotate by 90 degrees (an arXiv banner in the margin). */
   rotated?: boolean;
+  /**
+   * Set in a Chinese font as TeX engines often write it: CID-keyed, not embedded, with the
+   * predefined CMap UniGB-UCS2-H and no ToUnicode map, so only that CMap gives its text. Its
+   * ideographs are an em wide, its space a quarter em.
+   */
+  cjk?: boolean;
 }
 
 export interface SyntheticPdfOptions {
@@ -28,16 +34,24 @@ export function syntheticPdf(options: SyntheticPdfOptions): Buffer {
   add('<< /Type /Catalog /Pages 2 0 R >>');
   add(''); // pages, filled in below
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  let fonts = '/F1 3 0 R';
+  if (options.pages.some((page) => page.some((t) => t.cjk))) {
+    add('<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light-UniGB-UCS2-H /Encoding /UniGB-UCS2-H /DescendantFonts [5 0 R] >>');
+    add('<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor 6 0 R /DW 1000 /W [1 [250]] >>');
+    add('<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>');
+    fonts += ' /F2 4 0 R';
+  }
   const kids: number[] = [];
   for (const page of options.pages) {
     let content = options.drawing ? '0.5 g 50 50 500 700 re f\n' : '';
     for (const t of page) {
       const matrix = t.rotated ? `0 1 -1 0 ${t.x} ${t.y}` : `1 0 0 1 ${t.x} ${t.y}`;
-      content += `BT /F1 ${t.size} Tf ${matrix} Tm (${escape(t.text)}) Tj ET\n`;
+      const shown = t.cjk ? `<${Buffer.from(t.text, 'utf16le').swap16().toString('hex')}>` : `(${escape(t.text)})`;
+      content += `BT /${t.cjk ? 'F2' : 'F1'} ${t.size} Tf ${matrix} Tm ${shown} Tj ET\n`;
     }
     add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`);
     const contentId = objects.length;
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`);
+    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << ${fonts} >> >> /Contents ${contentId} 0 R >>`);
     kids.push(objects.length);
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
