@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pdfJsCMapDir } from './openPdf.ts';
+import { parsePersonName } from './personNames.ts';
 import { extractPage } from './syntheticExtraction.ts';
 import { bodyText } from './syntheticPdf.ts';
 
@@ -32,3 +33,26 @@ describe('CJK text', () => {
   });
 });
 
+describe('CJK names on the page', () => {
+  it('reads a name with a space between family and given name, family name first', () => {
+    expect(parsePersonName('濱野 尚人')).toEqual({ last_name: '濱野', first_name: '尚人' });
+    expect(parsePersonName('倉沢 良一')).toEqual({ last_name: '倉沢', first_name: '良一' });
+    expect(parsePersonName('北川 ひろみこ')).toBeUndefined(); // a given name of four kana is past the bound
+    expect(parsePersonName('森 さち')).toEqual({ last_name: '森', first_name: 'さち' });
+  });
+
+  it('leaves letter-spaced headings and unspaced runs alone', () => {
+    for (const heading of ['概 要', '摘 要', '目 次', '简介', '日本語論文用 後註生成マクロ']) expect(parsePersonName(heading)).toBeUndefined();
+  });
+
+  it('takes the authors under a CJK title, not the letter-spaced abstract heading', async () => {
+    const r = await extractPage([
+      { text: 'TEXの出版への応用', x: 200, y: 700, size: 20, cjk: true },
+      { text: '濱野 尚人', x: 260, y: 660, size: 12, cjk: true },
+      { text: '田村 明史', x: 260, y: 640, size: 12, cjk: true },
+      { text: '概 要', x: 290, y: 600, size: 11, cjk: true },
+      ...bodyText(72, 580, 25),
+    ]);
+    expect(r.fields.authors).toEqual([{ last_name: '濱野', first_name: '尚人' }, { last_name: '田村', first_name: '明史' }]);
+  });
+});

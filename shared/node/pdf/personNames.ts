@@ -60,9 +60,20 @@ export function hanName(piece: string): ExtractedPerson | undefined {
   return han ? { first_name: han[2]!, last_name: han[1]! } : undefined;
 }
 
+/**
+ * A Japanese or Chinese name set on the page with a space between family and given name
+ * ("濱野 尚人", "倉沢 良一"): family name first, in Han characters, the given name in Han or kana,
+ * three characters or more in all. Unspaced Han runs stay unread here (hanName): on a page
+ * they are as often headings.
+ */
+const SPACED_CJK_NAME = /^(\p{Script=Han}{1,3})\s+([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,3})$/u;
+
 /** A person when `piece` looks like a name ("Mark A. van de Wiel"), else undefined. */
 export function parsePersonName(raw: string): ExtractedPerson | undefined {
   let piece = raw.trim();
+  const cjk = SPACED_CJK_NAME.exec(piece);
+  // Two characters letter-spaced are a heading ("概 要", "摘 要"), not a name.
+  if (cjk) return cjk[1]!.length + cjk[2]!.length >= 3 ? { first_name: cjk[2]!, last_name: cjk[1]! } : undefined;
   while (HONORIFIC.test(piece)) piece = piece.replace(HONORIFIC, '');
   if (piece.length > 60 || /[@\d:/()[\]{}=<>]/.test(piece) || NOT_A_NAME.test(piece) || COUNTRY.test(piece) || MONTHS.test(piece) && /\d/.test(piece)) return undefined;
   // Generational suffixes belong to the name but are not the family name ("Hansen Jr", "Lienhard V").
