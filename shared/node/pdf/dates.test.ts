@@ -58,6 +58,12 @@ describe('findPublicationYear', () => {
     expect(year(['Journal of Statistical Software 2016;70(10):1–35. doi:10.18637/jss.v070.i10.'])).toBe(2016);
   });
 
+  it('reads a year counted in a Japanese era', () => {
+    expect(year(['TEX システムの日本語化', '倉沢 良一', '昭和 62 年 3 月'])).toBe(1987);
+    expect(year(['平成元年 4 月 1 日'])).toBe(1989);
+    expect(year(['令和5年12月'])).toBe(2023);
+  });
+
   it('falls back to a copyright or conference line set in the body of the page', () => {
     const body = (texts: string[]) => findPublicationYear([], [], texts.map(line), 2027);
     expect(body(['Some text about gears.', 'Conference acronym XX, June 03–05, 2018, Woodstock, NY', '© 2018 Association for Computing Machinery.'])).toBe(2018);

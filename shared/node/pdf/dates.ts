@@ -83,9 +83,17 @@ interface Mention {
   order: number;
 }
 
+/** A Japanese era and the year before its first ("Shōwa 62" is 1925 + 62 = 1987). */
+const ERAS: Record<string, number> = { 明治: 1867, 大正: 1911, 昭和: 1925, 平成: 1988, 令和: 2018 };
+/** "昭和 62 年 3 月", "平成元年": a year counted in a Japanese era ("元" is its first). */
+const ERA_YEAR = /(明治|大正|昭和|平成|令和)\s*(元|\d{1,2})\s*年/gu;
+
 /** The dates of a line, each with the words between it and the date before it. */
 function yearsIn(text: string): { year: number; before: string }[] {
   const out: { year: number; before: string }[] = [];
+  for (const m of text.matchAll(ERA_YEAR)) {
+    out.push({ year: ERAS[m[1]!]! + (m[2] === '元' ? 1 : Number(m[2])), before: text.slice(Math.max(0, m.index - 40), m.index) });
+  }
   let end = 0;
   for (const m of text.matchAll(DATE)) {
     const before = text.slice(Math.max(end, m.index - 40), m.index);
