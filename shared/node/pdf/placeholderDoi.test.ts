@@ -29,6 +29,14 @@ describe('DOI-like strings that are not the page\'s own', () => {
     expect(ownDois('  doi = {10.1063/1.2172593},')).toEqual([]);
   });
 
+  it('are DOIs in a citation in brackets, after the cited names or year and a comma', () => {
+    expect(ownDois('validation, and how those data were incorporated into the survival package. (Royston and\nAltman, DOI:10.1186/1471-2288-13-33)')).toEqual([]);
+    expect(ownDois('as shown before [Smith et al. 2019, https://doi.org/10.1016/j.patcog.2007.01.019].')).toEqual([]);
+    // The page's own, in brackets or after its journal's reference.
+    expect(ownDois('(DOI: 10.1016/j.patcog.2007.01.019)')).toEqual(['10.1016/j.patcog.2007.01.019']);
+    expect(ownDois('Pattern Recognition 40(3), 2007, doi:10.1016/j.patcog.2007.01.019')).toEqual(['10.1016/j.patcog.2007.01.019']);
+  });
+
   it('are the cited works\' DOIs in a reference list on the page, not a footer\'s own DOI under it', () => {
     const page = ['A short note', 'References', '[1] P. Erdős. Integral distances. Bull. Amer. Math. Soc. 51 (1945), p. 996. doi: 10.1090/S0002-9904-1945-08490-0.'];
     expect(ownDois(page.join('\n'))).toEqual([]);

@@ -29,6 +29,12 @@ const EXAMPLE_CONTEXT = /(?:e\.\s?g\.|for example|for instance|such as|example|z
 /** A DOI as a macro's argument or a BibTeX field's value: documentation showing code. */
 const CODE_CONTEXT = /(?:\\[a-z@]+\s*\{|\bdoi\s*=\s*[{"])\s*$/i;
 
+/**
+ * A DOI inside a citation in brackets, after the cited authors or year and a comma: "(Royston and
+ * Altman, DOI:10.1186/...)", "[Smith et al. 2019, https://doi.org/...]". It is the cited work's.
+ */
+const CITATION_CONTEXT = /[([][^()[\]]*\p{Lu}[^()[\]]*,\s*(?:doi\s*:?\s*|https?:\/\/(?:dx\.)?doi\.org\/)?$/iu;
+
 /** A line that heads a reference list; what follows it on the page cites other works. */
 const REFERENCES_HEADING = /^[ \t]*(?:\d+\.?[ \t]+)?(?:references|bibliography|works cited|literatur(?:verzeichnis)?|literatura|références(?: bibliographiques)?|bibliographie|bibliografia|riferimenti bibliografici|referencias|referências|список литературы|литература)[ \t]*:?[ \t]*$/imu;
 
@@ -45,6 +51,6 @@ export function ownDois(text: string): string[] {
     const lineStart = text.lastIndexOf('\n', at) + 1;
     if (at > referencesFrom && !/^\s*(?:doi\s*:?\s*|https?:\/\/(?:dx\.)?doi\.org\/)?$/i.test(text.slice(lineStart, at))) return false;
     const before = text.slice(Math.max(0, at - 40), at);
-    return !EXAMPLE_CONTEXT.test(before) && !CODE_CONTEXT.test(before);
+    return !EXAMPLE_CONTEXT.test(before) && !CODE_CONTEXT.test(before) && !CITATION_CONTEXT.test(text.slice(Math.max(0, at - 80), at));
   });
 }
