@@ -97,7 +97,19 @@ function titleCandidates(layout: Layout, { page, sparse, issues }: FirstPage): T
   // A magazine's cover may set the article's title low, under its masthead: a sparse page with nothing above is read lower down.
   if (!candidates.length && sparse) candidates = titleLines(layout, page, 0.1).filter(notBanner);
   const titles = candidates.filter((l) => !KIND_LABEL.test(l.text.trim()));
-  return titles.length ? titles : candidates;
+  return underFirstSection(titles.length ? titles : candidates, page.lines);
+}
+
+/**
+ * Without what is set under the page's first numbered section heading ("1 Introduction"), when
+ * a line as large as the heading stands well above it: the body's display text (an example word
+ * set at 50 pt) is not the title printed over the sections. (A heading in a column beside the
+ * title block starts no such cut.)
+ */
+function underFirstSection(candidates: TextLine[], lines: TextLine[]): TextLine[] {
+  const heading = lines.find((l) => NUMBERED_HEADING.test(l.text) && l.text.split(/\s+/).length <= 8);
+  if (!heading || !candidates.some((l) => l.y - heading.y > heading.size * 2 && l.size >= heading.size)) return candidates;
+  return candidates.filter((l) => l.y > heading.y);
 }
 
 /** The lines that may be a title: above `lowest` (a share of the page's height), not running heads, banners or labels. */
@@ -222,7 +234,10 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
     // A continuation may name a journal ("... for the Journal of ..."); it must not be a version line.
     // A title at body size in a column: only the names under it tell where it ends.
     const names = (!distinct && start.right < layout.pages[0]!.width * 0.55 || issueSized) && startsWithName(l.text);
-    if (sameSize && near && overlaps && !names && !TITLE_STOP.test(l.text) && (candidates.includes(l) || continuesTitle(l.text))) {
+    // A kind of document set as large right under the name is the title's end ("LuaMetaTeX" / "Reference" / "Manual"),
+    // not when it follows a subtitle ("teubner" / "An extension for Greek philology" / "User manual").
+    const kindAfterName = KIND_LABEL.test(l.text.trim()) && (last === start || KIND_LABEL.test(last.text.trim()));
+    if (sameSize && near && overlaps && !names && !TITLE_STOP.test(l.text) && (candidates.includes(l) || continuesTitle(l.text) || kindAfterName)) {
       lines.push(l);
       last = l;
     } else if (overlaps ? l.y < last.y - start.size * 0.5 : !near) {
@@ -295,8 +310,8 @@ const STREET = /\b(?:road|street|avenue|boulevard|lane|drive|str\.|stra(?:ß|ss)
 /** An e-mail address spelled out against harvesters ("claudio dot beccari at gmail dot com", "jfbu (at) free (dot) fr"), with the dash before it. */
 const SPELLED_ADDRESS = /\s*[–—-]?\s*[\w.+-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)*\s+(?:at|\(at\))\s+[\w-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)+\s*$/i;
 
-/** An e-mail address set after a name and a comma or semicolon, at the end of its line. */
-const TRAILING_ADDRESS = /(?<=\p{L}\.?)\s*[,;]\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*$/u;
+/** An e-mail address set after a name and a comma, a semicolon or a space ("Landon D. C. Elkind elkind@ualberta.ca"), at the end of its line. */
+const TRAILING_ADDRESS = /(?<=\p{L}\.?)(?:\s*[,;]\s*|\s+)[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*$/u;
 
 /** A line with a list number set apart to its left on the same baseline ("II." ... "Getting Help"): a list's entry. */
 function listEntry(line: TextLine, lines: TextLine[]): boolean {
