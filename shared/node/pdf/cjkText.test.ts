@@ -41,6 +41,11 @@ describe('CJK names on the page', () => {
     expect(parsePersonName('森 さち')).toEqual({ last_name: '森', first_name: 'さち' });
   });
 
+  it('reads a Latin name followed by the same name in its own script in brackets', () => {
+    expect(parsePersonName('Yuchang Yang（杨宇昌）')).toEqual({ first_name: 'Yuchang', last_name: 'Yang' });
+    expect(parsePersonName('Takayuki Yato (八登崇之)')).toEqual({ first_name: 'Takayuki', last_name: 'Yato' });
+  });
+
   it('leaves letter-spaced headings and unspaced runs alone', () => {
     for (const heading of ['概 要', '摘 要', '目 次', '简介', '日本語論文用 後註生成マクロ']) expect(parsePersonName(heading)).toBeUndefined();
   });

@@ -70,7 +70,8 @@ const SPACED_CJK_NAME = /^(\p{Script=Han}{1,3})\s+([\p{Script=Han}\p{Script=Hira
 
 /** A person when `piece` looks like a name ("Mark A. van de Wiel"), else undefined. */
 export function parsePersonName(raw: string): ExtractedPerson | undefined {
-  let piece = raw.trim();
+  // The name in its own script after the Latin one ("Yuchang Yang（杨宇昌）") repeats it.
+  let piece = raw.trim().replace(/(?<=\p{Script=Latin}\.?)\s*[(（][\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\s·・]+[)）]$/u, '');
   const cjk = SPACED_CJK_NAME.exec(piece);
   // Two characters letter-spaced are a heading ("概 要", "摘 要"), not a name.
   if (cjk) return cjk[1]!.length + cjk[2]!.length >= 3 ? { first_name: cjk[2]!, last_name: cjk[1]! } : undefined;
