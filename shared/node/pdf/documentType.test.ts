@@ -15,6 +15,13 @@ describe('detectDocumentType', () => {
     expect(type(['TUDaThesis – Abschlussarbeiten im CD der TU Darmstadt'])).toBe('generic');
   });
 
+  it('types the guide of a TeX file or of a package named in its title as documentation, abstract or not', () => {
+    expect(type(['rtklage.cls v 0.01', 'Ada Lovelace', 'Abstract', 'Gears for the court.'], { title: 'rtklage.cls v 0.01', hasAbstract: true })).toBe('generic');
+    expect(type(['Extensions to the ltxdoc class', 'Ada Lovelace', 'Abstract', 'For LaTeX users.'], { title: 'Extensions to the ltxdoc class', hasAbstract: true })).toBe('generic');
+    // An R package's paper stays a paper: no TeX on its page.
+    expect(type(['Fitting gears with the gearfit package', 'Ada Lovelace', 'Abstract', 'We fit gears in R.'], { title: 'Fitting gears with the gearfit package', hasAbstract: true })).toBe('journal');
+  });
+
   it('tells reports, conference papers, journal articles and books apart', () => {
     expect(type(['MINITION MANAGEMENT SAMPLE PROJECT', 'Final Report'])).toBe('report');
     expect(type(['Sample Template for Writing the Working Papers of the Czech National Bank'])).toBe('report');

@@ -135,6 +135,12 @@ const ABOUT_A_GUIDE = /\b(?:this|the present)\s+(?:article|document|paper|note|m
  * "The tracklang package is provided for", "The classes smfbook and smfart are intended to help", "Das Paket umfasst"). */
 const PACKAGE_DESCRIBED = /\b(?:is|are)\s+an?\s+(?:[\w-]+\s+){0,3}?(?:package|class|bundle)\s+(?:for|that|which)\b|\b(?:this|the|these)\s+(?:\S+\s+){0,3}?(?:packages?|class(?:es)?|bundles?)\s+(?:\S+\s+){0,3}?(?:is|are)\s+(?:provided|designed|intended|meant)\b|\b(?:das|dieses)\s+(?:\S+\s+)?paket\s+(?:umfa(?:ß|ss)t|enthält|bietet|stellt)\b/i;
 
+/** A title that names a TeX file ("dhua.sty for German abbreviations", "rtklage.cls v 0.01"): that file's guide. */
+const TEX_FILE_TITLE = /\b[\w-]+\.(?:sty|cls|dtx|ins|bst|bbx|cbx|ldf)\b/i;
+
+/** A title naming a package or class by its lower-case name ("Extensions to the ltxdoc class"); a guide when TeX is named on the page. */
+const NAMED_PACKAGE_TITLE = /\b[Tt]he\s+[a-z][a-z0-9-]*\s+(?:package|class|bundle)\b/;
+
 /** A manual's label on a line of its own in the title block ("User Manual", "Reference Guide", "User Documentation for version 1.0"). */
 const MANUAL_LABEL = /^(?:(?:users?['’]?s?|reference|installation|programmer['’]?s|administrator['’]?s)\s+)?(?:manual|guide|handbook|documentation)(?:\s+for\s+version\b.*)?$/i;
 
@@ -181,7 +187,7 @@ export function detectDocumentType(e: TypeEvidence): DetectedType {
   const first = e.lines.slice(0, 40);
   const pairs = first.map((l, i) => (i + 1 < first.length ? `${l} ${first[i + 1]}` : l));
   const texNamed = first.some((l) => TEX_NAMED.test(l));
-  const documentation = (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title))) || e.head.some((l) => VERSION_LINE.test(l)) || pairs.some((l) => TEX_GUIDE_TEXT.test(l)) || (pairs.some((l) => TEX_GUIDE_TEXT_OTHER.test(l) || ABOUT_A_GUIDE.test(l) || PACKAGE_DESCRIBED.test(l)) && texNamed) || e.head.some((l) => MANUAL_LABEL.test(l.trim())) || !!e.recordedTitle && RECORDED_MANUAL.test(e.recordedTitle);
+  const documentation = (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title) || TEX_FILE_TITLE.test(e.title) || NAMED_PACKAGE_TITLE.test(e.title) && texNamed)) || e.head.some((l) => VERSION_LINE.test(l)) || pairs.some((l) => TEX_GUIDE_TEXT.test(l)) || (pairs.some((l) => TEX_GUIDE_TEXT_OTHER.test(l) || ABOUT_A_GUIDE.test(l) || PACKAGE_DESCRIBED.test(l)) && texNamed) || e.head.some((l) => MANUAL_LABEL.test(l.trim())) || !!e.recordedTitle && RECORDED_MANUAL.test(e.recordedTitle);
   // A guide that says it shows how to use something is one even when set in a journal's style with a keywords line.
   // Read over the lines joined, so that what a sentence says it shows how to use is seen even on its next line.
   const howTo = HOW_TO_GUIDE.test(first.join(' '));
