@@ -24,9 +24,10 @@ export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
  * folder is inside app.asar, which Electron's fs reads in worker threads too.
  */
 export function pdfJsCMapDir(): string {
-  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-  return path.join(root, 'cmaps') + path.sep;
+  cMapDir ??= path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'cmaps') + path.sep;
+  return cMapDir;
 }
+let cMapDir: string | undefined;
 
 export function failure(reason: ExtractionFailure['reason'], message: string): ExtractionFailure {
   return { ok: false, reason, message };

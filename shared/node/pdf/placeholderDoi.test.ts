@@ -35,6 +35,8 @@ describe('DOI-like strings that are not the page\'s own', () => {
     // The page's own, in brackets or after its journal's reference.
     expect(ownDois('(DOI: 10.1016/j.patcog.2007.01.019)')).toEqual(['10.1016/j.patcog.2007.01.019']);
     expect(ownDois('Pattern Recognition 40(3), 2007, doi:10.1016/j.patcog.2007.01.019')).toEqual(['10.1016/j.patcog.2007.01.019']);
+    // Brackets without a name before the comma are no citation ("(in press, doi: ...)").
+    expect(ownDois('Gear Letters (in press, doi:10.1016/j.patcog.2007.01.019)')).toEqual(['10.1016/j.patcog.2007.01.019']);
   });
 
   it('are the cited works\' DOIs in a reference list on the page, not a footer\'s own DOI under it', () => {

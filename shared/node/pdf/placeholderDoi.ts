@@ -33,7 +33,7 @@ const CODE_CONTEXT = /(?:\\[a-z@]+\s*\{|\bdoi\s*=\s*[{"])\s*$/i;
  * A DOI inside a citation in brackets, after the cited authors or year and a comma: "(Royston and
  * Altman, DOI:10.1186/...)", "[Smith et al. 2019, https://doi.org/...]". It is the cited work's.
  */
-const CITATION_CONTEXT = /[([][^()[\]]*\p{Lu}[^()[\]]*,\s*(?:doi\s*:?\s*|https?:\/\/(?:dx\.)?doi\.org\/)?$/iu;
+const CITATION_CONTEXT = /[([][^()[\]]*\p{Lu}[^()[\]]*,\s*(?:[Dd][Oo][Ii]\s*:?\s*|https?:\/\/(?:dx\.)?doi\.org\/)?$/u;
 
 /** A line that heads a reference list; what follows it on the page cites other works. */
 const REFERENCES_HEADING = /^[ \t]*(?:\d+\.?[ \t]+)?(?:references|bibliography|works cited|literatur(?:verzeichnis)?|literatura|références(?: bibliographiques)?|bibliographie|bibliografia|riferimenti bibliografici|referencias|referências|список литературы|литература)[ \t]*:?[ \t]*$/imu;
