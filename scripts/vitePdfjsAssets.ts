@@ -5,20 +5,16 @@
 // A build also gets the Content-Security-Policy as a meta tag, beside the header every mode
 // sends; not in dev, where Vite's React refresh needs an inline script.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { contentSecurityPolicyMeta } from '../electron/core/bridge/contentSecurityPolicy.ts';
+import { pdfjsPackageDir } from '../shared/node/pdfjsPackage.ts';
 
 export const PDFJS_ASSET_FOLDERS = ['cmaps', 'standard_fonts', 'wasm', 'iccs'] as const;
 const PREFIX = 'pdfjs';
 
-function pdfjsRoot(): string {
-  return path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-}
-
 /** Each asset as [path under the renderer, file on disk]. */
-export function pdfjsAssetFiles(root: string = pdfjsRoot()): [string, string][] {
+export function pdfjsAssetFiles(root: string = pdfjsPackageDir()): [string, string][] {
   return PDFJS_ASSET_FOLDERS.flatMap((folder) =>
     readdirSync(path.join(root, folder))
       .filter((name) => !name.startsWith('LICENSE') || folder === 'wasm')
@@ -30,7 +26,7 @@ export function pdfjsAssets(): Plugin {
   return {
     name: 'refshelf-pdfjs-assets',
     configureServer(server) {
-      const root = pdfjsRoot();
+      const root = pdfjsPackageDir();
       server.middlewares.use((request, response, next) => {
         const match = /^\/pdfjs\/([a-z_]+)\/([\w.-]+)$/.exec((request.url ?? '').split('?')[0]!);
         const folder = match?.[1];

@@ -3,9 +3,10 @@
 // the window's main thread and the display compositor spent the time of frames that missed a
 // refresh. Each canvas put in the page is marked (`canvas-<n>[-new]`), so a slow frame can be
 // told apart as a new canvas's first buffers (Canvas2DResourceProvider::ProduceCanvasResource).
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 
-export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'viz', 'blink.user_timing'];
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'viz', 'blink.user_timing'];
 
 /** Marks each canvas added to the page, with `-new` the first time that canvas is seen. Runs in the page. */
 export const CANVAS_MARKS = `(() => {
@@ -31,7 +32,6 @@ export async function tracedScroll<T>(browser: Browser, page: Page, file: string
   } finally {
     await browser.stopTracing();
   }
-  const { readFileSync } = await import('node:fs');
   const trace = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
   return { result, lines: [`  trace of the reading-pace scroll: ${file}`, ...summariseSlowFrames(trace.traceEvents, refreshMs)] };
 }

@@ -2,8 +2,8 @@
 // ExtractionFailure with a sentence for the user. pdf.js runs without eval, without font
 // loading and with errors-only logging; in Node its "worker" runs in this thread.
 import { open, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pdfjsPackageDir } from '../pdfjsPackage.ts';
 import type { ExtractionFailure } from './types.ts';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -24,10 +24,8 @@ export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
  * folder is inside app.asar, which Electron's fs reads in worker threads too.
  */
 export function pdfJsCMapDir(): string {
-  cMapDir ??= path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'cmaps') + path.sep;
-  return cMapDir;
+  return path.join(pdfjsPackageDir(), 'cmaps') + path.sep;
 }
-let cMapDir: string | undefined;
 
 export function failure(reason: ExtractionFailure['reason'], message: string): ExtractionFailure {
   return { ok: false, reason, message };
