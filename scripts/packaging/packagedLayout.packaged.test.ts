@@ -1,5 +1,5 @@
 // What the packaged app holds: code in app.asar (no TypeScript sources, no resources),
-// resources beside it, SQLite's binary unpacked, the fuses set, the version; and (c) the
+// resources beside it, SQLite's and pdf.js's canvas binaries unpacked, the fuses set, the version; and (c) the
 // ABI check of the native module against the Electron version.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,9 +49,12 @@ describe('the packaged app', () => {
     expect(existsSync(path.join(resources, 'catalog'))).toBe(true);
   });
 
-  it("unpacks SQLite's binary and nothing native beside it", () => {
+  it("unpacks SQLite's binary and pdf.js's canvas (a Node-API module pdf.js needs to load in Node), and nothing native beside them", () => {
     const unpacked = `${built.asarPath}.unpacked`;
-    expect(findNativeModules(unpacked).map((file) => path.relative(unpacked, file))).toEqual([path.join('node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')]);
+    const found = findNativeModules(unpacked).map((file) => path.relative(unpacked, file).split(path.sep).join('/')).sort();
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatch(/^node_modules\/@napi-rs\/canvas-[\w-]+\/[\w.-]+\.node$/);
+    expect(found[1]).toBe('node_modules/better-sqlite3/build/Release/better_sqlite3.node');
   });
 
   it('sets the fuses in the Electron executable', async () => {
