@@ -298,6 +298,32 @@ describe('library store', () => {
     expect(calls.filter((c) => c.command === 'folders.rename').map((c) => c.request)).toEqual([{ id: 'srv-folder', name: 'Renamed' }]);
   });
 
+  it('selects the revealed document even when the library changes while its page loads', async () => {
+    const { store, setHold } = library(3);
+    await store.getState().reload();
+    // The reveal's page is held; meanwhile a change elsewhere reloads the list (App.tsx does on
+    // every library change), overtaking it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let holding = true;
+    let asked!: () => void;
+    const reached = new Promise<void>((resolve) => { asked = resolve; });
+    setHold((command) => {
+      if (command !== 'documents.list' || !holding) return undefined;
+      asked();
+      return held;
+    });
+    const revealed = store.getState().reveal('d1');
+    await reached;
+    holding = false;
+    const reloaded = store.getState().reload();
+    release();
+    expect(await revealed).toBe(true);
+    await reloaded;
+    expect([...store.getState().selection.ids]).toEqual(['d1']);
+    expect(store.getState().selection.cursor).toBe(1);
+  });
+
   it('selects the revealed document even when a push renames it while the list loads', async () => {
     const { store, docs, handlers, announceRename } = library(3);
     docs[0]!.id = 'local:new';

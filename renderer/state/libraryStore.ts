@@ -114,6 +114,8 @@ export type LibraryStore = StoreApi<LibraryState & LibraryActions>;
 
 export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore): LibraryStore {
   let generation = 0;
+  /** The row a reveal will select once its page arrives (see refresh). */
+  let unrevealed: { id: string; index: number } | undefined;
   const inflight = new Set<number>();
   /** Settles when the answer to the last query sent (a search, a sort, a reload) is in. */
   let answering: Promise<void> | null = null;
@@ -153,10 +155,14 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
      * arrive, and then both the rows and the scroll position change in one render: a new
      * query (a keystroke in the search box) paints once, not as an empty list and then rows.
      */
-    async function refresh(resetView: boolean, keepSelection = false, reveal?: { id: string; index: number }): Promise<void> {
+    async function refresh(resetView: boolean, keepSelection = false, revealing?: { id: string; index: number }): Promise<void> {
       const gen = ++generation;
       const asked = get().search;
       inflight.clear();
+      // A reveal still on its way is carried by a reload of the same view that overtakes it (the
+      // library changed meanwhile), so the revealed row is still selected; a new view drops it.
+      if (revealing || resetView) unrevealed = revealing;
+      const reveal = unrevealed;
       if (resetView) {
         // A revealed row's page is fetched with the first answer, so the list lands on it.
         visible = reveal ? [reveal.index, reveal.index] : [0, PAGE_SIZE - 1];
@@ -194,6 +200,7 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         // The cursor on the revealed row: the list scrolls to it (in the render that shows it).
         // Under the id it has now: a push may have renamed it while the page was fetched.
         if (reveal) update.selection = { ids: new Set([current(reveal.id)]), anchor: reveal.index, cursor: reveal.index };
+        unrevealed = undefined;
         if (resetView) set((s) => ({ ...update, queryVersion: s.queryVersion + 1 }));
         else set(update);
       } catch (error) {
