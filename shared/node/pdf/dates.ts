@@ -73,6 +73,8 @@ const BARE_YEAR = new RegExp(`^(?:\\(?${YEAR}\\)?|(?:spring|summer|fall|autumn|w
 const MARGIN_YEAR = new RegExp(`^(?=(?:\\S+\\s+){0,5}\\S+$)[\\p{L} .,'’:&-]*\\p{L}[\\p{L} .,'’:&-]*[\\s,]\\(?${YEAR}\\)?$`, 'u');
 
 /** In the body, only a line that starts with a copyright, or a venue line's "2018, Woodstock". */
+/** A version named by number ("version 3.6", "version number v1.24.12", "v2.1"). */
+const VERSION_NAMED = /\bversion\s+(?:number\s+)?v?\d+(?:\.\d+)+|\bv\d+\.\d+/i;
 const BODY_COPYRIGHT = new RegExp(`^${COPYRIGHT}`, 'iu');
 const BODY_VENUE = /\b(?:conference|symposium|workshop|proceedings)\b/i;
 const BODY_VENUE_YEAR = new RegExp(`\\b${YEAR},\\s*\\p{Lu}`, 'u');
@@ -154,6 +156,15 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], pag
     for (const line of page) {
       const m = BODY_COPYRIGHT.exec(line.text) ?? (BODY_VENUE.test(line.text) ? BODY_VENUE_YEAR.exec(line.text) : null);
       if (m) add(BODY_COPYRIGHT.test(line.text) ? copyrightYear(line.text) ?? Number(m[1]) : Number(m[1]), 1);
+    }
+  }
+  // Else a footnote dating the version the page documents ("This file (gears.dtx) has version number v1.24, last revised
+  // 2017/09/25", "This document describes gears version 3.6 that came of age on 2004/05/23").
+  if (!mentions.length) {
+    for (const line of page) {
+      if (!VERSION_NAMED.test(line.text)) continue;
+      const dated = yearsIn(line.text)[0];
+      if (dated) add(dated.year, 1);
     }
   }
   // Else a journal's running head or foot that names only its year.

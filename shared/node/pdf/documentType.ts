@@ -124,12 +124,12 @@ const TEX_GUIDE_TEXT_OTHER = /\b(?:beschreibt|décrit|descrive|describe)\s+(?:da
 /** A LaTeX class's or package's guide, by its title ("The ebsthesis document class for use with LaTeX",
  * "LaTeX Style For Technical Information Reports", "Neue BibTeX-Style-Files", "Una guía esencial para el correcto uso de LaTeX") or by what its first lines say it does ("This
  * package provides a class for typesetting articles"): an abstract does not make it a paper. */
-const TEX_GUIDE_TITLE = new RegExp(String.raw`\b(?:la|bib)?tex\b.*\b${GUIDE_NOUN}\b|\b(?:guide|guía|guia|guida|leitfaden)\b.*\b(?:la)?tex\b|\b(?:document class|${GUIDE_NOUN})\b.*\b(?:la)?tex\b|\b(?:document ?class|dokumentklasse|classe de document|clase de documento)\b`, 'iu');
-const TEX_GUIDE_TEXT = /\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers|is intended)\b.*\b(?:typeset\w*|(?:la)?tex|pstricks|tikz|metapost)\b|\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers)\s+(?:an?\s+)?(?:document\s+)?class\b|\bclass\s+for\s+typesetting\b/i;
+const TEX_GUIDE_TITLE = new RegExp(String.raw`\b(?:bib)?(?:la)?tex\b.*\b${GUIDE_NOUN}\b|\b(?:guide|guía|guia|guida|leitfaden)\b.*\b(?:bib)?(?:la)?tex\b|\b(?:document class|${GUIDE_NOUN})\b.*\b(?:bib)?(?:la)?tex\b|\b(?:document ?class|dokumentklasse|classe de document|clase de documento)\b`, 'iu');
+const TEX_GUIDE_TEXT = /\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers|is intended)\b.*\b(?:typeset\w*|(?:bib)?(?:la)?tex|pstricks|tikz|metapost)\b|\b(?:this|the)\s+(?:\S+\s+)?(?:package|class|bundle)\s+(?:provides|implements|facilitates|defines|offers)\s+(?:an?\s+)?(?:document\s+)?class\b|\bclass\s+for\s+typesetting\b/i;
 
 /** A guide's abstract or first lines saying what it documents ("This article describes the gearbox package",
  * "This document describes the margbib document style"). */
-const ABOUT_A_GUIDE = /\b(?:this|the present)\s+(?:article|document|paper|note|manual|guide|documentation)\s+(?:describes|documents|explains|presents|introduces)\s+(?:the\s+)?(?:[^\s.]+\s+){0,4}?(?:package|class|bundle|fonts?|macros?|style|format)\b/i;
+const ABOUT_A_GUIDE = /\bthis is (?:the )?(?:documentation|manual|user['’]?s? guide) (?:of|for)\b|\b(?:this|the present)\s+(?:article|document|paper|note|manual|guide|documentation)\s+(?:describes|documents|explains|presents|introduces)\s+(?:the\s+)?(?:[^\s.]+\s+){0,4}?(?:package|class|bundle|fonts?|macros?|style|format)\b/i;
 
 /** A guide's abstract saying what the package or class it documents is or is for ("Antomega is a language support package for",
  * "The tracklang package is provided for", "The classes smfbook and smfart are intended to help", "Das Paket umfasst"). */
@@ -137,6 +137,9 @@ const PACKAGE_DESCRIBED = /\b(?:is|are)\s+an?\s+(?:[\w-]+\s+){0,3}?(?:package|cl
 
 /** A title that names a TeX file ("dhua.sty for German abbreviations", "rtklage.cls v 0.01"): that file's guide. */
 const TEX_FILE_TITLE = /\b[\w-]+\.(?:sty|cls|dtx|ins|bst|bbx|cbx|ldf)\b/i;
+
+/** A sentence whose subject is a TeX file ("The vancouver.bst style file is ...", "This gears.sty package ..."). */
+const TEX_FILE_SUBJECT = /(?:^|[.!?]\s+)(?:the|this)\s+[\w-]+\.(?:sty|cls|bst|bbx|cbx|dtx)\b/i;
 
 /** A title naming a package or class by its lower-case name ("Extensions to the ltxdoc class"); a guide when TeX is named on the page. */
 const NAMED_PACKAGE_TITLE = /\b[Tt]he\s+[a-z][a-z0-9-]*\s+(?:package|class|bundle)\b/;
@@ -180,14 +183,18 @@ export function detectDocumentType(e: TypeEvidence): DetectedType {
   const labels = [...titlePage.filter((l) => l.length <= 40 && e.head.includes(l)).map((l) => [l, l.replace(/\s+/g, '')]).flat(), ...letterRuns];
   // Accents may be lost or set apart in the text layer ("These presentee par"): the phrases are read with them folded away too.
   const folded = titlePage.map((l) => l.normalize('NFKD').replace(/\p{M}/gu, ''));
-  if (any(THESIS, [...titlePage, ...folded]) || labels.some((l) => THESIS_LABEL.test(l))) return { type: 'thesis', confidence: 0.8 };
+  // A thesis class's guide prints a degree's words too ("南京大学学位论文模板" under "The njuthesis class"): its title names the class.
+  const namesPackage = !!e.title && (NAMED_PACKAGE_TITLE.test(e.title) || TEX_FILE_TITLE.test(e.title));
+  if (!namesPackage && (any(THESIS, [...titlePage, ...folded]) || labels.some((l) => THESIS_LABEL.test(l)))) return { type: 'thesis', confidence: 0.8 };
   // Documentation (a class's guide, a package's or program's manual) names what it documents
   // in its title or carries a version line under it; a thesis class's guide is not a thesis.
   // A guide's sentence about itself may run over two lines: each line is read with the next.
   const first = e.lines.slice(0, 40);
   const pairs = first.map((l, i) => (i + 1 < first.length ? `${l} ${first[i + 1]}` : l));
   const texNamed = first.some((l) => TEX_NAMED.test(l));
-  const documentation = (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title) || TEX_FILE_TITLE.test(e.title) || NAMED_PACKAGE_TITLE.test(e.title) && texNamed)) || e.head.some((l) => VERSION_LINE.test(l)) || pairs.some((l) => TEX_GUIDE_TEXT.test(l)) || (pairs.some((l) => TEX_GUIDE_TEXT_OTHER.test(l) || ABOUT_A_GUIDE.test(l) || PACKAGE_DESCRIBED.test(l)) && texNamed) || e.head.some((l) => MANUAL_LABEL.test(l.trim())) || !!e.recordedTitle && RECORDED_MANUAL.test(e.recordedTitle);
+  // A guide's first sentence naming the TeX file it documents ("The vancouver.bst bibliographic style file (for LaTeX/BibTeX) is ...").
+  const namesTexFile = pairs.slice(0, 12).some((l) => TEX_FILE_SUBJECT.test(l));
+  const documentation = namesTexFile && texNamed || (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title) || TEX_FILE_TITLE.test(e.title) || NAMED_PACKAGE_TITLE.test(e.title) && texNamed)) || e.head.some((l) => VERSION_LINE.test(l)) || pairs.some((l) => TEX_GUIDE_TEXT.test(l)) || (pairs.some((l) => TEX_GUIDE_TEXT_OTHER.test(l) || ABOUT_A_GUIDE.test(l) || PACKAGE_DESCRIBED.test(l)) && texNamed) || e.head.some((l) => MANUAL_LABEL.test(l.trim())) || !!e.recordedTitle && RECORDED_MANUAL.test(e.recordedTitle);
   // A guide that says it shows how to use something is one even when set in a journal's style with a keywords line.
   // Read over the lines joined, so that what a sentence says it shows how to use is seen even on its next line.
   const howTo = HOW_TO_GUIDE.test(first.join(' '));

@@ -141,6 +141,10 @@ function unprintedSubtitle(recordedTitle: string, printed: string, pageText: str
   return rest.length > 0 && words(head!) === printed && !` ${words(pageText)} `.includes(` ${words(rest.join(' '))} `);
 }
 
+/** A recorded title that is a file's name without its extension ("scite-context-readme", "fonts_mkiv"): words joined by
+ * hyphens or underscores, no space. It names the document's source file, and says nothing of the words a printed title lacks. */
+const fileStem = (title: string) => /^[\p{Ll}\d]+(?:[-_][\p{L}\d]+)+$/u.test(title.trim());
+
 /** The recorded Info/XMP values fill gaps and back up (or outweigh) weak layout guesses. */
 function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence, info: DocumentInfo, hasText: boolean, pageText: string): void {
   if (info.title) {
@@ -151,7 +155,7 @@ function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence,
       confidence.title = hasText ? 0.5 : 0.4;
     } else if (recorded === printed) {
       confidence.title = Math.max(confidence.title ?? 0, 0.95);
-    } else if (recorded.startsWith(printed) && recorded.length > printed.length && (confidence.title ?? 0) < 0.9 && !unprintedSubtitle(info.title, printed, pageText) && !/^(?:\s*\S+){0,4}?\s*\b(?:version|release)\b|^\s*v\d/.test(recorded.slice(printed.length)) && words(info.title.replace(/\s*\([^()]*\)\s*$/, '')) !== printed && !GENRE.test(recorded.slice(printed.length).trim())) {
+    } else if (recorded.startsWith(printed) && recorded.length > printed.length && !fileStem(info.title) && (confidence.title ?? 0) < 0.9 && !unprintedSubtitle(info.title, printed, pageText) && !/^(?:\s*\S+){0,4}?\s*\b(?:version|release)\b|^\s*v\d/.test(recorded.slice(printed.length)) && words(info.title.replace(/\s*\([^()]*\)\s*$/, '')) !== printed && !GENRE.test(recorded.slice(printed.length).trim())) {
       // The layout caught only part of a title the writer recorded whole (not one with its version or a translation in parentheses appended,
       // nor with a subtitle the page does not print).
       fields.title = info.title.slice(0, 500);

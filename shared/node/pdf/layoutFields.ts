@@ -50,6 +50,9 @@ const FOREIGN_HEADING_STOP = /^(?:zusammenfassung|schlüsselwörter|schlagwörte
 const KEYWORDS_LABEL = /^(?:keywords?|key\s*words|klíčová slova|kľúčové slová|schlüsselwörter|schlagwörter|mots[- ]cl[ée]s|palavras[- ]chave|palabras clave|parole chiave|słowa kluczowe|trefwoorden|nyckelord|ключевые слова)\s*:/iu;
 
 /** A numbered section heading ("4 Class options", "2.1. Data"), which a title set at body size is not. */
+/** A keywords line whose label is set apart by type alone, not a colon ("Key words International Tax, BibTeX, LaTeX"). */
+const UNMARKED_KEYWORDS = /^(?:[Kk]eywords?|[Kk]ey\s*words|KEYWORDS|KEY\s*WORDS)\s+\p{Lu}[^,;]*(?:[,;][^,;]+){2,}$/u;
+
 const NUMBERED_HEADING = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}/u;
 
 
@@ -88,7 +91,24 @@ interface FirstPage {
 function firstPageOf(layout: Layout): FirstPage | undefined {
   const page = layout.pages[0];
   if (!page) return undefined;
-  return { page, sparse: page.lines.reduce((n, l) => n + l.text.length, 0) < 400, issues: page.lines.filter((l) => ISSUE_LINE.test(l.text)) };
+  const sparse = page.lines.reduce((n, l) => n + l.text.length, 0) < 400;
+  const issues = page.lines.filter((l) => ISSUE_LINE.test(l.text));
+  return { page, sparse, issues: issues.length && !sparse && newsletterItems(page.lines, issues[0]!, layout.bodySize) ? [] : issues };
+}
+
+/**
+ * A newsletter's page of several items under its masthead ("LaTeX News" / "Issue 27, April 2017" over "Contents",
+ * "ISO 8601 Date format", "Disabling hyphenation", ...): three or more headings set apart at the largest size under
+ * the issue line, larger than the body. Its masthead is then its title, not an article's.
+ */
+function newsletterItems(lines: TextLine[], issue: TextLine, bodySize: number): boolean {
+  const under = lines.filter((l) => l.y < issue.y);
+  if (!under.length) return false;
+  const top = Math.max(...under.map((l) => l.size));
+  if (top < bodySize * 1.1) return false;
+  const headings = under.filter((l) => Math.abs(l.size - top) <= top * 0.05);
+  // A heading run over two lines is one heading.
+  return headings.filter((h) => !headings.some((o) => o !== h && o.y > h.y && o.y - h.y <= top * 2 && o.x < h.right && o.right > h.x)).length >= 3;
 }
 
 function titleCandidates(layout: Layout, { page, sparse, issues }: FirstPage): TextLine[] {
@@ -192,6 +212,9 @@ function cleanTitle(s: string): string {
     .replace(/[,;]\s*(?:19|20)\d\d[/-]\d\d[/-]\d\d$/, '').replace(/[,;]\s*v\.?\s?\d+(?:\.\d+)*[a-z]?$/i, '').replace(/\s*[∗*†‡§¶⁎✝]+\s*/g, ' ').replace(/\s+([:,.;])/g, '$1').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
 }
 
+/** The line under a title that says whose it is: "by" alone, or "by" and names ("by Ada Lovelace and Charles Babbage"). */
+const BY_LINE = /^(?:[Bb]y|BY|von|par|di|por)$|^(?:[Bb]y|von|par)\s+\p{Lu}/u;
+
 function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidence: number } | undefined {
   const first = firstPageOf(layout);
   if (!first) return undefined;
@@ -228,6 +251,8 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
   for (const l of pageLines) {
     if (l.y >= last.y - 0.5 || l === start) continue;
     if (lines.length >= 6) break;
+    // "by" on a line of its own, or before the names ("Manual for gears.sty" / "by" / "Ada Lovelace"): the title has ended.
+    if (last.y - l.y <= start.size * 2.0 && l.x < last.right && l.right > last.x && BY_LINE.test(l.text.trim())) break;
     const sameSize = Math.abs(l.size - start.size) <= start.size * 0.08;
     const near = last.y - l.y <= start.size * 2.0;
     const overlaps = l.x < last.right && l.right > last.x;
@@ -280,7 +305,7 @@ function nameList(text: string): boolean {
 }
 
 /** Credits that are not authorship: translators, editors, supervisors and examiners. */
-const CREDIT = /^(?:(?:\p{L}+\s+)?(?:übersetz\w*|traduction|translation|vertaling|tradu[cç][ãa]o|traducci[oó]n|перевод)\b|version (?:française|française|allemande|anglaise)|verantwortlich|traduit|translated|übersetzt|traducido|traduzido|traduzione|przek[łl]ad|t[łl]umaczenie|former|.{0,40}\bteam members?\s*:|edited|herausgegeben|hrsg\.?|(?:co-?)?supervis(?:or|ed)|advis(?:or|er)|betreuer|betreut|(?:first |second )?(?:examiner|referee|reviewer)|gutachter|referent|korreferent|orientador|orientadora|directeur|directrice|director|tutor|témavezető|konzulens|promotor|committee)\b/iu;
+const CREDIT = /^(?:(?:(?:which|that)\s+(?:was|is)\s+)?based\s+on\b|(?:\p{L}+\s+)?(?:übersetz\w*|traduction|translation|vertaling|tradu[cç][ãa]o|traducci[oó]n|перевод)\b|version (?:française|française|allemande|anglaise)|verantwortlich|traduit|translated|übersetzt|traducido|traduzido|traduzione|przek[łl]ad|t[łl]umaczenie|former|.{0,40}\bteam members?\s*:|edited|herausgegeben|hrsg\.?|(?:co-?)?supervis(?:or|ed)|advis(?:or|er)|betreuer|betreut|(?:first |second )?(?:examiner|referee|reviewer)|gutachter|referent|korreferent|orientador|orientadora|directeur|directrice|director|tutor|témavezető|konzulens|promotor|committee)\b/iu;
 
 /** A thesis's committee or jury, by its label in the languages of the corpus ("Promotoren",
  * "Externe Promotor", "Mitbetreut von", "Titularis(sen):", "Membres du jury", "Advisory board"). */
@@ -521,7 +546,11 @@ export function readLayoutFields(layout: Layout, recordedTitle?: string): Layout
   const pageText = lines.map((l) => l.text).join('\n');
   const rotated = page.rotatedText;
   const arxiv = findArxivIds(`${rotated}\n${pageText}`)[0];
-  const margins = lines.filter((l) => l.y > page.height * 0.88 || l.y < page.height * 0.12);
+  // The page's foot is a margin too where the page leaves a wide one ("Preprint submitted to Elsevier   June 8, 2018"
+  // at 15% of the height): the lowest line, short and no larger than the body.
+  const lowest = Math.min(...lines.map((l) => l.y));
+  const foot = (l: TextLine) => l.y - lowest < 1 && l.size <= layout.bodySize * 1.02 && l.text.split(/\s+/).length <= 8;
+  const margins = lines.filter((l) => l.y > page.height * 0.88 || l.y < page.height * 0.12 || foot(l));
   // A sparse title page (a thesis's cover) has no body: its place and year may sit under a long degree line.
   const sparse = lines.reduce((n, l) => n + l.text.length, 0) < 700;
   let year = findPublicationYear(sparse ? lines : header, margins, lines);
@@ -565,7 +594,7 @@ export function readLayoutFields(layout: Layout, recordedTitle?: string): Layout
     hasAbstract: !!abstract || lines.some((l) => /^(?:abstract|summary|résumé|zusammenfassung|resumo|resumen)\b/i.test(l.text)),
     hasAffiliations: header.some((l) => isAffiliation(l.text)),
     hasIsbn: !!isbn,
-    hasKeywords: header.some((l) => /^(?:keywords?|key\s*words|index terms)\b/i.test(l.text)) || lines.some((l) => KEYWORDS_LABEL.test(l.text)),
+    hasKeywords: header.some((l) => /^(?:keywords?|key\s*words|index terms)\b/i.test(l.text)) || lines.some((l) => KEYWORDS_LABEL.test(l.text) || UNMARKED_KEYWORDS.test(l.text)),
     venue: lines.filter((l) => VENUE_LINE.test(l.text)).map((l) => l.text),
     title: fields.title,
     recordedTitle,
