@@ -170,3 +170,17 @@ describe('document type', () => {
     expect(r.fields.type).toBe('journal');
   });
 });
+
+describe('a logo with a mirrored letter in the title', () => {
+  it('keeps the mirrored letter on its line and spells the logo', async () => {
+    // "About X" then the reversed E, drawn leftwards from its origin, with the rest of the logo.
+    const r = await extractPage([
+      { text: 'About X', x: 245.7, y: 662.2, size: 17.15 },
+      { text: 'E TEX', x: 318.4, y: 658.5, size: 17.15, mirrored: true },
+      { text: 'Ada Lovelace', x: 261, y: 632, size: 12 },
+      { text: '17 October 2005', x: 255, y: 608, size: 12 },
+      ...bodyText(125, 560, 20),
+    ]);
+    expect(r.fields.title).toBe('About XeTeX');
+  });
+});

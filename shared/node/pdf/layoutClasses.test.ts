@@ -184,7 +184,7 @@ describe('title lines', () => {
       { text: 'Achim Gearer', x: 260, y: 630, size: 12 },
       ...bodyText(72, 560, 25),
     ]);
-    expect(r.fields.title).toBe('A Simple Example of the gearconf Package for LATEX');
+    expect(r.fields.title).toBe('A Simple Example of the gearconf Package for LaTeX');
     expect(r.fields.authors?.map((a) => a.last_name)).toEqual(['Gearer']);
     const versioned = await extractPage([
       { text: 'CLASSE DE DOCUMENT POUR LES', x: 150, y: 700, size: 20 },

@@ -7,6 +7,7 @@ import { detectDocumentType, ISSUE_NUMBER } from './documentType.ts';
 import { ownDois } from './placeholderDoi.ts';
 import type { Layout } from './pageLayout.ts';
 import { readAuthorGrid } from './authorGrid.ts';
+import { spellTexLogos } from './texLogos.ts';
 import { isAffiliation, parsePersonName, splitAuthorLine } from './personNames.ts';
 import type { TextLine } from './textLines.ts';
 import type { ExtractedFields, ExtractedPerson, FieldConfidence } from './types.ts';
@@ -270,7 +271,7 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
       break;
     }
   }
-  const text = cleanTitle(joinLines(lines.map((l) => unspaced(l.textWithoutMarkers))));
+  const text = spellTexLogos(cleanTitle(joinLines(lines.map((l) => unspaced(l.textWithoutMarkers)))));
   if (text.length < 3) return undefined;
   const ratio = start.size / layout.bodySize;
   const confidence = distinct ? (ratio >= 1.3 ? 0.85 : 0.65) : sparse ? 0.5 : 0.35;
