@@ -184,3 +184,16 @@ describe('a logo with a mirrored letter in the title', () => {
     expect(r.fields.title).toBe('About XeTeX');
   });
 });
+
+describe('a product\'s documentation series over one of its volumes', () => {
+  it('takes the volume, set as large under it, for the title', async () => {
+    const r = await extractPage([
+      { text: 'Fluid Gears Department', x: 92, y: 647, size: 7 },
+      { text: 'APRIL 2020', x: 503, y: 579, size: 7 },
+      { text: 'Gear Saturne documentation', x: 170, y: 498, size: 12 },
+      { text: 'Gear Saturne Theory Guide', x: 237, y: 461, size: 12 },
+      { text: 'contact: gear-support@gears.org', x: 170, y: 402, size: 12 },
+    ]);
+    expect(r.fields.title).toBe('Gear Saturne Theory Guide');
+  });
+});

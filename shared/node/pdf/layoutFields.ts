@@ -148,11 +148,22 @@ function titleLines(layout: Layout, page: Layout['pages'][number], lowest = 0.3)
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A product's documentation series named above one of its volumes, as large ("Code Saturne documentation" over
+ * "Code Saturne Theory Guide"): the volume's line starts with the product's name and says more. */
+function productDocumentation(line: TextLine, lines: TextLine[]): boolean {
+  const m = /^(.{3,40}?)\s+(?:documentation|docs|manuals|dokumentation|documentación|documentazione)$/iu.exec(line.text.trim());
+  if (!m) return false;
+  const product = m[1]!.toLowerCase();
+  return lines.some((l) => l.y < line.y && line.y - l.y <= line.size * 4 && Math.abs(l.size - line.size) <= line.size * 0.08
+    && l.text.trim().toLowerCase().startsWith(`${product} `) && l.text.trim().length > product.length + 3 && l.text.trim() !== line.text.trim());
+}
+
 /** A series' or bundle's name set large over a manual's cover ("PSTricks" above "pst-fill" and "A PSTricks
  * package for filling and tiling areas"): a word or two that a title line set well below it, smaller but still
  * larger than the body, repeats among its own words; or a lone word twice the size of the title block below it
  * and set apart from it by more than three of its own lines. */
 function seriesBanner(line: TextLine, lines: TextLine[], bodySize: number): boolean {
+  if (productDocumentation(line, lines)) return true;
   const name = line.text.trim();
   if (name.length < 3 || !/^\S+(?:\s\S+)?$/u.test(name)) return false;
   const below = lines.filter((l) => l !== line && l.y < line.y - line.size && l.size < line.size * 0.7 && l.size >= bodySize * 1.2 && !onlyNames(l.text));
