@@ -192,6 +192,8 @@ function personFromRecorded(name: string): ExtractedPerson | undefined {
   // An address recorded with the name ("R Schlicht <w.m.l@gmx.net>") is not part of it.
   const n = name.replace(/<[^>]*>|\S+@\S+/g, ' ').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
   if (!n || n.length > 200 || !/\p{L}/u.test(n)) return undefined;
+  // A department's or an organisation's acronym ("MFEE", "IEEE") names no person.
+  if (/^[\p{Lu}\d&-]{3,}$/u.test(n)) return undefined;
   const han = hanName(n);
   if (han) return han;
   const comma = /^([^,]+),\s*(.+)$/.exec(n);

@@ -197,3 +197,13 @@ describe('a product\'s documentation series over one of its volumes', () => {
     expect(r.fields.title).toBe('Gear Saturne Theory Guide');
   });
 });
+
+describe('a recorded author that is an acronym', () => {
+  it('is not taken for a person', async () => {
+    const r = ok(await extractPdfMetadata(syntheticPdf({
+      info: { Author: 'MFEE' },
+      pages: [[{ text: 'Gear Saturne Theory Guide', x: 170, y: 600, size: 14 }, ...bodyText(90, 560, 20)]],
+    })));
+    expect(r.fields.authors).toBeUndefined();
+  });
+});
