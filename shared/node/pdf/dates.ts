@@ -31,6 +31,8 @@ const DATE_SHAPES = [
   `\\b${YEAR}[-/.]\\d\\d?[-/.]\\d\\d?\\b`,
   `\\b\\d\\d?[./]\\d\\d?[./]${YEAR}\\b`,
   `\\b${YEAR}\\s*年`,
+  // Mongolian "2008 оны 09-р сарын 25" ("year 2008, month 9, day 25").
+  `\\b${YEAR}\\s+оны(?!\\p{L})`,
   // Year first, then the month (Hungarian, East Asian order): "2003. október 11."
   `\\b${YEAR}\\.\\s+${MONTH}\\s+\\d{1,2}\\.`,
   // Latvian "2011. gada 5. februārī" ("in the year 2011"), Lithuanian "2011 m. vasario 5 d.".
@@ -90,8 +92,21 @@ const ERAS: Record<string, number> = { 明治: 1867, 大正: 1911, 昭和: 1925,
 /** "昭和 62 年 3 月", "平成元年": a year counted in a Japanese era ("元" is its first). */
 const ERA_YEAR = /(明治|大正|昭和|平成|令和)\s*(元|\d{1,2})\s*年/gu;
 
+/** Month, day and a two-digit year ("10/20/01"). */
+const SHORT_YEAR_DATE = /(?<![\d/.])\d\d?\/\d\d?\/(\d\d)(?![\d/])/g;
+
+/** Digits of any script ("२०२१/१२/१६", "٢٠٢١") as ASCII digits: a decimal digit's value is its distance from its block's zero. */
+function asciiDigits(text: string): string {
+  return text.replace(/(?![0-9])\p{Nd}/gu, (digit) => {
+    let zero = digit.codePointAt(0)!;
+    for (let k = 0; k < 9 && /\p{Nd}/u.test(String.fromCodePoint(zero - 1)); k++) zero--;
+    return String(digit.codePointAt(0)! - zero);
+  });
+}
+
 /** The dates of a line, each with the words between it and the date before it. */
-function yearsIn(text: string): { year: number; before: string }[] {
+function yearsIn(line: string): { year: number; before: string }[] {
+  const text = asciiDigits(line);
   const out: { year: number; before: string }[] = [];
   for (const m of text.matchAll(ERA_YEAR)) {
     out.push({ year: ERAS[m[1]!]! + (m[2] === '元' ? 1 : Number(m[2])), before: text.slice(Math.max(0, m.index - 40), m.index) });
@@ -101,10 +116,18 @@ function yearsIn(text: string): { year: number; before: string }[] {
     const before = text.slice(Math.max(end, m.index - 40), m.index);
     // A date with a time of day is a build stamp ("2022-11-06 15:34. Page 1", "2022/8/22 — 15:40"), not a publication
     // date, unless words before it say it dates this version ("Date: 2015/05/20 23:30:22", "Last updated: 2017/05/01 17:50").
-    if (/^\s*[—–-]?\s*\d{1,2}:\d\d\b/.test(text.slice(m.index + m[0].length)) && !(LATER.test(before) || /\bdate\s*:\s*$/i.test(before))) continue;
+    // So does a version's tag just before it ("R.rsp v0.45.0 (2022-06-27 18:30:09 UTC)").
+    if (/^\s*[—–-]?\s*\d{1,2}:\d\d\b/.test(text.slice(m.index + m[0].length)) && !(LATER.test(before) || /\bdate\s*:\s*$|\bv\d+(?:\.\d+)+[a-z]?\s*\(?\s*$/i.test(before))) continue;
     const y = m.slice(1).find((g) => g);
     if (y) out.push({ year: Number(y), before });
     end = m.index + m[0].length;
+  }
+  // A date with a two-digit year ("Revised: 10/20/01") only where the words before it say it dates this version.
+  for (const m of text.matchAll(SHORT_YEAR_DATE)) {
+    const before = text.slice(Math.max(0, m.index - 40), m.index);
+    if (!LATER.test(before)) continue;
+    const yy = Number(m[1]);
+    out.push({ year: yy + (yy <= new Date().getFullYear() % 100 ? 2000 : 1900), before });
   }
   return out;
 }

@@ -166,7 +166,7 @@ function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence,
     }
   }
   if (!fields.authors && info.authors?.length) {
-    const people = info.authors.flatMap(splitRecordedNames).map(personFromRecorded).filter((p): p is ExtractedPerson => !!p);
+    const people = splitRecordedNames(info.authors.join('; ')).map(personFromRecorded).filter((p): p is ExtractedPerson => !!p);
     if (people.length) {
       fields.authors = people;
       confidence.authors = 0.5;
@@ -184,7 +184,8 @@ function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence,
 
 /** "© André Miede & Ivo Pletikosić": one recorded author field naming several people. */
 function splitRecordedNames(field: string): string[] {
-  return field.replace(/©|\(c\)|\bcopyright\b/gi, ' ').split(/\s+(?:&|and|und)\s+|\s*;\s*/i).map((n) => n.trim()).filter(Boolean);
+  // Writers of earlier versions credited after the authors ("A and B, for this version, based on earlier versions written by C").
+  return field.replace(/,?\s*\b(?:for this version|based on|(?:earlier|previous|original|first) versions?|originally)\b.*$/i, '').replace(/©|\(c\)|\bcopyright\b/gi, ' ').split(/\s+(?:&|and|und)\s+|\s*;\s*/i).map((n) => n.trim()).filter(Boolean);
 }
 
 /** "Bates, Douglas" or "Douglas Bates" -> a person. */

@@ -40,7 +40,7 @@ const NOT_A_TITLE = [
 ];
 
 /** A line that ends a title block: a version or release line under the title, or the bundle it belongs to ("LaTeX PDF management testphase bundle"). */
-const TITLE_STOP = /^(?:version|v\d|release|draft|revision)\b|^\S+,?\s+version\s+v?\d|\b(?:bundle|collection)$/i;
+const TITLE_STOP = /^\(?(?:version|v\d|release|draft|revision)\b|^\S+,?\s+version\s+v?\d|\b(?:bundle|collection)$/i;
 
 const HEADING_STOP = /^(?:abstract|summary|contents|table of contents|(?:\d+\.?\s*)?introduction$|\d{1,2}(?:\.\d+)*\.?\s+\p{Lu}\p{Ll}+|keywords?|key\s*words|index terms|background|overview|nomenclature|problem statement)\b/iu;
 
@@ -140,6 +140,8 @@ function titleLines(layout: Layout, page: Layout['pages'][number], lowest = 0.3)
     if (l.y < page.height * lowest) return false;
     const t = unspaced(l.text);
     if (!/\p{L}{2}/u.test(t) || t.length > 300 || isDateLine(t) && t.split(/\s+/).length <= 6) return false;
+    // A few letters strewn across the page at display size (a banner's drawing: "LaT g" over 500 points) are no title.
+    if (t.replace(/\s/g, '').length <= 8 && l.right - l.x > l.size * 0.55 * t.length * 2) return false;
     // An affiliation set large ("McGill University, Montreal, Canada").
     if (/\b(?:universit\w*|institut\w*|department|laborator\w*|school of|college)\b/i.test(t) && /,\s*\p{Lu}/u.test(t)) return false;
     return !NOT_A_TITLE.some((re) => re.test(t));
@@ -215,12 +217,14 @@ function startsWithName(text: string): boolean {
   return !!first && first !== text.trim() && !!parsePersonName(first) || onlyNames(text);
 }
 
-function cleanTitle(s: string): string {
+export function cleanTitle(s: string): string {
   return s
     // The first section's heading taken for a title on a page that has none ("1 Mathematische Grundlagen ..."), or a document's
     // number in its series set before its title ("2. Using filterVcf() to Select Variants").
     .replace(/^(?:1\.?|\d{1,2}\.)\s+(?=\p{Lu}\p{Ll}+\s+\p{L})/u, '')
     // A date or a version tag set after the title on its line ("..., 2021/03/02", "gantt charts; v.0.22a").
+    // Ornamental dandas around a Devanagari title ("।। आलोक ।।").
+    .replace(/^[।॥\s]+|[।॥\s]+$/gu, '')
     .replace(/[,;]\s*(?:19|20)\d\d[/-]\d\d[/-]\d\d$/, '').replace(/[,;]\s*v\.?\s?\d+(?:\.\d+)*[a-z]?$/i, '').replace(/\s*[∗*†‡§¶⁎✝]+\s*/g, ' ').replace(/\s+([:,.;])/g, '$1').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
 }
 
@@ -355,6 +359,15 @@ function listEntry(line: TextLine, lines: TextLine[]): boolean {
   return lines.some((m) => m !== line && Math.abs(m.y - line.y) < line.size * 0.3 && m.right < line.x - line.size && /^(?:[IVX]{1,5}|\d{1,2})[.)]$/.test(m.text.trim()));
 }
 
+/** A footnote: its marker, then a sentence ("∗This work is based on ...", "†Supported by the ..."). */
+const FOOTNOTE_PROSE = /^[∗*†‡§¶⁎✝]\s*\p{Lu}\p{Ll}*\s+(?:\p{Ll}+\s+){2,}/u;
+
+/** An address line that goes on on the next line: it ends on a hyphen or in the middle of an institution's name. */
+const runsOn = (line: TextLine) => /[-–]$/.test(line.text) || isAffiliation(line.text.split(/[;,]/).pop() ?? '');
+
+/** Credit to the writers of earlier versions, on the authors' line. */
+const EARLIER_WRITERS = /\b(?:based on|(?:earlier|previous|original|first) versions?|originally)\b/i;
+
 function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPerson[] {
   const authors: ExtractedPerson[] = [];
   let credited = false;
@@ -370,13 +383,30 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     return true;
   });
   let prose: { x: number; right: number; lastY: number; size: number } | undefined;
+  let address: TextLine | undefined;
   // Line numbers in a review copy's margins ("1", "2", ...) are not lines of the header.
   for (let i = from, seen = 0; i < to && seen < 20; i++) {
     const line = lines[i]!;
     if (/^\d{1,4}$/.test(line.text)) continue;
     seen++;
     // An address after a name and a comma ("Ada Lovelace, ada@gears.org") goes like one in brackets; a line that is only an address is skipped.
-    if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(TRAILING_ADDRESS, '')) && !/\s{2}/.test(line.text)) continue;
+    // A footnote's line of prose after its marker ("∗This work is based on previous work also by Elisa Ricci, ...") names no author,
+    // nor do the lines it runs on to.
+    if (FOOTNOTE_PROSE.test(line.text)) {
+      prose = { x: line.x - line.size * 2, right: line.right, lastY: line.y, size: line.size };
+      continue;
+    }
+    // An address run on from the line above, which ended on an institution's word or a hyphen ("...; Université" /
+    // "Pierre et Marie Curie; 75005 Paris France"), is part of it.
+    if (address && address.y - line.y <= line.size * 1.6 && address.y > line.y) {
+      address = runsOn(line) ? line : undefined;
+      continue;
+    }
+    address = undefined;
+    if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(TRAILING_ADDRESS, '')) && !/\s{2}/.test(line.text)) {
+      if (runsOn(line)) address = line;
+      continue;
+    }
     // "et al." is a citation; translators and editors (and the lines their credit runs on to) are not the authors.
     // A line of prose (an abstract with no heading, a notice, a thank-you leading into a list of names) and the lines that
     // run on under it in its column are not author lines; a second column's prose leaves the first column's names alone.
@@ -418,8 +448,9 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     // "Sonia Tarazona (starazona@cipf.es)", "Claudio Beccari – claudio dot beccari at gmail dot com": the address goes, the name stays.
     const text = line.textWithMarkerBreaks.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(TRAILING_ADDRESS, '').replace(SPELLED_ADDRESS, ' ');
     for (const piece of splitAuthorLine(text)) {
-      // An affiliation runs to the end of its line ("University of California, San Francisco").
-      if (isAffiliation(piece)) break;
+      // An affiliation runs to the end of its line ("University of California, San Francisco"); so do the earlier
+      // versions' writers credited after the authors ("..., for this version, based on earlier versions written by ...").
+      if (isAffiliation(piece) || EARLIER_WRITERS.test(piece)) break;
       const person = parsePersonName(piece);
       if (person && !authors.some((a) => a.last_name === person.last_name && a.first_name === person.first_name)) authors.push(person);
     }
