@@ -105,7 +105,7 @@ function asciiDigits(text: string): string {
 }
 
 /** The dates of a line, each with the words between it and the date before it. */
-function yearsIn(line: string): { year: number; before: string }[] {
+function yearsIn(line: string, now = new Date().getFullYear()): { year: number; before: string }[] {
   const text = asciiDigits(line);
   const out: { year: number; before: string }[] = [];
   for (const m of text.matchAll(ERA_YEAR)) {
@@ -127,7 +127,7 @@ function yearsIn(line: string): { year: number; before: string }[] {
     const before = text.slice(Math.max(0, m.index - 40), m.index);
     if (!LATER.test(before)) continue;
     const yy = Number(m[1]);
-    out.push({ year: yy + (yy <= new Date().getFullYear() % 100 ? 2000 : 1900), before });
+    out.push({ year: yy + (yy <= now % 100 ? 2000 : 1900), before });
   }
   return out;
 }
@@ -145,7 +145,7 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], pag
   };
   for (const line of header) {
     const text = line.text;
-    for (const { year, before } of yearsIn(text)) {
+    for (const { year, before } of yearsIn(text, now)) {
       // The words just before a date say what it is ("Revised 21 October 2013").
       add(year, LATER.test(before) ? 4 : EARLIER.test(before) ? 1 : 2);
     }
@@ -161,7 +161,7 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], pag
   // A dated line in a margin: the journal's or the preprint's ("Preprint submitted to Elsevier June 8, 2018").
   for (const line of margins) {
     const journal = /\b(?:vol|journal|proceedings|conference|symposium|workshop|preprint|submitted to)\b|©/i.test(line.text);
-    for (const { year } of yearsIn(line.text)) add(year, journal ? 3 : 1.5);
+    for (const { year } of yearsIn(line.text, now)) add(year, journal ? 3 : 1.5);
   }
   for (const line of [...header, ...margins]) {
     for (const re of JOURNAL_HEADER) {
@@ -186,7 +186,7 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], pag
   if (!mentions.length) {
     for (const line of page) {
       if (!VERSION_NAMED.test(line.text)) continue;
-      const dated = yearsIn(line.text)[0];
+      const dated = yearsIn(line.text, now)[0];
       if (dated) add(dated.year, 1);
     }
   }

@@ -50,10 +50,10 @@ const FOREIGN_HEADING_STOP = /^(?:zusammenfassung|schlüsselwörter|schlagwörte
 /** A keywords line's label in the languages of the corpus ("Keywords:", "Klíčová slova:", "Mots-clés :"). */
 const KEYWORDS_LABEL = /^(?:keywords?|key\s*words|klíčová slova|kľúčové slová|schlüsselwörter|schlagwörter|mots[- ]cl[ée]s|palavras[- ]chave|palabras clave|parole chiave|słowa kluczowe|trefwoorden|nyckelord|ключевые слова)\s*:/iu;
 
-/** A numbered section heading ("4 Class options", "2.1. Data"), which a title set at body size is not. */
 /** A keywords line whose label is set apart by type alone, not a colon ("Key words International Tax, BibTeX, LaTeX"). */
 const UNMARKED_KEYWORDS = /^(?:[Kk]eywords?|[Kk]ey\s*words|KEYWORDS|KEY\s*WORDS)\s+\p{Lu}[^,;]*(?:[,;][^,;]+){2,}$/u;
 
+/** A numbered section heading ("4 Class options", "2.1. Data"), which a title set at body size is not. */
 const NUMBERED_HEADING = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}/u;
 
 
@@ -222,9 +222,9 @@ export function cleanTitle(s: string): string {
     // The first section's heading taken for a title on a page that has none ("1 Mathematische Grundlagen ..."), or a document's
     // number in its series set before its title ("2. Using filterVcf() to Select Variants").
     .replace(/^(?:1\.?|\d{1,2}\.)\s+(?=\p{Lu}\p{Ll}+\s+\p{L})/u, '')
-    // A date or a version tag set after the title on its line ("..., 2021/03/02", "gantt charts; v.0.22a").
     // Ornamental dandas around a Devanagari title ("।। आलोक ।।").
     .replace(/^[।॥\s]+|[।॥\s]+$/gu, '')
+    // A date or a version tag set after the title on its line ("..., 2021/03/02", "gantt charts; v.0.22a").
     .replace(/[,;]\s*(?:19|20)\d\d[/-]\d\d[/-]\d\d$/, '').replace(/[,;]\s*v\.?\s?\d+(?:\.\d+)*[a-z]?$/i, '').replace(/\s*[∗*†‡§¶⁎✝]+\s*/g, ' ').replace(/\s+([:,.;])/g, '$1').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
 }
 
@@ -389,7 +389,6 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     const line = lines[i]!;
     if (/^\d{1,4}$/.test(line.text)) continue;
     seen++;
-    // An address after a name and a comma ("Ada Lovelace, ada@gears.org") goes like one in brackets; a line that is only an address is skipped.
     // A footnote's line of prose after its marker ("∗This work is based on previous work also by Elisa Ricci, ...") names no author,
     // nor do the lines it runs on to.
     if (FOOTNOTE_PROSE.test(line.text)) {
@@ -403,6 +402,7 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
       continue;
     }
     address = undefined;
+    // An address after a name and a comma ("Ada Lovelace, ada@gears.org") goes like one in brackets; a line that is only an address is skipped.
     if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(TRAILING_ADDRESS, '')) && !/\s{2}/.test(line.text)) {
       if (runsOn(line)) address = line;
       continue;

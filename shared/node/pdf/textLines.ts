@@ -44,7 +44,7 @@ export function uprightItems(raw: RawTextItem[]): { items: Item[]; rotatedText: 
     if (!it.str.trim()) continue;
     // A glyph mirrored left to right is a logo's letter (the reversed E of XeTeX, which pdf.js hands over with the letters
     // after it): drawn leftwards from its origin, it is read as starting half an em before it, on the line.
-    if (a < 0 && d > 0 && Math.abs(b) <= 1e-3 && Math.abs(c) <= 1e-3 && Number.isFinite(e) && Number.isFinite(f)) {
+    if (a < 0 && d > 0 && Math.abs(b) <= 1e-3 && Math.abs(c) <= 1e-3 && size > 0 && Number.isFinite(e) && Number.isFinite(f)) {
       const x = e - size * 0.5;
       items.push({ str: it.str, x, y: f, size, right: x + (Number.isFinite(it.width) ? Math.abs(it.width) : 0) });
       continue;
