@@ -324,6 +324,19 @@ describe('library store', () => {
     expect(store.getState().selection.cursor).toBe(1);
   });
 
+  it('does not select a revealed document at a later reload when its page failed to load', async () => {
+    const { store, setHold } = library(3);
+    await store.getState().reload();
+    let failing = true;
+    setHold((command) => (command === 'documents.list' && failing ? Promise.reject(new Error('The library could not be read.')) : undefined));
+    await store.getState().reveal('d1');
+    expect(store.getState().error).toBe('The library could not be read.');
+    failing = false;
+    // A change elsewhere reloads the list (App.tsx does on every library change).
+    await store.getState().reload();
+    expect(store.getState().selection.ids.size).toBe(0);
+  });
+
   it('selects the revealed document even when a push renames it while the list loads', async () => {
     const { store, docs, handlers, announceRename } = library(3);
     docs[0]!.id = 'local:new';

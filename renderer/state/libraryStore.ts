@@ -200,13 +200,16 @@ export function createLibraryStore(bridge: BridgeClient, renames: IdRenamesStore
         // The cursor on the revealed row: the list scrolls to it (in the render that shows it).
         // Under the id it has now: a push may have renamed it while the page was fetched.
         if (reveal) update.selection = { ids: new Set([current(reveal.id)]), anchor: reveal.index, cursor: reveal.index };
-        unrevealed = undefined;
         if (resetView) set((s) => ({ ...update, queryVersion: s.queryVersion + 1 }));
         else set(update);
       } catch (error) {
         if (gen === generation) set({ error: (error as Error).message, loading: false });
       } finally {
-        if (gen === generation) firstRowsIn();
+        // The newest query has answered, or failed: a reveal it carried is done either way.
+        if (gen === generation) {
+          unrevealed = undefined;
+          firstRowsIn();
+        }
       }
     }
 
