@@ -74,9 +74,9 @@ const BARE_YEAR = new RegExp(`^(?:\\(?${YEAR}\\)?|(?:spring|summer|fall|autumn|w
 /** A running head or foot that ends with its year ("Gear Letters 2019", "Zpravodaj CSTUG (2011)"): a few words, no other number. */
 const MARGIN_YEAR = new RegExp(`^(?=(?:\\S+\\s+){0,5}\\S+$)[\\p{L} .,'’:&-]*\\p{L}[\\p{L} .,'’:&-]*[\\s,]\\(?${YEAR}\\)?$`, 'u');
 
-/** In the body, only a line that starts with a copyright, or a venue line's "2018, Woodstock". */
 /** A version named by number ("version 3.6", "version number v1.24.12", "v2.1"). */
 const VERSION_NAMED = /\bversion\s+(?:number\s+)?v?\d+(?:\.\d+)+|\bv\d+\.\d+/i;
+/** In the body, only a line that starts with a copyright, or a venue line's "2018, Woodstock". */
 const BODY_COPYRIGHT = new RegExp(`^${COPYRIGHT}`, 'iu');
 const BODY_VENUE = /\b(?:conference|symposium|workshop|proceedings)\b/i;
 const BODY_VENUE_YEAR = new RegExp(`\\b${YEAR},\\s*\\p{Lu}`, 'u');

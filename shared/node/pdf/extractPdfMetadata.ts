@@ -8,7 +8,7 @@ import { readLayoutFields } from './layoutFields.ts';
 import { DEFAULT_MAX_BYTES, describeOpenError, failure, openPdf, readInput, type PdfDocument } from './openPdf.ts';
 import { analyseLayout, type PageText } from './pageLayout.ts';
 import { dominantRotation, turnUpright } from './pageRotation.ts';
-import { hanName } from './personNames.ts';
+import { EARLIER_WRITERS, hanName } from './personNames.ts';
 import { buildLines, normalizeText, type RawTextItem } from './textLines.ts';
 import { readableShare, UNREADABLE_BELOW, UNREADABLE_TEXT_WARNING } from './textQuality.ts';
 import { NO_TEXT_WARNING, type ExtractedFields, type ExtractedPerson, type ExtractionOptions, type ExtractionResult, type FieldConfidence } from './types.ts';
@@ -184,8 +184,8 @@ function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence,
 
 /** "© André Miede & Ivo Pletikosić": one recorded author field naming several people. */
 function splitRecordedNames(field: string): string[] {
-  // Writers of earlier versions credited after the authors ("A and B, for this version, based on earlier versions written by C").
-  return field.replace(/,?\s*\b(?:for this version|based on|(?:earlier|previous|original|first) versions?|originally)\b.*$/i, '').replace(/©|\(c\)|\bcopyright\b/gi, ' ').split(/\s+(?:&|and|und)\s+|\s*;\s*/i).map((n) => n.trim()).filter(Boolean);
+  const credit = EARLIER_WRITERS.exec(field);
+  return (credit ? field.slice(0, credit.index) : field).replace(/©|\(c\)|\bcopyright\b/gi, ' ').split(/\s+(?:&|and|und)\s+|\s*;\s*/i).map((n) => n.trim()).filter(Boolean);
 }
 
 /** "Bates, Douglas" or "Douglas Bates" -> a person. */

@@ -1,8 +1,7 @@
 // Failure classes named by the ninth held-aside run, each shown on a synthetic page of its shape.
 import { describe, expect, it } from 'vitest';
-import { extractPdfMetadata } from './extractPdfMetadata.ts';
-import { extractPage, ok } from './syntheticExtraction.ts';
-import { bodyText, paragraph, syntheticPdf } from './syntheticPdf.ts';
+import { extractPage } from './syntheticExtraction.ts';
+import { bodyText, paragraph } from './syntheticPdf.ts';
 
 describe('a title with "by" under it', () => {
   it('ends the title at the "by" line and reads the name under it as the author', async () => {
@@ -42,10 +41,7 @@ describe('a newsletter\'s page of items', () => {
 
 describe('a recorded title that is a file name', () => {
   it('does not stand in for a printed title it starts with', async () => {
-    const r = ok(await extractPdfMetadata(syntheticPdf({
-      info: { Title: 'gears-context-readme' },
-      pages: [[{ text: 'Gears', x: 214, y: 640, size: 60 }, ...bodyText(90, 560, 20)]],
-    })));
+    const r = await extractPage([{ text: 'Gears', x: 214, y: 640, size: 60 }, ...bodyText(90, 560, 20)], { Title: 'gears-context-readme' });
     expect(r.fields.title).toBe('Gears');
   });
 });
@@ -200,10 +196,7 @@ describe('a product\'s documentation series over one of its volumes', () => {
 
 describe('a recorded author that is an acronym', () => {
   it('is not taken for a person', async () => {
-    const r = ok(await extractPdfMetadata(syntheticPdf({
-      info: { Author: 'MFEE' },
-      pages: [[{ text: 'Gear Saturne Theory Guide', x: 170, y: 600, size: 14 }, ...bodyText(90, 560, 20)]],
-    })));
+    const r = await extractPage([{ text: 'Gear Saturne Theory Guide', x: 170, y: 600, size: 14 }, ...bodyText(90, 560, 20)], { Author: 'MFEE' });
     expect(r.fields.authors).toBeUndefined();
   });
 });

@@ -2,10 +2,9 @@
 // (or, for text Helvetica cannot set, on the lines the year finder reads).
 import { describe, expect, it } from 'vitest';
 import { findPublicationYear } from './dates.ts';
-import { extractPdfMetadata } from './extractPdfMetadata.ts';
 import { cleanTitle } from './layoutFields.ts';
-import { extractPage, ok } from './syntheticExtraction.ts';
-import { bodyText, syntheticPdf } from './syntheticPdf.ts';
+import { extractPage } from './syntheticExtraction.ts';
+import { bodyText } from './syntheticPdf.ts';
 import type { TextLine } from './textLines.ts';
 
 const line = (text: string): TextLine => ({ text, size: 10, x: 0, y: 0, right: 100, page: 1, markers: 0, textWithMarkerBreaks: text, textWithoutMarkers: text });
@@ -73,10 +72,7 @@ describe('earlier versions\' writers credited after the authors', () => {
   });
 
   it('are not authors in the recorded author field', async () => {
-    const r = ok(await extractPdfMetadata(syntheticPdf({
-      info: { Author: 'Ada Lovelace and Charles Babbage, for this version, based on earlier versions written by Mary Somerville and Alan Turing' },
-      pages: [[{ text: 'An Example of gear Usage', x: 219, y: 668, size: 17.2 }, ...bodyText(72, 600, 25)]],
-    })));
+    const r = await extractPage([{ text: 'An Example of gear Usage', x: 219, y: 668, size: 17.2 }, ...bodyText(72, 600, 25)], { Author: 'Ada Lovelace and Charles Babbage, for this version, based on earlier versions written by Mary Somerville and Alan Turing' });
     expect(lastNames(r)).toEqual(['Lovelace', 'Babbage']);
   });
 });

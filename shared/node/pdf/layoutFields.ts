@@ -8,7 +8,7 @@ import { ownDois } from './placeholderDoi.ts';
 import type { Layout } from './pageLayout.ts';
 import { readAuthorGrid } from './authorGrid.ts';
 import { spellTexLogos } from './texLogos.ts';
-import { isAffiliation, parsePersonName, splitAuthorLine } from './personNames.ts';
+import { EARLIER_WRITERS, isAffiliation, parsePersonName, splitAuthorLine } from './personNames.ts';
 import type { TextLine } from './textLines.ts';
 import type { ExtractedFields, ExtractedPerson, FieldConfidence } from './types.ts';
 
@@ -364,9 +364,6 @@ const FOOTNOTE_PROSE = /^[∗*†‡§¶⁎✝]\s*\p{Lu}\p{Ll}*\s+(?:\p{Ll}+\s+)
 
 /** An address line that goes on on the next line: it ends on a hyphen or in the middle of an institution's name. */
 const runsOn = (line: TextLine) => /[-–]$/.test(line.text) || isAffiliation(line.text.split(/[;,]/).pop() ?? '');
-
-/** Credit to the writers of earlier versions, on the authors' line. */
-const EARLIER_WRITERS = /\b(?:based on|(?:earlier|previous|original|first) versions?|originally)\b/i;
 
 function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPerson[] {
   const authors: ExtractedPerson[] = [];

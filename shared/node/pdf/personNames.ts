@@ -17,6 +17,10 @@ const NOT_A_NAME = /\b(?:the|thesis|dissertation|tesi|tesis|tese|laurea|professo
 /** Words of an affiliation or address: where one starts, the names on its line have ended. */
 const AFFILIATION = /\b(?:univ\w*|\w*universit\w*|institut\w*|istituto|department|dept|d[eé]part\w*|d[ei]partiment\w*|facult\w*|facolt\w*|centro|ricerche|recherche|investigaci\w*|forschung\w*|biblioth\w*|bibliotec\w*|library|society|soci[eé]t[eéà]|association|council|verlag|escuela|escola|scuola|[eé]cole|highway|laborator\w*|school|college|faculty|fakultät|cent(?:er|re)|hospital|clinic|foundations?|consortium|academy|corporation|company|gmbh|inc|ltd|llc|ag|s\.a\.|inria|cnrs|csic|group|lab|palace|research|organi[sz]ation|street|road|avenue|campus|building|p\.\s?o\.\s?box|affiliation|address|commission|technikum|\w*hochschule|polytechn\w*|politecn\w*|observator\w*|museum)\b/i;
 
+/** Credit to the writers of earlier versions, after the authors ("A and B, for this version, based on earlier versions
+ * written by C"): where it starts, the authors have been named. */
+export const EARLIER_WRITERS = /\b(?:for this version|based on|(?:earlier|previous|original|first) versions?|originally)\b/i;
+
 export function isAffiliation(text: string): boolean {
   // "Dép. Mathématiques": a department cut short is not a given name cut short.
   return AFFILIATION.test(text) || COUNTRY.test(text) || /(?:^|\s)d[eé]p\.(?=\s)/i.test(text);

@@ -8,7 +8,7 @@ export function ok(r: ExtractionResult): ExtractionSuccess {
   return r;
 }
 
-/** The fields of a one-page synthetic PDF with these texts. */
-export async function extractPage(page: SyntheticText[]): Promise<ExtractionSuccess> {
-  return ok(await extractPdfMetadata(syntheticPdf({ pages: [page] })));
+/** The fields of a one-page synthetic PDF with these texts (and this Info dictionary). */
+export async function extractPage(page: SyntheticText[], info?: Record<string, string>): Promise<ExtractionSuccess> {
+  return ok(await extractPdfMetadata(syntheticPdf({ pages: [page], ...(info ? { info } : {}) })));
 }

@@ -42,19 +42,17 @@ export function uprightItems(raw: RawTextItem[]): { items: Item[]; rotatedText: 
     const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = it.transform;
     const size = Math.hypot(c, d);
     if (!it.str.trim()) continue;
+    const upright = Math.abs(b) <= 1e-3 && Math.abs(c) <= 1e-3 && d > 0;
     // A glyph mirrored left to right is a logo's letter (the reversed E of XeTeX, which pdf.js hands over with the letters
     // after it): drawn leftwards from its origin, it is read as starting half an em before it, on the line.
-    if (a < 0 && d > 0 && Math.abs(b) <= 1e-3 && Math.abs(c) <= 1e-3 && size > 0 && Number.isFinite(e) && Number.isFinite(f)) {
-      const x = e - size * 0.5;
-      items.push({ str: it.str, x, y: f, size, right: x + (Number.isFinite(it.width) ? Math.abs(it.width) : 0) });
-      continue;
-    }
-    if (Math.abs(b) > 1e-3 || Math.abs(c) > 1e-3 || a <= 0 || d <= 0) {
+    const mirrored = upright && a < 0;
+    if (!upright || a === 0) {
       rotatedText += `${it.str}${it.hasEOL ? '\n' : ' '}`;
       continue;
     }
     if (!(size > 0) || !Number.isFinite(e) || !Number.isFinite(f)) continue;
-    items.push({ str: it.str, x: e, y: f, size, right: e + (Number.isFinite(it.width) ? it.width : 0) });
+    const x = mirrored ? e - size * 0.5 : e;
+    items.push({ str: it.str, x, y: f, size, right: x + (Number.isFinite(it.width) ? Math.abs(it.width) : 0) });
   }
   return { items, rotatedText };
 }
