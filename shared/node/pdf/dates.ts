@@ -10,6 +10,8 @@ const MONTHS = [
   // German, French, Spanish, Portuguese, Italian, Dutch, Scandinavian
   'januar', 'februar', 'märz', 'mai', 'juni', 'juli', 'oktober', 'dezember',
   'janvier', 'février', 'mars', 'avril', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre',
+  // French months typed without their accents ("draft version v1.00 decembre 2006")
+  'fevrier', 'aout', 'decembre',
   'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'setiembre', 'octubre', 'noviembre', 'diciembre',
   'janeiro', 'fevereiro', 'março', 'maio', 'junho', 'julho', 'setembro', 'outubro', 'novembro', 'dezembro',
   'gennaio', 'febbraio', 'aprile', 'maggio', 'giugno', 'luglio', 'settembre', 'ottobre', 'dicembre',
@@ -38,11 +40,13 @@ const DATE_SHAPES = [
   // Latvian "2011. gada 5. februārī" ("in the year 2011"), Lithuanian "2011 m. vasario 5 d.".
   `\\b${YEAR}\\.\\s*gada\\b`,
   `\\b${YEAR}\\s*m\\.\\s+\\p{L}+\\s+\\d{1,2}\\s*d\\.`,
+  // Vietnamese "Ngày 12 tháng 5 năm 2008" ("day 12, month 5, year 2008").
+  `\\btháng\\s+\\d{1,2},?\\s+năm\\s+${YEAR}`,
 ];
 const DATE = new RegExp(DATE_SHAPES.join('|'), 'giu');
 
 /** "© 2018", "(c) 2018", "Copyright 2018". */
-const COPYRIGHT = `(?:©|\\(c\\)|copyright)\\s*${YEAR}\\b`;
+const COPYRIGHT = `(?:©c?|\\(c\\)|copyright)\\s*(?:©c?\\s*)?${YEAR}\\b`;
 
 /** A journal's or conference's reference line: "Annals of Mathematics 160 (2008)", "TUGboat, Volume 28 (2007)". */
 const JOURNAL_HEADER = [
@@ -52,11 +56,13 @@ const JOURNAL_HEADER = [
   new RegExp(`^(?:the\\s+)?(?:proceedings|journal|transactions|annals)\\b[^\\n]{0,80}?\\s${YEAR}\\b`, 'iu'),
   new RegExp(`\\b${YEAR}\\s*;\\s*\\d+\\s*\\(\\d+\\)`, 'u'),
   new RegExp(`^${YEAR},\\s*(?:vol|v-?\\d|\\d)`, 'iu'),
+  // A conference paper's number with its year ("Paper 999-2021", "Paper SAS1234-2019").
+  new RegExp(`^paper\\s+[a-z]*\\d+-${YEAR}$`, 'iu'),
 ];
 
 /** A copyright notice's years ("© 1994, 1997, 2021", "Copyright (C) 1990–2014", "© 2016–23"): the notice grows a year with
  * each revision, so its last year is the current one's. */
-const COPYRIGHT_YEARS = new RegExp(`(?:©|\\(c\\)|copyright)\\s*(?:\\(c\\)|©)?\\s*${YEAR}((?:\\s*[,–—-]\\s*(?:19|20)?\\d\\d\\b)*)`, 'iu');
+const COPYRIGHT_YEARS = new RegExp(`(?:©c?|\\(c\\)|copyright)\\s*(?:\\(c\\)|©c?)?\\s*${YEAR}((?:\\s*[,–—-]\\s*(?:19|20)?\\d\\d\\b)*)`, 'iu');
 
 export function copyrightYear(text: string): number | undefined {
   const m = COPYRIGHT_YEARS.exec(text);

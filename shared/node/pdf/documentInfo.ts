@@ -42,7 +42,8 @@ export function isJunkTitle(title: string): boolean {
 }
 
 function str(v: unknown): string | undefined {
-  if (typeof v === 'string') return normalizeText(v) || undefined;
+  // A writer that escaped its octal escapes records them as text ("Beno\356t"): they are PDFDocEncoding's letters.
+  if (typeof v === 'string') return normalizeText(v.replace(/\\([0-3][0-7]{2})/g, (_, oct: string) => String.fromCharCode(parseInt(oct, 8)))) || undefined;
   if (Array.isArray(v)) return str(v.filter((x) => typeof x === 'string').join('; '));
   return undefined;
 }

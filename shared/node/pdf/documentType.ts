@@ -24,6 +24,8 @@ export interface TypeEvidence {
   venue?: string[];
   /** The title found, if any. */
   title?: string;
+  /** The title's first line, without the lines set under it ("Tachyon User's Guide" over "Under Development"). */
+  titleHead?: string;
   /** The title the PDF records, if any ("Chronosys documentation -english-"). */
   recordedTitle?: string;
 }
@@ -44,17 +46,17 @@ const THESIS = [
   // "Proefschrift voorgelegd tot", "Tese apresentada à" (set without its space too), "Thesis submitted in fulfilment".
   /\b(?:thesis|dissertation|proefschrift|tese|tesis)\s*(?:submitted|presented|voorgelegd|apresentada|presentada)\b|\bmasterproef\b/i,
   /\b(?:th[eè]se (?:pr[eé]sent[eé]e|de doctorat)|th[eè]se pour|tesis (?:doctoral|de (?:maestr[ií]a|licenciatura))|(?:que )?para obtener el (?:t[ií]tulo|grado)|tese de doutorado|disserta[çc][ãa]o de mestrado|trabalho de conclus[ãa]o|projeto final de curso|tesi di (?:laurea|dottorato)|proefschrift tot)\b/i,
-  /πτυχιακη εργασια|διπλωματικη εργασια|学位论文|博士学位|硕士学位/i,
+  /πτυχιακη εργασια|διπλωματικη εργασια|学位论文|博士学位|硕士学位|卒業論文|修士論文|博士論文/i,
 ];
 
-/** A thesis's label on a line of its own ("A THESIS", "MASTERARBEIT", "Doctoral Dissertation"), letter-spaced or not. */
-const THESIS_LABEL = /^(?:an?\s*)?(?:(?:doctoral|master'?s?|bachelor'?s?|ph\.?d\.?|diploma)\s*)?(?:thesis|dissertation|masterarbeit|bachelorarbeit|diplomarbeit|dissertationsschrift|thèse|tesis|tese|tesi)\b/i;
+/** A thesis's label on a line of its own ("A THESIS", "MASTERARBEIT", "Doctoral Dissertation", "本科毕业论文(设计)"), letter-spaced or not. */
+const THESIS_LABEL = /^(?:an?\s*)?(?:(?:doctoral|master'?s?|bachelor'?s?|ph\.?d\.?|diploma)\s*)?(?:thesis|dissertation|masterarbeit|bachelorarbeit|diplomarbeit|dissertationsschrift|thèse|tesis|tese|tesi)\b|^(?:本科|专科|学士)?毕业(?:论文|设计)(?:[(（](?:论文|设计)[)）])?$/i;
 
 const REPORT = [
   /\b(?:technical|research|final|annual|progress|project|lab(?:oratory)?|internship|term|special|interim|activity|status) report\b/i,
   /\breport (?:no\.?|number|series)\b/i,
   /\bworking papers?(?: series)?\b/i,
-  /\b(?:praktikumsbericht|endbericht|abschlussbericht|forschungsbericht|zwischenbericht|laborbericht|rapport (?:technique|de recherche)|relat[óo]rio t[ée]cnico|informe t[ée]cnico|onderzoeksrapport|eindrapport|projectrapport|(?:stage|eind|project)verslag)\b/i,
+  /\b(?:projektarbeit|studienarbeit|praxisbericht|praktikumsbericht|endbericht|abschlussbericht|forschungsbericht|zwischenbericht|laborbericht|rapport (?:technique|de recherche)|relat[óo]rio t[ée]cnico|informe t[ée]cnico|onderzoeksrapport|eindrapport|projectrapport|(?:stage|eind|project)verslag)\b/i,
   // A German exercise or lab report ("Übungsabgabe 3"): \b does not see a word start before "Ü".
   /(?<!\p{L})(?:übungs(?:bericht|abgabe)|laborbericht)\b/iu,
   /\b(?:ERDC|CRREL|NASA|RAND)(?:\/[A-Z]+)?\s+[A-Z]{1,4}-?\d/,
@@ -81,17 +83,21 @@ const CONFERENCE = [
 /** An issue's number after a magazine's or newsletter's name ("#1102", "No. 12", "issue 4"); layoutFields.ts reads issue lines with it too. */
 export const ISSUE_NUMBER = String.raw`.{0,30}?(?:#\s?\d+|\bno\.?\s*\d+|\bissue\s+\d+)`;
 
+/** A journal's dates of receipt and acceptance ("Received: 3 March 2019", "accepted in revised form 12 May"), not the words of a
+ * sentence, even at a line's start ("the class of" / "accepted grammars is LL(1)"). */
+const RECEIVED_OR_ACCEPTED = /\b(?:published online|available online|advance access)\b|\b(?:received|accepted)\b(?=\s*(?::|\(|\d|on\s|in (?:revised|final) form|for publication|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s+\d))/i;
+
 const JOURNAL = [
   new RegExp(String.raw`\bjournal\b|\bjournals\b|\b(?:magazine|newsletter)\b${ISSUE_NUMBER}|\bzeitschrift\b|\brevista\b|\brevue\b|\bgazette\b|\bgaceta\b|\bzpravodaj\b|\bannals of\b|\btransactions on\b|\bletters\b|\btugboat\b|\bcahiers\b`, 'i'),
   /\bvol(?:ume)?\.?\s*\d+\b|\b\d+\s*\((?:19|20)\d\d\)/i,
-  /\b(?:received|accepted|published online|available online|advance access)\b/i,
+  RECEIVED_OR_ACCEPTED,
   /\bissn\b|\bpreprint submitted to\b|\bmanuscript\b|\b(?:research|original|review|regular|general) article\b|\barticle\s+\d+\b/i,
 ];
 
 /** The parts of a journal's header that a guide naming the journal does not print. */
 const JOURNAL_HEADER = [
   /\bvol(?:ume)?\.?\s*\d+\b|\b\d+\s*\((?:19|20)\d\d\)/i,
-  /\b(?:received|accepted|published online|available online|advance access)\b/i,
+  RECEIVED_OR_ACCEPTED,
   /\bissn\b|\bpreprint submitted to\b/i,
 ];
 
@@ -194,7 +200,7 @@ export function detectDocumentType(e: TypeEvidence): DetectedType {
   const texNamed = first.some((l) => TEX_NAMED.test(l));
   // A guide's first sentence naming the TeX file it documents ("The vancouver.bst bibliographic style file (for LaTeX/BibTeX) is ...").
   const namesTexFile = pairs.slice(0, 12).some((l) => TEX_FILE_SUBJECT.test(l));
-  const documentation = namesTexFile && texNamed || (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || TEX_GUIDE_TITLE.test(e.title) || TEX_FILE_TITLE.test(e.title) || NAMED_PACKAGE_TITLE.test(e.title) && texNamed)) || e.head.some((l) => VERSION_LINE.test(l)) || pairs.some((l) => TEX_GUIDE_TEXT.test(l)) || (pairs.some((l) => TEX_GUIDE_TEXT_OTHER.test(l) || ABOUT_A_GUIDE.test(l) || PACKAGE_DESCRIBED.test(l)) && texNamed) || e.head.some((l) => MANUAL_LABEL.test(l.trim())) || !!e.recordedTitle && RECORDED_MANUAL.test(e.recordedTitle);
+  const documentation = namesTexFile && texNamed || (!!e.title && (DOCUMENTATION_TITLE.test(e.title) || !!e.titleHead && DOCUMENTATION_TITLE.test(e.titleHead) || TEX_GUIDE_TITLE.test(e.title) || TEX_FILE_TITLE.test(e.title) || NAMED_PACKAGE_TITLE.test(e.title) && texNamed)) || e.head.some((l) => VERSION_LINE.test(l)) || pairs.some((l) => TEX_GUIDE_TEXT.test(l)) || (pairs.some((l) => TEX_GUIDE_TEXT_OTHER.test(l) || ABOUT_A_GUIDE.test(l) || PACKAGE_DESCRIBED.test(l)) && texNamed) || e.head.some((l) => MANUAL_LABEL.test(l.trim())) || !!e.recordedTitle && RECORDED_MANUAL.test(e.recordedTitle);
   // A guide that says it shows how to use something is one even when set in a journal's style with a keywords line.
   // Read over the lines joined, so that what a sentence says it shows how to use is seen even on its next line.
   const howTo = HOW_TO_GUIDE.test(first.join(' '));

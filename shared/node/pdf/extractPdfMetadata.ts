@@ -8,7 +8,7 @@ import { readLayoutFields } from './layoutFields.ts';
 import { DEFAULT_MAX_BYTES, describeOpenError, failure, openPdf, readInput, type PdfDocument } from './openPdf.ts';
 import { analyseLayout, type PageText } from './pageLayout.ts';
 import { dominantRotation, turnUpright } from './pageRotation.ts';
-import { EARLIER_WRITERS, hanName } from './personNames.ts';
+import { EARLIER_WRITERS, hanName, TEAM_BYLINE, TRANSLATION_MARK } from './personNames.ts';
 import { buildLines, normalizeText, type RawTextItem } from './textLines.ts';
 import { readableShare, UNREADABLE_BELOW, UNREADABLE_TEXT_WARNING } from './textQuality.ts';
 import { NO_TEXT_WARNING, type ExtractedFields, type ExtractedPerson, type ExtractionOptions, type ExtractionResult, type FieldConfidence } from './types.ts';
@@ -114,6 +114,11 @@ async function extractFromDocument(doc: PdfDocument, options: ExtractionOptions)
     if (readableShare(pageText) < UNREADABLE_BELOW) {
       warnings.push(UNREADABLE_TEXT_WARNING);
       for (const key of Object.keys(confidence) as (keyof FieldConfidence)[]) confidence[key] = Math.min(confidence[key] ?? 0, 0.3);
+      // A title that is itself symbols ("ffi !!\"$#!%&(')") is no guess at all: the file's name titles it better.
+      if (fields.title && readableShare(fields.title) < UNREADABLE_BELOW) {
+        delete fields.title;
+        delete confidence.title;
+      }
     }
   } else {
     warnings.push(NO_TEXT_WARNING);
@@ -190,9 +195,11 @@ function splitRecordedNames(field: string): string[] {
 
 /** "Bates, Douglas" or "Douglas Bates" -> a person. */
 function personFromRecorded(name: string): ExtractedPerson | undefined {
-  // An address recorded with the name ("R Schlicht <w.m.l@gmx.net>") is not part of it.
-  const n = name.replace(/<[^>]*>|\S+@\S+/g, ' ').replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
-  if (!n || n.length > 200 || !/\p{L}/u.test(n)) return undefined;
+  // A translator recorded with the authors, marked with the language ("Aili Liang (Chinese)"), is not one.
+  if (TRANSLATION_MARK.test(name)) return undefined;
+  // An address recorded with the name ("R Schlicht <w.m.l@gmx.net>", "Benoît Sonntag -- bs@lisaac.org") is not part of it.
+  const n = name.replace(/<[^>]*>|\S+@\S+/g, ' ').replace(/\s+/g, ' ').replace(/[\s,;:–—-]+$/, '').trim();
+  if (!n || n.length > 200 || !/\p{L}/u.test(n) || TEAM_BYLINE.test(n)) return undefined;
   // A department's or an organisation's acronym ("MFEE", "IEEE") names no person.
   if (/^[\p{Lu}\d&-]{3,}$/u.test(n)) return undefined;
   const han = hanName(n);

@@ -8,9 +8,16 @@ import { ownDois } from './placeholderDoi.ts';
 import type { Layout } from './pageLayout.ts';
 import { readAuthorGrid } from './authorGrid.ts';
 import { spellTexLogos } from './texLogos.ts';
-import { EARLIER_WRITERS, isAffiliation, parsePersonName, splitAuthorLine } from './personNames.ts';
+import { EARLIER_WRITERS, hanName, isAffiliation, parsePersonName, splitAuthorLine, TEAM_BYLINE, TRANSLATION_MARK } from './personNames.ts';
 import type { TextLine } from './textLines.ts';
 import type { ExtractedFields, ExtractedPerson, FieldConfidence } from './types.ts';
+
+/** A title's label on a form-like title page, alone on its line or before the title ("Thema", "Title:", "题 目:"). */
+const TITLE_LABEL = /^(?:thema|titel|title|topic|tema|titre|titolo|título|题\s*目|论文题目|題\s*目|标\s*题)\s*[:：]?$/iu;
+
+/** The same label with the title after it on its line ("题目:合肥工业大学学位论文模板示例文档", "Thema: ..."). */
+const LABELLED_TITLE = /^(?:thema|titel|title|tema|titre|titolo|título|题\s*目|论文题目|題\s*目)\s*[:：]\s*(\S.{2,})$/iu;
+
 
 const NOT_A_TITLE = [
   /^arxiv\s*:/i,
@@ -31,7 +38,17 @@ const NOT_A_TITLE = [
   /^abstract\b/i,
   // Banners and labels: a university's name, a degree label, a paper number, an article label.
   /^(?:the\s+)?(?:university|universit[àäéy]|universidad|universidade|università|institut[eo]?|college|school|faculty|fakultät|department)\b.{0,60}$/i,
-  /^(?:(?:master|bachelor|doctoral|phd|diploma)(?:'s)?\s+)?(?:thesis|dissertation)(?:\s*\/\s*(?:(?:doctoral|master'?s?|bachelor'?s?|ph\.?d\.?)\s+)?(?:thesis|dissertation))?$|^(?:masterarbeit|bachelorarbeit|diplomarbeit|seminararbeit|praktikumsbericht|thèse|tesis|tese)$/i,
+  /^(?:(?:master|bachelor|doctoral|phd|diploma|undergraduate|graduation|senior|honou?rs)(?:'s)?\s+)?(?:thesis|dissertation)(?:\s*\/\s*(?:(?:doctoral|master'?s?|bachelor'?s?|ph\.?d\.?)\s+)?(?:thesis|dissertation))?$|^(?:masterarbeit|bachelorarbeit|diplomarbeit|seminararbeit|projektarbeit|studienarbeit|hausarbeit|praxisarbeit|praxisbericht|praktikumsbericht|thèse|tesis|tese)$/i,
+  // A Chinese or Japanese degree thesis's banner ("本科毕业论文(设计)", "硕士学位论文", "修士論文"), its letters sometimes
+  // drawn twice for a bold face ("硕士学位论文硕硕硕士学位论文").
+  /^(?=.*(?:论文|論文|设计))[本专科硕博学士位毕业论文设计研究生修卒業論()（）\s]{4,24}$/u,
+  // An institution's name set alone as a banner ("Hefei University of Technology", "Technische Universität München").
+  /^(?:[Tt]he\s+)?(?:\p{Lu}[\p{L}'’.-]+\s+){1,4}(?:University|UNIVERSITY|Universität|Université|Universiteit|Universidad|Università|College|Polytechnic)(?:\s+(?:of|for|at)\s+\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|and|&|of)){0,4})?$/u,
+  // A title's label alone over it ("Thema", "Title:", "题目"): the line under it is the title (labelledTitle).
+  TITLE_LABEL,
+  // A team or an organisation signing the document ("The SuSE Proxy-Suite Core Development Team", "L'équipe de Claws Mail"),
+  // which is its byline, not its title.
+  TEAM_BYLINE,
   /^[A-Z]{2,}\d{2,}[-\w]*$/,
   /\|\s*(?:general|research|original|review|regular)?\s*article\b/i,
   /^(?:draft|version|released?|typeset)\b.{0,60}$/i,
@@ -231,9 +248,45 @@ export function cleanTitle(s: string): string {
 /** The line under a title that says whose it is: "by" alone, or "by" and names ("by Ada Lovelace and Charles Babbage"). */
 const BY_LINE = /^(?:[Bb]y|BY|von|par|di|por)$|^(?:[Bb]y|von|par)\s+\p{Lu}/u;
 
+/** The lines of a page's row: those on the baseline of `line`, left to right (a form's letter-spaced label "题" "目:..."). */
+function rowOf(line: TextLine, lines: TextLine[]): TextLine[] {
+  return lines.filter((l) => Math.abs(l.y - line.y) < line.size * 0.3 && Math.abs(l.size - line.size) <= line.size * 0.25).sort((p, q) => p.x - q.x);
+}
+
+/** A cover with few words (a thesis's or a student project's form-like title page). */
+const coverPage = (lines: TextLine[]) => lines.reduce((n, l) => n + l.text.length, 0) < 700;
+
+/**
+ * On a form-like cover, the title its label names: after the label on its row ("题 目:合肥工业大学学位论文模板示例文档"),
+ * or on the line under a label alone ("Thema" over "Einführungsbeispiel mit empfohlenen Einstellungen"). A banner
+ * set larger above it ("Projektarbeit", "本科毕业设计(论文)") names the kind of work, not the work.
+ */
+function labelledTitle(lines: TextLine[]): { lines: TextLine[]; text: string; confidence: number } | undefined {
+  if (!coverPage(lines)) return undefined;
+  for (const line of lines) {
+    const row = rowOf(line, lines);
+    if (row[0] !== line) continue;
+    const text = row.map((l) => l.text.trim()).join(' ');
+    const inline = LABELLED_TITLE.exec(text);
+    if (inline) {
+      const title = cleanTitle(inline[1]!);
+      if (title.length >= 3) return { lines: row, text: title, confidence: 0.65 };
+    }
+    if (!TITLE_LABEL.test(text)) continue;
+    const under = lines.filter((l) => l.y < line.y && line.y - l.y <= line.size * 3 && l.x < row[row.length - 1]!.right + line.size * 10 && l.right > line.x - line.size * 10)[0];
+    if (!under || !/\p{L}{2}/u.test(under.text) || onlyNames(under.text)) continue;
+    const block = [under, ...lines.filter((l) => l.y < under.y && under.y - l.y <= under.size * 1.6 * 2 && Math.abs(l.size - under.size) < 0.5 && l.x < under.right && l.right > under.x).slice(0, 1)];
+    const ended = block.length > 1 && (under.y - block[1]!.y > under.size * 1.6 || onlyNames(block[1]!.text) || isDateLine(block[1]!.text)) ? [under] : block;
+    return { lines: ended, text: cleanTitle(joinLines(ended.map((l) => l.textWithoutMarkers))), confidence: 0.65 };
+  }
+  return undefined;
+}
+
 function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidence: number } | undefined {
   const first = firstPageOf(layout);
   if (!first) return undefined;
+  const labelled = labelledTitle(first.page.lines);
+  if (labelled) return labelled;
   const candidates = titleCandidates(layout, first);
   if (!candidates.length) return undefined;
   const maxSize = Math.max(...candidates.map((l) => l.size));
@@ -321,7 +374,7 @@ function nameList(text: string): boolean {
 }
 
 /** Credits that are not authorship: translators, editors, supervisors and examiners. */
-const CREDIT = /^(?:(?:(?:which|that)\s+(?:was|is)\s+)?based\s+on\b|(?:\p{L}+\s+)?(?:übersetz\w*|traduction|translation|vertaling|tradu[cç][ãa]o|traducci[oó]n|перевод)\b|version (?:française|française|allemande|anglaise)|verantwortlich|traduit|translated|übersetzt|traducido|traduzido|traduzione|przek[łl]ad|t[łl]umaczenie|former|.{0,40}\bteam members?\s*:|edited|herausgegeben|hrsg\.?|(?:co-?)?supervis(?:or|ed)|advis(?:or|er)|betreuer|betreut|(?:first |second )?(?:examiner|referee|reviewer)|gutachter|referent|korreferent|orientador|orientadora|directeur|directrice|director|tutor|témavezető|konzulens|promotor|committee)\b/iu;
+const CREDIT = /^(?:(?:(?:which|that)\s+(?:was|is)\s+)?based\s+on\b|(?:\p{L}+\s+)?(?:übersetz\w*|traduction|translation|vertaling|tradu[cç][ãa]o|traducci[oó]n|перевод)\b|version (?:française|française|allemande|anglaise)|verantwortlich|traduit|translated|übersetzt|traducido|traduzido|traduzione|przek[łl]ad|t[łl]umaczenie|former|.{0,40}\bteam members?\s*:|edited|herausgegeben|hrsg\.?|(?:co-?)?supervis(?:or|ed)|advis(?:or|er)|betreuer|betreut|(?:first |second )?(?:examiner|referee|reviewer)|(?:lead\s+)?testers?(?=\s*:)|maintainers?(?=\s*:)|maintained\s+by|gutachter|referent|korreferent|orientador|orientadora|directeur|directrice|director|tutor|témavezető|konzulens|promotor|committee)\b/iu;
 
 /** A thesis's committee or jury, by its label in the languages of the corpus ("Promotoren",
  * "Externe Promotor", "Mitbetreut von", "Titularis(sen):", "Membres du jury", "Advisory board"). */
@@ -351,8 +404,15 @@ const STREET = /\b(?:road|street|avenue|boulevard|lane|drive|str\.|stra(?:ß|ss)
 /** An e-mail address spelled out against harvesters ("claudio dot beccari at gmail dot com", "jfbu (at) free (dot) fr"), with the dash before it. */
 const SPELLED_ADDRESS = /\s*[–—-]?\s*[\w.+-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)*\s+(?:at|\(at\))\s+[\w-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)+\s*$/i;
 
-/** An e-mail address set after a name and a comma, a semicolon or a space ("Landon D. C. Elkind elkind@ualberta.ca"), at the end of its line. */
-const TRAILING_ADDRESS = /(?<=\p{L}\.?)(?:\s*[,;]\s*|\s+)[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*$/u;
+/** An e-mail address set after a name and a comma, a semicolon, a dash or a space ("Landon D. C. Elkind elkind@ualberta.ca",
+ * "Benoît Sonntag – benoit.sonntag@lisaac.org"), at the end of its line. */
+const TRAILING_ADDRESS = /(?<=\p{L}\.?)(?:\s*[,;]\s*|\s+[–—-]{1,2}\s+|\s+)[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*$/u;
+
+/** A line that runs on to the next: it ends on a comma or a conjunction. */
+const RUNS_ON = /(?:,|\s(?:and|und|et|y|e|or|&))$/u;
+
+/** An author's role before the name ("Lead Developer: Dominic Ford", "Written by: ..."); a tester's or a maintainer's is a credit. */
+const AUTHOR_ROLE = /^(?:(?:lead|main|principal|chief)\s+)?(?:developers?|authors?|programmers?|written\s+by)\s*:\s*/i;
 
 /** A line with a list number set apart to its left on the same baseline ("II." ... "Getting Help"): a list's entry. */
 function listEntry(line: TextLine, lines: TextLine[]): boolean {
@@ -381,11 +441,19 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
   });
   let prose: { x: number; right: number; lastY: number; size: number } | undefined;
   let address: TextLine | undefined;
+  // A subtitle's line that runs on to the next ("A Scientific Scripting Language," / "Graph Plotting Suite and" / "Vector
+  // Graphics Toolkit."): its next lines, set as large and close under it, are its words, not names.
+  let phrase: TextLine | undefined;
   // Line numbers in a review copy's margins ("1", "2", ...) are not lines of the header.
   for (let i = from, seen = 0; i < to && seen < 20; i++) {
     const line = lines[i]!;
     if (/^\d{1,4}$/.test(line.text)) continue;
     seen++;
+    if (phrase && phrase.y - line.y <= phrase.size * 2.2 && Math.abs(line.size - phrase.size) < 0.5) {
+      phrase = RUNS_ON.test(line.text) ? line : undefined;
+      continue;
+    }
+    phrase = RUNS_ON.test(line.text) && !splitAuthorLine(line.textWithMarkerBreaks).some((p) => parsePersonName(p)) ? line : undefined;
     // A footnote's line of prose after its marker ("∗This work is based on previous work also by Elisa Ricci, ...") names no author,
     // nor do the lines it runs on to.
     if (FOOTNOTE_PROSE.test(line.text)) {
@@ -435,7 +503,8 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
       }
       continue;
     }
-    if (underCredit(line)) continue;
+    // A name after a credit label set apart on its baseline ("Betreuer:" ... "Felix Faltin") is credited, not an author.
+    if (underCredit(line) || lines.some((m) => m !== line && Math.abs(m.y - line.y) < line.size * 0.3 && m.right <= line.x && creditLabel(m.text))) continue;
     if (credited && /^(?:et|and|und|y|&)\s/i.test(line.text)) continue;
     credited = false;
     if (/\bet\s+al\b/i.test(line.text)) continue;
@@ -443,17 +512,45 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     // or any entry whose number is set apart on its baseline ("I." well left of "About RAxML").
     if (/^(?:II|III|IV|VI|VII|VIII|IX|XI|XII|XIII|XIV|XV)\.\s/.test(line.text) || listEntry(line, lines)) continue;
     // "Sonia Tarazona (starazona@cipf.es)", "Claudio Beccari – claudio dot beccari at gmail dot com": the address goes, the name stays.
-    const text = line.textWithMarkerBreaks.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(TRAILING_ADDRESS, '').replace(SPELLED_ADDRESS, ' ');
+    const text = line.textWithMarkerBreaks.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(TRAILING_ADDRESS, '').replace(SPELLED_ADDRESS, ' ').replace(AUTHOR_ROLE, '');
     for (const piece of splitAuthorLine(text)) {
       // An affiliation runs to the end of its line ("University of California, San Francisco"); so do the earlier
       // versions' writers credited after the authors ("..., for this version, based on earlier versions written by ...").
       if (isAffiliation(piece) || EARLIER_WRITERS.test(piece)) break;
       const person = parsePersonName(piece);
-      if (person && !authors.some((a) => a.last_name === person.last_name && a.first_name === person.first_name)) authors.push(person);
+      if (person && !authors.some((a) => samePerson(a, person))) authors.push(person);
     }
   }
   return authors;
 }
+
+/** A cover's label for its author, with the name after it or under it ("研究生姓名: 陆小凤", "Candidate" over "Francesco Biccari"). */
+const AUTHOR_LABEL = /^(?:研究生姓名|学生姓名|作者姓名|作\s*者|姓\s*名|申\s*请\s*人|(?:candidate|candidato|candidata|author|autor|autorin|autore|auteur|verfasser(?:in)?)(?:\(s\)|s|en)?|vorgelegt von|eingereicht von|submitted by|presented by)(?![\p{L}])\s*[:：]?\s*(.*)$/iu;
+
+/** The authors a form-like cover names by their label; none when it has no such label. */
+function labelledAuthors(lines: TextLine[]): ExtractedPerson[] {
+  if (!coverPage(lines)) return [];
+  for (const line of lines) {
+    const row = rowOf(line, lines);
+    if (row[0] !== line) continue;
+    const m = AUTHOR_LABEL.exec(row.map((l) => l.text.trim()).join(' '));
+    if (!m) continue;
+    const under = lines.find((l) => l.y < line.y && line.y - l.y <= line.size * 3 && l.x < line.right + line.size * 10 && l.right > line.x - line.size);
+    // Bracketed particulars after the name ("Francesco Biccari (ID number 1234567)") are not part of it.
+    const value = (m[1]!.trim() || under?.text || '').replace(/\s*[(（][^)）]*[)）]/gu, '').trim();
+    const people = splitAuthorLine(value).map((p) => parsePersonName(p) ?? hanName(p)).filter((p): p is ExtractedPerson => !!p);
+    if (people.length) return people;
+  }
+  return [];
+}
+
+/** The same person named again, in full or by initials ("Sascha Steinbiss" and, in the paper to cite under, "S. Steinbiss"). */
+function samePerson(a: ExtractedPerson, b: ExtractedPerson): boolean {
+  if (a.last_name !== b.last_name) return false;
+  const initial = (p: ExtractedPerson) => (p.first_name ?? '').trim().charAt(0).toLowerCase();
+  return a.first_name === b.first_name || !!initial(a) && initial(a) === initial(b) && [a, b].some((p) => /^(?:\p{Lu}\.\s*-?)+$/u.test((p.first_name ?? '').trim()));
+}
+
 
 /** "(c) 1995-1997 Name", "Copyright © 2008–2022 Vafa Khalighi", "Copyright (c) 2005 (06-10) by Name": the people holding it. */
 const COPYRIGHT_LINE = /^(?:copyright\s*)?(?:©|\(c\))\s*(?:(?:19|20)\d\d(?:\s*[–—,-]\s*(?:(?:19|20)?\d\d))*\s*(?:\([\d\s–—,-]+\)\s*)?)+(?:by\s+)?(.{3,120}?)\.?$|^copyright\s+(?:(?:19|20)\d\d(?:\s*[–—,-]\s*(?:19|20)?\d\d)*\s*)+(?:by\s+)?(.{3,120}?)\.?$/i;
@@ -464,6 +561,8 @@ function copyrightHolders(lines: TextLine[]): ExtractedPerson[] {
     const m = COPYRIGHT_LINE.exec(l.text.trim());
     const holders = m && (m[1] ?? m[2]);
     if (!holders) continue;
+    // A holder marked with a language ("Aili Liang (Chinese)") holds the copyright of a translation.
+    if (TRANSLATION_MARK.test(holders)) continue;
     for (const piece of splitAuthorLine(holders.replace(/[.;].*$/, ''))) {
       if (isAffiliation(piece)) break;
       const person = parsePersonName(piece);
@@ -570,7 +669,8 @@ export function readLayoutFields(layout: Layout, recordedTitle?: string): Layout
     // An author grid may run past the usual header (three rows of cells with addresses).
     const gridLines = lines.slice(titleEnd, headerEnd(lines, layout.bodySize, titleEnd, 60, page.width)).filter((l) => !/^\d{1,4}$/.test(l.text));
     const grid = gridLines.some((l) => creditLabel(l.text)) ? undefined : readAuthorGrid(gridLines);
-    let authors = grid && grid.length >= 2 ? grid : findAuthors(lines, titleEnd, end);
+    const labelled = labelledAuthors(lines);
+    let authors = labelled.length ? labelled : grid && grid.length >= 2 ? grid : findAuthors(lines, titleEnd, end);
     if (!authors.length) authors = namesAbove(lines, title.lines[0]!);
     // A manual may name its author only in its copyright line ("Copyright (c) 2005 (06-10) by Dominik Bischoff.").
     if (!authors.length) authors = copyrightHolders(lines);
@@ -637,6 +737,7 @@ export function readLayoutFields(layout: Layout, recordedTitle?: string): Layout
     hasKeywords: header.some((l) => /^(?:keywords?|key\s*words|index terms)\b/i.test(l.text)) || lines.some((l) => KEYWORDS_LABEL.test(l.text) || UNMARKED_KEYWORDS.test(l.text)),
     venue: lines.filter((l) => VENUE_LINE.test(l.text)).map((l) => l.text),
     title: fields.title,
+    titleHead: title && title.lines.length > 1 ? cleanTitle(title.lines[0]!.textWithoutMarkers) : undefined,
     recordedTitle,
   });
   fields.type = detected.type;

@@ -14,6 +14,13 @@ const COUNTRY = /\b(?:new zealand|(?:north|south) (?:dakota|carolina)|new (?:ham
  * and function words of a subtitle in capitalised words ("One Of Many Solutions"). */
 const NOT_A_NAME = /\b(?:the|thesis|dissertation|tesi|tesis|tese|laurea|professor\w*|assistant|associate|researcher|student|postdoc\w*|doktorand\w*|dozent\w*|candidate|univ\w*|verlag|member|fellow|your|our|their|this|these|curso|projeto|proyecto|engenharia|ingenier\w*|highway|foundations?|consortium|palace|pradesh|nagar|philosophy|lecturer|editor|chief|report|mechanical|words|point|master|inria|institut\w*|department|dept|project|team|school|cent(?:er|re)|laborator\w*|lab|statisti\w*|inc|ltd|gmbh|llc|books|press|publishing|publishers?|publications|editions|hospital|clinic|research|science\w*|foundation|corporation|development|core|group|package|version|vignette|journal|college|faculty|academy|agency|national|society|association|company|enthusiasts|compiled|abstract|introduction|contents|summary|keywords|email|e-mail|http\w*|www|edu|org|com|road|street|avenue|germany|austria|france|switzerland|usa|canada|australia|denmark|netherlands|china|japan|italy|spain|uk|program\w*|software|ministry|council|division|network|technolog\w*|engineering|informati\w*|mathemati\w*|scientific|applied|computation\w*|computing|bioinformatics|biostatisti\w*|physics|chemistry|biolog\w*|economics|medicine|health|management|business|county|city|commission|preprint|draft|manuscript|copyright|license|licensed|typeset|revised|updated|processed|published|submitted|accepted|appendix|chapter|section|figure|table|manual|guide|handbook|tutorial|documentation|title|course|of|for|with|from)\b/i;
 
+/** A team or an organisation signing the document: "The SuSE Proxy-Suite Core Development Team", "and the Lisaac team",
+ * "L'équipe de Claws Mail", "Het LilyPond ontwikkelteam". */
+export const TEAM_BYLINE = /^(?:and\s+)?(?:the\s+)?(?:[\p{L}\p{N}'’.&/+-]+\s+){0,5}(?:development|core|documentation|maintenance|project|translation|dev)\s+team$|^(?:and\s+)?the\s+[\p{L}\p{N}'’.+-]+(?:\s+[\p{L}\p{N}'’.+-]+)?\s+team$|^(?:and\s+)?(?:l['’]\s?équipe|das\s+team|el\s+equipo|la\s+squadra)\s+(?:de|d['’]|des|von|del|di)\b.{0,40}$|^(?:het\s+)?\S+\s+ontwikkelteam$|^(?:das\s+)?\S+-(?:entwickler)?team$/iu;
+
+/** A language named in brackets after a name: the language that person translated into. */
+export const TRANSLATION_MARK = /[(（]\s*(?:english|chinese|simplified chinese|traditional chinese|german|french|spanish|italian|japanese|korean|russian|portuguese|brazilian portuguese|dutch|polish|czech|slovak|hungarian|greek|turkish|arabic|hebrew|finnish|swedish|danish|norwegian|catalan|basque|galician|vietnamese|ukrainian|romanian|bulgarian|lithuanian|latvian|icelandic|slovenian|croatian|serbian|persian|hindi|thai|indonesian|esperanto|translation|translator)\s*[)）]\s*$/i;
+
 /** Words of an affiliation or address: where one starts, the names on its line have ended. */
 const AFFILIATION = /\b(?:univ\w*|\w*universit\w*|institut\w*|istituto|department|dept|d[eé]part\w*|d[ei]partiment\w*|facult\w*|facolt\w*|centro|ricerche|recherche|investigaci\w*|forschung\w*|biblioth\w*|bibliotec\w*|library|society|soci[eé]t[eéà]|association|council|verlag|escuela|escola|scuola|[eé]cole|highway|laborator\w*|school|college|faculty|fakultät|cent(?:er|re)|hospital|clinic|foundations?|consortium|academy|corporation|company|gmbh|inc|ltd|llc|ag|s\.a\.|inria|cnrs|csic|group|lab|palace|research|organi[sz]ation|street|road|avenue|campus|building|p\.\s?o\.\s?box|affiliation|address|commission|technikum|\w*hochschule|polytechn\w*|politecn\w*|observator\w*|museum)\b/i;
 
@@ -72,10 +79,16 @@ export function hanName(piece: string): ExtractedPerson | undefined {
  */
 const SPACED_CJK_NAME = /^(\p{Script=Han}{1,3})\s+([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,3})$/u;
 
+/** TeX's accents that a text layer hands over as spacing characters before their letter ("L`ou", "M`anfréd"), put on it. */
+const SPACING_ACCENTS: Record<string, string> = { '`': '\u0300', '´': '\u0301', '¨': '\u0308', 'ˆ': '\u0302', '˜': '\u0303' };
+function withSpacingAccents(text: string): string {
+  return text.replace(/(?<=\p{L}|^|\s)([`´¨ˆ˜])(\p{L})/gu, (_, accent: string, letter: string) => `${letter}${SPACING_ACCENTS[accent]}`.normalize('NFC'));
+}
+
 /** A person when `piece` looks like a name ("Mark A. van de Wiel"), else undefined. */
 export function parsePersonName(raw: string): ExtractedPerson | undefined {
   // The name in its own script after the Latin one ("Yuchang Yang（杨宇昌）") repeats it.
-  let piece = raw.trim().replace(/(?<=\p{Script=Latin}\.?)\s*[(（][\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\s·・]+[)）]$/u, '');
+  let piece = withSpacingAccents(raw).trim().replace(/(?<=\p{Script=Latin}\.?)\s*[(（][\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\s·・]+[)）]$/u, '');
   const cjk = SPACED_CJK_NAME.exec(piece);
   // Two characters letter-spaced are a heading ("概 要", "摘 要"), not a name.
   if (cjk) return cjk[1]!.length + cjk[2]!.length >= 3 ? { first_name: cjk[2]!, last_name: cjk[1]! } : undefined;

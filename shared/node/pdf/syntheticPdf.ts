@@ -11,6 +11,8 @@ export interface SyntheticText {
   rotated?: boolean;
   /** Mirror left to right, drawn leftwards from x (the reversed E of the XeTeX logo). */
   mirrored?: boolean;
+  /** Flip top to bottom: the matrix pdf.js reports for a dvips bitmap font, whose own matrix turns it upright again. */
+  flipped?: boolean;
   /**
    * Set in a Chinese font as TeX engines often write it: CID-keyed, not embedded, with the
    * predefined CMap UniGB-UCS2-H and no ToUnicode map, so only that CMap gives its text. Its
@@ -47,7 +49,7 @@ export function syntheticPdf(options: SyntheticPdfOptions): Buffer {
   for (const page of options.pages) {
     let content = options.drawing ? '0.5 g 50 50 500 700 re f\n' : '';
     for (const t of page) {
-      const matrix = t.rotated ? `0 1 -1 0 ${t.x} ${t.y}` : t.mirrored ? `-1 0 0 1 ${t.x} ${t.y}` : `1 0 0 1 ${t.x} ${t.y}`;
+      const matrix = t.rotated ? `0 1 -1 0 ${t.x} ${t.y}` : t.mirrored ? `-1 0 0 1 ${t.x} ${t.y}` : t.flipped ? `1 0 0 -1 ${t.x} ${t.y}` : `1 0 0 1 ${t.x} ${t.y}`;
       const shown = t.cjk ? `<${Buffer.from(t.text, 'utf16le').swap16().toString('hex')}>` : `(${escape(t.text)})`;
       content += `BT /${t.cjk ? 'F2' : 'F1'} ${t.size} Tf ${matrix} Tm ${shown} Tj ET\n`;
     }

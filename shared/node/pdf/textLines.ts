@@ -42,7 +42,9 @@ export function uprightItems(raw: RawTextItem[]): { items: Item[]; rotatedText: 
     const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = it.transform;
     const size = Math.hypot(c, d);
     if (!it.str.trim()) continue;
-    const upright = Math.abs(b) <= 1e-3 && Math.abs(c) <= 1e-3 && d > 0;
+    // A glyph whose matrix flips it upside down but not left to right is drawn upright by its font's own flipped matrix
+    // (dvips's bitmap Type 3 fonts: "The FTP-Proxy White Paper" with d < 0): it sits on its line like any other.
+    const upright = Math.abs(b) <= 1e-3 && Math.abs(c) <= 1e-3 && (d > 0 || d < 0 && a > 0);
     // A glyph mirrored left to right is a logo's letter (the reversed E of XeTeX, which pdf.js hands over with the letters
     // after it): drawn leftwards from its origin, it is read as starting half an em before it, on the line.
     const mirrored = upright && a < 0;
