@@ -8,6 +8,7 @@ import type { Color } from '../../shared/schemas/common.ts';
 import type { Annotation, AnnotationType, HighlightStyle, Position, PrivacyLevel } from '../../shared/schemas/annotation.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { canReadItem, READING_ROLES, roleInGroup } from './access.ts';
+import { nextTimestamp } from '../storage/timestamps.ts';
 
 // A mapped type (not the interface itself) so that rows fit paging's Record<string, unknown>.
 export type AnnotationRow = { [K in keyof AnnotationsTable]: AnnotationsTable[K] };
@@ -93,7 +94,7 @@ export interface NewAnnotation {
 
 /** Inserts an annotation; a second note of one creator on one document is a 409. */
 export async function insertAnnotation(db: ServiceDb, input: NewAnnotation): Promise<AnnotationRow> {
-  const now = new Date().toISOString();
+  const now = nextTimestamp();
   const row: AnnotationRow = {
     id: input.id ?? randomUUID(),
     type: input.type,
@@ -140,7 +141,7 @@ export interface AnnotationChanges {
 
 /** Applies changes and bumps last_modified; returns the stored row. */
 export async function updateAnnotation(db: ServiceDb, row: AnnotationRow, changes: AnnotationChanges): Promise<AnnotationRow> {
-  const values: Partial<AnnotationRow> = { last_modified: new Date().toISOString() };
+  const values: Partial<AnnotationRow> = { last_modified: nextTimestamp(row.last_modified) };
   if (changes.text !== undefined) values.text = changes.text;
   if (changes.color !== undefined) values.color = changes.color ? JSON.stringify(changes.color) : null;
   if (changes.positions !== undefined) values.positions = changes.positions?.length ? JSON.stringify(changes.positions) : null;

@@ -150,8 +150,10 @@ export async function releaseBlob(ctx: ServiceContext, sha1: string): Promise<vo
 
 /** Deletes a file row, leaves a tombstone for sync clients, and frees unreferenced bytes. */
 export async function deleteFile(ctx: ServiceContext, file: FilesTable): Promise<void> {
-  const now = new Date().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
+    // Later than the document's last change, wherever that was stamped (another instance's clock may run ahead).
+    const doc = await trx.selectFrom('documents').select('last_modified').where('id', '=', file.document_id).executeTakeFirst();
+    const now = nextTimestamp(doc?.last_modified);
     await trx.deleteFrom('files').where('id', '=', file.id).execute();
     await trx
       .insertInto('tombstones')

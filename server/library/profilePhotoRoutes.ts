@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { imageInfo, type ImageKind } from './imageSize.ts';
 import { findProfile, profileData } from './profileStore.ts';
 import { ownProfileView } from './profileView.ts';
+import { nextTimestamp } from '../storage/timestamps.ts';
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const TYPES: Record<string, ImageKind> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif' };
@@ -27,7 +28,7 @@ export async function profilePhotoRoutes(app: FastifyInstance, ctx: ServiceConte
     const data: Record<string, unknown> = { ...profileData(row) };
     if (value) Object.assign(data, value);
     else { delete data.photo; delete data.photos; }
-    const update = { data: JSON.stringify(data), last_modified: new Date().toISOString() };
+    const update = { data: JSON.stringify(data), last_modified: nextTimestamp() };
     await ctx.db.updateTable('profiles').set(update).where('id', '=', row.id).execute();
     return ownProfileView({ ...row, ...update }, ctx.url);
   }

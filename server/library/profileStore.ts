@@ -5,6 +5,7 @@ import type { ServiceDb } from '../storage/database.ts';
 import type { ProfilesTable } from '../storage/tables.ts';
 import { normaliseEmail } from '../auth/accounts.ts';
 import type { ProfileAmendment, ProfileData } from '../../shared/schemas/profile.ts';
+import { nextTimestamp } from '../storage/timestamps.ts';
 
 export type ProfileRow = Omit<ProfilesTable, 'password_hash'>;
 
@@ -57,7 +58,7 @@ export async function amendProfile(db: ServiceDb, row: ProfileRow, amendment: Pr
     }
   }
   values.data = JSON.stringify(data);
-  values.last_modified = new Date().toISOString();
+  values.last_modified = nextTimestamp(row.last_modified);
   await db.updateTable('profiles').set(values).where('id', '=', row.id).execute();
   return { ...row, ...values };
 }
