@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPublicationYear } from './dates.ts';
 import { detectDocumentType, type TypeEvidence } from './documentType.ts';
-import { parsePersonName } from './personNames.ts';
+import { familyFirst, parsePersonName, splitAuthorLine, vietnameseNames } from './personNames.ts';
 import { extractPage } from './syntheticExtraction.ts';
 import { bodyText } from './syntheticPdf.ts';
 import type { TextLine } from './textLines.ts';
@@ -142,6 +142,19 @@ describe('authors a cover names by their label or role', () => {
       { text: '26/08/2013', x: 265, y: 135, size: 14.3 },
     ]);
     expect(lastNames(r)).toEqual(['Lovelace', 'Babbage']);
+  });
+
+  it('reads Vietnamese names joined by "và" family name first, the Latin accents alone not enough to say so', () => {
+    const names = splitAuthorLine('Hàn Thế Thành và Thái Phú Khánh Hòa');
+    expect(names).toEqual(['Hàn Thế Thành', 'Thái Phú Khánh Hòa']);
+    expect(vietnameseNames('Hàn Thế Thành và Thái Phú Khánh Hòa')).toBe(true);
+    expect(vietnameseNames('José María Pérez')).toBe(false);
+    expect(names.map((n) => familyFirst(parsePersonName(n)!).last_name)).toEqual(['Hàn', 'Thái']);
+  });
+
+  it('drops a translator\'s credit in brackets after a name ("Oren Patashnik(訳:松井正一)")', () => {
+    expect(splitAuthorLine('Ada Lovelace(訳:松井正一)')).toEqual(['Ada Lovelace']);
+    expect(splitAuthorLine('Ada Lovelace (translated by Charles Babbage)')).toEqual(['Ada Lovelace']);
   });
 
   it('puts TeX\'s spacing accents on their letters in a name ("L`ou", "M`anfred")', () => {

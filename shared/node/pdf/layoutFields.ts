@@ -8,7 +8,7 @@ import { ownDois } from './placeholderDoi.ts';
 import type { Layout } from './pageLayout.ts';
 import { readAuthorGrid } from './authorGrid.ts';
 import { spellTexLogos } from './texLogos.ts';
-import { EARLIER_WRITERS, hanName, isAffiliation, parsePersonName, splitAuthorLine, TEAM_BYLINE, TRANSLATION_MARK } from './personNames.ts';
+import { EARLIER_WRITERS, hanName, isAffiliation, parsePersonName, splitAuthorLine, TEAM_BYLINE, TRANSLATION_MARK, familyFirst, vietnameseNames } from './personNames.ts';
 import type { TextLine } from './textLines.ts';
 import type { ExtractedFields, ExtractedPerson, FieldConfidence } from './types.ts';
 
@@ -517,7 +517,8 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
       // An affiliation runs to the end of its line ("University of California, San Francisco"); so do the earlier
       // versions' writers credited after the authors ("..., for this version, based on earlier versions written by ...").
       if (isAffiliation(piece) || EARLIER_WRITERS.test(piece)) break;
-      const person = parsePersonName(piece);
+      const read = parsePersonName(piece);
+      const person = read && vietnameseNames(line.text) ? familyFirst(read) : read;
       if (person && !authors.some((a) => samePerson(a, person))) authors.push(person);
     }
   }

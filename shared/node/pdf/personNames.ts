@@ -46,17 +46,19 @@ export function splitAuthorLine(text: string): string[] {
     // "By", "Author(s):", "Auteur(s):", "Autores:", "Verfasser:" before the names.
     .replace(/^\s*(?:by|par|por|door|von|(?:authors?|auteurs?|autor(?:es|en|as|zy)?|verfasser(?:in)?)\s*(?:\((?:s|en|es)\))?\s*:?)\s+(?=\p{Lu})/iu, '')
     .replace(/\(\s*[\d,\s]+\)/g, ',')
+    // A translator's credit in brackets after the name ("Oren Patashnik(訳:松井正一)", "(translated by ...)").
+    .replace(/\s*[(（]\s*(?:訳|翻訳|译|翻译|translated by|trans\.)\s*[:：]?[^)）]*[)）]/giu, ' ')
     // A role after a name ("Karl Berry (Herausgeber)", "(ed.)", "(éd.)", "(Original author)", "(Current developer)"): the name is the author's.
     .replace(/\s*\((?:herausgeber(?:in)?|hrsg\.?|eds?\.?|editors?|éd\.?|éditeur|editor[ae]?|a cura di|red\.|(?:(?:original|current|main|lead|principal|co-?)\s*)?(?:author|developer|maintainer|contributor|creator)s?)\)/giu, '')
     // "and" in the languages of the corpus; "e" (Portuguese) is left out: it joins family names.
     .split(/\s*(?:,|;|\band\b|\bund\b|\bet\b|\by\b|\boch\b|\bog\b|&|\s{3,}|·|•|\|)\s*/i)
     .map((s) => s.replace(/[∗*†‡§¶⁎✝#✉]+/g, ' ').replace(/\s\d+$|(?<=\p{Ll})\d+$/u, '').replace(/\s+/g, ' ').trim())
     .filter(Boolean)
-    // Italian "e", Polish "i", Dutch "en", Russian "и" and Ukrainian "та" join two whole names ("Irene Hyna e Elisabeth Schlegl",
+    // Italian "e", Polish "i", Dutch "en", Russian "и", Ukrainian "та" and Vietnamese "và" join two whole names ("Irene Hyna e Elisabeth Schlegl",
     // "Walter Daems en Paul Levrie", "Иван Петров и Пётр Сидоров"); a Portuguese "e" joins family names
     // ("Maria Silva e Santos"), so the split stands only when both sides are names.
     .flatMap((piece) => {
-      const parts = piece.split(/\s+(?:e|i|en|и|та)\s+(?=\p{Lu})/u);
+      const parts = piece.split(/\s+(?:e|i|en|и|та|và)\s+(?=\p{Lu})/u);
       return parts.length > 1 && parts.every((p) => p.split(/\s+/).length >= 2) ? parts : [piece];
     });
 }
@@ -83,6 +85,20 @@ const SPACED_CJK_NAME = /^(\p{Script=Han}{1,3})\s+([\p{Script=Han}\p{Script=Hira
 const SPACING_ACCENTS: Record<string, string> = { '`': '\u0300', '´': '\u0301', '¨': '\u0308', 'ˆ': '\u0302', '˜': '\u0303' };
 function withSpacingAccents(text: string): string {
   return text.replace(/(?<=\p{L}|^|\s)([`´¨ˆ˜])(\p{L})/gu, (_, accent: string, letter: string) => `${letter}${SPACING_ACCENTS[accent]}`.normalize('NFC'));
+}
+
+/** Letters only Vietnamese writes (ơ, ư, đ, ă, and vowels with a dot below or a hook above). */
+const VIETNAMESE_LETTERS = /[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/iu;
+
+/** A line of Vietnamese names ("Hàn Thế Thành và Thái Phú Khánh Hòa"), which put the family name first. */
+export function vietnameseNames(line: string): boolean {
+  return VIETNAMESE_LETTERS.test(line);
+}
+
+/** The person read family name first: the first word is the family name. */
+export function familyFirst(person: ExtractedPerson): ExtractedPerson {
+  const words = [person.first_name, person.last_name].filter(Boolean).join(' ').split(/\s+/);
+  return words.length < 2 ? person : { first_name: words.slice(1).join(' '), last_name: words[0]! };
 }
 
 /** A person when `piece` looks like a name ("Mark A. van de Wiel"), else undefined. */
