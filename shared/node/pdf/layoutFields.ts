@@ -8,7 +8,7 @@ import { ownDois } from './placeholderDoi.ts';
 import type { Layout } from './pageLayout.ts';
 import { readAuthorGrid } from './authorGrid.ts';
 import { spellTexLogos } from './texLogos.ts';
-import { EARLIER_WRITERS, hanName, isAffiliation, parsePersonName, splitAuthorLine, TEAM_BYLINE, TRANSLATION_MARK, familyFirst, vietnameseNames } from './personNames.ts';
+import { EARLIER_WRITERS, familyFirst, hanName, isAffiliation, parsePersonName, splitAuthorLine, TEAM_BYLINE, TRANSLATION_MARK, vietnameseNames } from './personNames.ts';
 import type { TextLine } from './textLines.ts';
 import type { ExtractedFields, ExtractedPerson, FieldConfidence } from './types.ts';
 
@@ -17,7 +17,6 @@ const TITLE_LABEL = /^(?:thema|titel|title|topic|tema|titre|titolo|título|题\s
 
 /** The same label with the title after it on its line ("题目:合肥工业大学学位论文模板示例文档", "Thema: ..."). */
 const LABELLED_TITLE = /^(?:thema|titel|title|tema|titre|titolo|título|题\s*目|论文题目|題\s*目)\s*[:：]\s*(\S.{2,})$/iu;
-
 
 const NOT_A_TITLE = [
   /^arxiv\s*:/i,
@@ -275,9 +274,10 @@ function labelledTitle(lines: TextLine[]): { lines: TextLine[]; text: string; co
     if (!TITLE_LABEL.test(text)) continue;
     const under = lines.filter((l) => l.y < line.y && line.y - l.y <= line.size * 3 && l.x < row[row.length - 1]!.right + line.size * 10 && l.right > line.x - line.size * 10)[0];
     if (!under || !/\p{L}{2}/u.test(under.text) || onlyNames(under.text)) continue;
-    const block = [under, ...lines.filter((l) => l.y < under.y && under.y - l.y <= under.size * 1.6 * 2 && Math.abs(l.size - under.size) < 0.5 && l.x < under.right && l.right > under.x).slice(0, 1)];
-    const ended = block.length > 1 && (under.y - block[1]!.y > under.size * 1.6 || onlyNames(block[1]!.text) || isDateLine(block[1]!.text)) ? [under] : block;
-    return { lines: ended, text: cleanTitle(joinLines(ended.map((l) => l.textWithoutMarkers))), confidence: 0.65 };
+    // A title run over two lines: the next line as large, close under it, neither names nor a date.
+    const next = lines.find((l) => l.y < under.y && under.y - l.y <= under.size * 1.6 && Math.abs(l.size - under.size) < 0.5 && l.x < under.right && l.right > under.x);
+    const block = next && !onlyNames(next.text) && !isDateLine(next.text) ? [under, next] : [under];
+    return { lines: block, text: cleanTitle(joinLines(block.map((l) => l.textWithoutMarkers))), confidence: 0.65 };
   }
   return undefined;
 }
