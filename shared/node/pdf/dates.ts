@@ -18,6 +18,10 @@ const MONTHS = [
   'januari', 'februari', 'maart', 'mei', 'augustus', 'okt', 'desember', 'mai',
   // Polish, as named and as dated ("25 sierpnia 2021", "13 maja 2022")
   'styczeń', 'stycznia', 'luty', 'lutego', 'marzec', 'marca', 'kwiecień', 'kwietnia', 'maj', 'maja', 'czerwiec', 'czerwca', 'lipiec', 'lipca', 'sierpień', 'sierpnia', 'wrzesień', 'września', 'październik', 'października', 'listopad', 'listopada', 'grudzień', 'grudnia',
+  // Russian and Ukrainian, as dated ("4 февраля 2021 г.", "12 травня 2008 р.") and as named
+  'января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря',
+  'январь', 'февраль', 'март', 'апрель', 'май', 'июнь', 'июль', 'август', 'сентябрь', 'октябрь', 'ноябрь', 'декабрь',
+  'січня', 'лютого', 'березня', 'квітня', 'травня', 'червня', 'липня', 'серпня', 'вересня', 'жовтня', 'листопада', 'грудня',
   // Hungarian (written after the year: "2003. október 11.")
   'január', 'február', 'március', 'április', 'május', 'június', 'július', 'augusztus', 'szeptember', 'október', 'december',
 ];
@@ -72,10 +76,13 @@ export function copyrightYear(text: string): number | undefined {
   return Math.max(first, ...later.filter((y) => y >= first));
 }
 
-const LATER = /\b(?:revised|revision|modified|edited|updated|accepted|published|advance access|version of|this version|current version|last change|überarbeitet|révisé|geändert)\b/i;
+const LATER = /\b(?:revised|revisions?|modified|edited|updated|accepted|published|advance access|version of|this version|current version|last change|überarbeitet|révisé|geändert)\b/i;
 const EARLIER = /\b(?:received|submitted|compiled|generated|first version|eingereicht am|reçu)\b/i;
 /** A bare year on a short line: "2021", "Budapest, 2022", "(SoSe 2015)" is not one. */
 const BARE_YEAR = new RegExp(`^(?:\\(?${YEAR}\\)?|(?:spring|summer|fall|autumn|winter)\\s+${YEAR}|[\\p{L} .'-]{2,40},\\s*${YEAR}|\\p{Lu}\\p{Ll}+\\s+${YEAR}|${YEAR},\\s*v?-?[\\d.]+)$`, 'iu');
+
+/** Two years joined by a dash and nothing else on the line. */
+const YEAR_SPAN = new RegExp(`^${YEAR}\\s*[-–—]\\s*${YEAR}$`, 'u');
 
 /** A running head or foot that ends with its year ("Gear Letters 2019", "Zpravodaj CSTUG (2011)"): a few words, no other number. */
 const MARGIN_YEAR = new RegExp(`^(?=(?:\\S+\\s+){0,5}\\S+$)[\\p{L} .,'’:&-]*\\p{L}[\\p{L} .,'’:&-]*[\\s,]\\(?${YEAR}\\)?$`, 'u');
@@ -162,6 +169,9 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], pag
       const bare = BARE_YEAR.exec(half.trim());
       const y = bare ? Number(bare.slice(1).find((g) => g)) : NaN;
       if (y) add(y, 2);
+      // A span of years alone on its line ("1994-2022", a book's editions): its last; an academic year ("2018-2019") is none.
+      const span = YEAR_SPAN.exec(half.trim());
+      if (span && Number(span[2]) - Number(span[1]) >= 2) add(Number(span[2]), 2);
     }
   }
   // A dated line in a margin: the journal's or the preprint's ("Preprint submitted to Elsevier June 8, 2018").

@@ -160,8 +160,9 @@ function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence,
       confidence.title = hasText ? 0.5 : 0.4;
     } else if (recorded === printed) {
       confidence.title = Math.max(confidence.title ?? 0, 0.95);
-    } else if (recorded.startsWith(printed) && recorded.length > printed.length && !fileStem(info.title) && (confidence.title ?? 0) < 0.9 && !unprintedSubtitle(info.title, printed, pageText) && !/^(?:\s*\S+){0,4}?\s*\b(?:version|release)\b|^\s*v\d/.test(recorded.slice(printed.length)) && words(info.title.replace(/\s*\([^()]*\)\s*$/, '')) !== printed && !GENRE.test(recorded.slice(printed.length).trim())) {
-      // The layout caught only part of a title the writer recorded whole (not one with its version or a translation in parentheses appended,
+    } else if (recorded.startsWith(printed) && recorded.length > printed.length && !fileStem(info.title) && (confidence.title ?? 0) < 0.9 && !unprintedSubtitle(info.title, printed, pageText) && !/^(?:\s*\S+){0,4}?\s*\b(?:version|release)\b|^\s*v\d|^(?:\s*\S+){0,2}?\s+v?\d+(?: \d+)+[a-z]?$/.test(recorded.slice(printed.length)) && words(info.title.replace(/\s*\([^()]*\)\s*$/, '')) !== printed && !GENRE.test(recorded.slice(printed.length).trim())) {
+      // The layout caught only part of a title the writer recorded whole (not one with its version or a translation in parentheses appended
+      // ("... - mineXpert2 8.6.3"),
       // nor with a subtitle the page does not print).
       fields.title = info.title.slice(0, 500);
       confidence.title = 0.8;

@@ -408,7 +408,10 @@ const SPELLED_ADDRESS = /\s*[–—-]?\s*[\w.+-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)
  * "Benoît Sonntag – benoit.sonntag@lisaac.org"), at the end of its line. */
 const TRAILING_ADDRESS = /(?<=\p{L}\.?)(?:\s*[,;]\s*|\s+[–—-]{1,2}\s+|\s+)[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*$/u;
 
-/** A line that runs on to the next: it ends on a comma or a conjunction. */
+/** An e-mail address in brackets after a name: round, pointed or angle ("Kevin Fall 〈kfall@ee.lbl.gov〉, Editor"). */
+const ADDRESS_IN_BRACKETS = /[(<〈⟨]\s*\S+@[^\s)>〉⟩]+\s*[)>〉⟩]/gu;
+
+/** A line that runs on to the next: it ends on a comma, a conjunction or a preposition ("A Collaboration between researchers at"). */
 const RUNS_ON = /(?:,|\s(?:and|und|et|y|e|or|&))$/u;
 
 /** An author's role before the name ("Lead Developer: Dominic Ford", "Written by: ..."); a tester's or a maintainer's is a credit. */
@@ -468,7 +471,7 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     }
     address = undefined;
     // An address after a name and a comma ("Ada Lovelace, ada@gears.org") goes like one in brackets; a line that is only an address is skipped.
-    if (/@|https?:|www\./i.test(line.text.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(TRAILING_ADDRESS, '')) && !/\s{2}/.test(line.text)) {
+    if (/@|https?:|www\./i.test(line.text.replace(ADDRESS_IN_BRACKETS, ' ').replace(TRAILING_ADDRESS, '')) && !/\s{2}/.test(line.text)) {
       if (runsOn(line)) address = line;
       continue;
     }
@@ -487,6 +490,8 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     if (DEDICATION.test(line.text)) continue;
     // A line of a postal address ("Fine Hall, Washington Road"): its first piece is a building, not a person.
     if (splitAuthorLine(line.text).some((p) => STREET.test(p))) continue;
+    // A list of organisations by their acronyms ("UC Berkeley, LBL, USC/ISI, and Xerox PARC."): no one is named there.
+    if (splitAuthorLine(line.text).filter((p) => /^[\p{Lu}\d/&.-]{2,}$/u.test(p)).length >= 2) continue;
     const hasName = splitAuthorLine(line.text).some((p) => parsePersonName(p));
     if (creditLabel(line.text)) {
       credited = true;
@@ -512,7 +517,7 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     // or any entry whose number is set apart on its baseline ("I." well left of "About RAxML").
     if (/^(?:II|III|IV|VI|VII|VIII|IX|XI|XII|XIII|XIV|XV)\.\s/.test(line.text) || listEntry(line, lines)) continue;
     // "Sonia Tarazona (starazona@cipf.es)", "Claudio Beccari – claudio dot beccari at gmail dot com": the address goes, the name stays.
-    const text = line.textWithMarkerBreaks.replace(/[(<]\s*\S+@\S+\s*[)>]/g, ' ').replace(TRAILING_ADDRESS, '').replace(SPELLED_ADDRESS, ' ').replace(AUTHOR_ROLE, '');
+    const text = line.textWithMarkerBreaks.replace(ADDRESS_IN_BRACKETS, ' ').replace(TRAILING_ADDRESS, '').replace(SPELLED_ADDRESS, ' ').replace(AUTHOR_ROLE, '');
     for (const piece of splitAuthorLine(text)) {
       // An affiliation runs to the end of its line ("University of California, San Francisco"); so do the earlier
       // versions' writers credited after the authors ("..., for this version, based on earlier versions written by ...").

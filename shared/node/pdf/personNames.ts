@@ -128,8 +128,10 @@ export function parsePersonName(raw: string): ExtractedPerson | undefined {
   if (tokens.length === 2 && PARTICLES.has(tokens[0]!)) return undefined;
   const last = tokens[tokens.length - 1]!;
   if (last.length < 2 || INITIALS.test(last) && !/\p{Ll}/u.test(last)) return undefined;
-  // "R Enthusiasts": a bare capital and one word is an abbreviation, not a name.
-  if (tokens.length === 2 && /^\p{Lu}$/u.test(tokens[0]!)) return undefined;
+  // "R Enthusiasts", "R Core": the R language's name before a word is no initial ("C Dardis" is a name).
+  if (tokens.length === 2 && tokens[0] === 'R') return undefined;
+  // "A Selected Data Problem": an article before words is a heading's start, not an initial.
+  if (tokens[0] === 'A' && tokens.length >= 3 && !tokens.slice(1).some((t) => INITIALS.test(t))) return undefined;
   // "GNU Octave": an acronym before words in mixed case names a thing ("JOHN DOE" is all capitals, "VJ Carey" initials).
   if (/^\p{Lu}{3,}$/u.test(tokens[0]!) && tokens.slice(1).some((t) => /\p{Ll}/u.test(t))) return undefined;
   const fixCase = (t: string) => (t.length > 2 && t === t.toUpperCase() ? t[0] + t.slice(1).toLowerCase() : t);
