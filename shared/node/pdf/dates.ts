@@ -206,6 +206,12 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], pag
       if (dated) add(dated.year, 1);
     }
   }
+  // Else a revision history's latest entry (DocBook's "Revision History" table: "Revision 2.1   19 Jun 2009   efw").
+  if (!mentions.length) {
+    const at = page.findIndex((line) => /^revision history$/i.test(line.text.trim()));
+    const dated = at < 0 ? [] : page.slice(at + 1).flatMap((line) => yearsIn(line.text, now).map(({ year }) => year));
+    if (dated.length) add(Math.max(...dated), 1);
+  }
   // Else a journal's running head or foot that names only its year.
   if (!mentions.length) {
     for (const line of margins) {

@@ -17,6 +17,11 @@ describe('years', () => {
     expect(year(['12 травня 2008 р.'])).toBe(2008);
   });
   it('takes the date of the latest revisions ("2018-12-19, minor revisions 2020-02-08")', () => expect(year(['2018-12-19, minor revisions 2020-02-08'])).toBe(2020));
+  it('reads the latest entry of a revision history when nothing else dates the page', () => {
+    const page = ['Revision History', 'Revision 1.0', '19 Oct 2006', 'Revision 2.0', '10 Mar 2008', 'Revision 2.1', '19 Jun 2009'].map(line);
+    expect(findPublicationYear([], [], page, 2027)).toBe(2009);
+    expect(findPublicationYear([], [], page.slice(1), 2027)).toBeUndefined();
+  });
   it('reads a span of years alone on its line as its last, but not an academic year', () => {
     expect(year(['1994-2022'])).toBe(2022);
     expect(year(['2018-2019'])).toBeUndefined();
