@@ -12,7 +12,7 @@ function namesOnly(line: TextLine): ExtractedPerson[] | undefined {
   // "Departimento di Informatica" is shaped like a name.
   if (isAffiliation(line.text)) return undefined;
   const pieces = splitAuthorLine(line.textWithMarkerBreaks);
-  const people = pieces.map(parsePersonName);
+  const people = pieces.map((p) => parsePersonName(p));
   return pieces.length && people.every((p) => p) ? (people as ExtractedPerson[]) : undefined;
 }
 

@@ -49,8 +49,12 @@ const THESIS = [
   /πτυχιακη εργασια|διπλωματικη εργασια|学位论文|博士学位|硕士学位|卒業論文|修士論文|博士論文/i,
 ];
 
-/** A thesis's label on a line of its own ("A THESIS", "MASTERARBEIT", "Doctoral Dissertation", "本科毕业论文(设计)"), letter-spaced or not. */
-const THESIS_LABEL = /^(?:an?\s*)?(?:(?:doctoral|master'?s?|bachelor'?s?|ph\.?d\.?|diploma)\s*)?(?:thesis|dissertation|masterarbeit|bachelorarbeit|diplomarbeit|dissertationsschrift|thèse|tesis|tese|tesi)\b|^(?:本科|专科|学士)?毕业(?:论文|设计)(?:[(（](?:论文|设计)[)）])?$/i;
+/** A Chinese or Japanese degree thesis's banner on a line of its own ("本科毕业论文(设计)", "硕士学位论文", "修士論文"), its letters
+ * sometimes drawn twice for a bold face ("硕士学位论文硕硕硕士学位论文"): it makes the page a thesis's, and it is not the title. */
+export const CJK_DEGREE_BANNER = /^(?=.*(?:论文|論文|设计))[本专科硕博学士位毕业论文设计研究生修卒業論()（）\s]{4,24}$/u;
+
+/** A thesis's label on a line of its own ("A THESIS", "MASTERARBEIT", "Doctoral Dissertation"), letter-spaced or not. */
+const THESIS_LABEL = /^(?:an?\s*)?(?:(?:doctoral|master'?s?|bachelor'?s?|ph\.?d\.?|diploma)\s*)?(?:thesis|dissertation|masterarbeit|bachelorarbeit|diplomarbeit|dissertationsschrift|thèse|tesis|tese|tesi)\b/i;
 
 const REPORT = [
   /\b(?:technical|research|final|annual|progress|project|lab(?:oratory)?|internship|term|special|interim|activity|status) report\b/i,
@@ -191,7 +195,7 @@ export function detectDocumentType(e: TypeEvidence): DetectedType {
   const folded = titlePage.map((l) => l.normalize('NFKD').replace(/\p{M}/gu, ''));
   // A thesis class's guide prints a degree's words too ("南京大学学位论文模板" under "The njuthesis class"): its title names the class.
   const namesPackage = !!e.title && (NAMED_PACKAGE_TITLE.test(e.title) || TEX_FILE_TITLE.test(e.title));
-  if (!namesPackage && (any(THESIS, [...titlePage, ...folded]) || labels.some((l) => THESIS_LABEL.test(l)))) return { type: 'thesis', confidence: 0.8 };
+  if (!namesPackage && (any(THESIS, [...titlePage, ...folded]) || labels.some((l) => THESIS_LABEL.test(l) || CJK_DEGREE_BANNER.test(l)))) return { type: 'thesis', confidence: 0.8 };
   // Documentation (a class's guide, a package's or program's manual) names what it documents
   // in its title or carries a version line under it; a thesis class's guide is not a thesis.
   // A guide's sentence about itself may run over two lines: each line is read with the next.

@@ -8,7 +8,7 @@ import { readLayoutFields } from './layoutFields.ts';
 import { DEFAULT_MAX_BYTES, describeOpenError, failure, openPdf, readInput, type PdfDocument } from './openPdf.ts';
 import { analyseLayout, type PageText } from './pageLayout.ts';
 import { dominantRotation, turnUpright } from './pageRotation.ts';
-import { EARLIER_WRITERS, hanName, TEAM_BYLINE, TRANSLATION_MARK } from './personNames.ts';
+import { EARLIER_WRITERS, hanName, TEAM_BYLINE, TRANSLATION_MARK, vietnameseNames, type NameOrder } from './personNames.ts';
 import { buildLines, normalizeText, type RawTextItem } from './textLines.ts';
 import { readableShare, UNREADABLE_BELOW, UNREADABLE_TEXT_WARNING } from './textQuality.ts';
 import { NO_TEXT_WARNING, type ExtractedFields, type ExtractedPerson, type ExtractionOptions, type ExtractionResult, type FieldConfidence } from './types.ts';
@@ -172,7 +172,10 @@ function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence,
     }
   }
   if (!fields.authors && info.authors?.length) {
-    const people = splitRecordedNames(info.authors.join('; ')).map(personFromRecorded).filter((p): p is ExtractedPerson => !!p);
+    const field = info.authors.join('; ');
+    // Vietnamese names put the family name first ("Hàn Thế Thành"); the field's letters say so for all of them.
+    const order = { familyFirst: vietnameseNames(field) };
+    const people = splitRecordedNames(field).map((name) => personFromRecorded(name, order)).filter((p): p is ExtractedPerson => !!p);
     if (people.length) {
       fields.authors = people;
       confidence.authors = 0.5;
@@ -191,11 +194,11 @@ function mergeDocumentInfo(fields: ExtractedFields, confidence: FieldConfidence,
 /** "© André Miede & Ivo Pletikosić": one recorded author field naming several people. */
 function splitRecordedNames(field: string): string[] {
   const credit = EARLIER_WRITERS.exec(field);
-  return (credit ? field.slice(0, credit.index) : field).replace(/©|\(c\)|\bcopyright\b/gi, ' ').split(/\s+(?:&|and|und)\s+|\s*;\s*/i).map((n) => n.trim()).filter(Boolean);
+  return (credit ? field.slice(0, credit.index) : field).replace(/©|\(c\)|\bcopyright\b/gi, ' ').split(/\s+(?:&|and|und|và)\s+|\s*;\s*/i).map((n) => n.trim()).filter(Boolean);
 }
 
 /** "Bates, Douglas" or "Douglas Bates" -> a person. */
-function personFromRecorded(name: string): ExtractedPerson | undefined {
+function personFromRecorded(name: string, order: NameOrder = {}): ExtractedPerson | undefined {
   // A translator recorded with the authors, marked with the language ("Aili Liang (Chinese)"), is not one.
   if (TRANSLATION_MARK.test(name)) return undefined;
   // An address recorded with the name ("R Schlicht <w.m.l@gmx.net>", "Benoît Sonntag -- bs@lisaac.org") is not part of it.
@@ -208,6 +211,7 @@ function personFromRecorded(name: string): ExtractedPerson | undefined {
   const comma = /^([^,]+),\s*(.+)$/.exec(n);
   if (comma) return { last_name: comma[1]!.slice(0, 255), first_name: comma[2]!.slice(0, 255) };
   const parts = n.split(' ');
+  if (order.familyFirst && parts.length > 1) return { first_name: parts.slice(1).join(' ').slice(0, 255), last_name: parts[0]!.slice(0, 255) };
   const last = parts.pop()!;
   return parts.length ? { first_name: parts.join(' ').slice(0, 255), last_name: last.slice(0, 255) } : { last_name: last.slice(0, 255) };
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPublicationYear } from './dates.ts';
 import { detectDocumentType, type TypeEvidence } from './documentType.ts';
-import { familyFirst, parsePersonName, splitAuthorLine, vietnameseNames } from './personNames.ts';
+import { parsePersonName, splitAuthorLine, vietnameseNames } from './personNames.ts';
 import { extractPage } from './syntheticExtraction.ts';
 import { bodyText } from './syntheticPdf.ts';
 import type { TextLine } from './textLines.ts';
@@ -149,7 +149,12 @@ describe('authors a cover names by their label or role', () => {
     expect(names).toEqual(['Hàn Thế Thành', 'Thái Phú Khánh Hòa']);
     expect(vietnameseNames('Hàn Thế Thành và Thái Phú Khánh Hòa')).toBe(true);
     expect(vietnameseNames('José María Pérez')).toBe(false);
-    expect(names.map((n) => familyFirst(parsePersonName(n)!).last_name)).toEqual(['Hàn', 'Thái']);
+    expect(names.map((n) => parsePersonName(n, { familyFirst: true })?.last_name)).toEqual(['Hàn', 'Thái']);
+  });
+
+  it('reads recorded Vietnamese names family name first too', async () => {
+    const r = await extractPage([{ text: 'Gear fonts', x: 72, y: 700, size: 20 }, ...bodyText(72, 600, 20)], { Author: 'Hàn Thế Thành và Thái Phú Khánh Hòa' });
+    expect(lastNames(r)).toEqual(['Hàn', 'Thái']);
   });
 
   it('drops a translator\'s credit in brackets after a name ("Oren Patashnik(訳:松井正一)")', () => {

@@ -3,12 +3,12 @@
 // name-shaped lines below it; then the date, abstract, keywords and identifiers.
 import { arxivYear, findArxivIds, findIsbns, findIssns, findPmids } from '../../identifiers/index.ts';
 import { findPublicationYear, isDateLine } from './dates.ts';
-import { detectDocumentType, ISSUE_NUMBER } from './documentType.ts';
+import { CJK_DEGREE_BANNER, detectDocumentType, ISSUE_NUMBER } from './documentType.ts';
 import { ownDois } from './placeholderDoi.ts';
 import type { Layout } from './pageLayout.ts';
 import { readAuthorGrid } from './authorGrid.ts';
 import { spellTexLogos } from './texLogos.ts';
-import { EARLIER_WRITERS, familyFirst, hanName, isAffiliation, parsePersonName, splitAuthorLine, TEAM_BYLINE, TRANSLATION_MARK, vietnameseNames } from './personNames.ts';
+import { EARLIER_WRITERS, hanName, isAffiliation, parsePersonName, splitAuthorLine, TEAM_BYLINE, TRANSLATION_MARK, vietnameseNames } from './personNames.ts';
 import type { TextLine } from './textLines.ts';
 import type { ExtractedFields, ExtractedPerson, FieldConfidence } from './types.ts';
 
@@ -38,9 +38,7 @@ const NOT_A_TITLE = [
   // Banners and labels: a university's name, a degree label, a paper number, an article label.
   /^(?:the\s+)?(?:university|universit[àäéy]|universidad|universidade|università|institut[eo]?|college|school|faculty|fakultät|department)\b.{0,60}$/i,
   /^(?:(?:master|bachelor|doctoral|phd|diploma|undergraduate|graduation|senior|honou?rs)(?:'s)?\s+)?(?:thesis|dissertation)(?:\s*\/\s*(?:(?:doctoral|master'?s?|bachelor'?s?|ph\.?d\.?)\s+)?(?:thesis|dissertation))?$|^(?:masterarbeit|bachelorarbeit|diplomarbeit|seminararbeit|projektarbeit|studienarbeit|hausarbeit|praxisarbeit|praxisbericht|praktikumsbericht|thèse|tesis|tese)$/i,
-  // A Chinese or Japanese degree thesis's banner ("本科毕业论文(设计)", "硕士学位论文", "修士論文"), its letters sometimes
-  // drawn twice for a bold face ("硕士学位论文硕硕硕士学位论文").
-  /^(?=.*(?:论文|論文|设计))[本专科硕博学士位毕业论文设计研究生修卒業論()（）\s]{4,24}$/u,
+  CJK_DEGREE_BANNER,
   // An institution's name set alone as a banner ("Hefei University of Technology", "Technische Universität München").
   /^(?:[Tt]he\s+)?(?:\p{Lu}[\p{L}'’.-]+\s+){1,4}(?:University|UNIVERSITY|Universität|Université|Universiteit|Universidad|Università|College|Polytechnic)(?:\s+(?:of|for|at)\s+\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|and|&|of)){0,4})?$/u,
   // A title's label alone over it ("Thema", "Title:", "题目"): the line under it is the title (labelledTitle).
@@ -255,24 +253,29 @@ function rowOf(line: TextLine, lines: TextLine[]): TextLine[] {
 /** A cover with few words (a thesis's or a student project's form-like title page). */
 const coverPage = (lines: TextLine[]) => lines.reduce((n, l) => n + l.text.length, 0) < 700;
 
+/** A form-like cover's rows, top down, each with its first line and its text joined; none on a page with a body. */
+function* coverRows(lines: TextLine[]): Generator<{ line: TextLine; row: TextLine[]; text: string }> {
+  if (!coverPage(lines)) return;
+  for (const line of lines) {
+    const row = rowOf(line, lines);
+    if (row[0] === line) yield { line, row, text: row.map((l) => l.text.trim()).join(' ') };
+  }
+}
+
 /**
  * On a form-like cover, the title its label names: after the label on its row ("题 目:合肥工业大学学位论文模板示例文档"),
  * or on the line under a label alone ("Thema" over "Einführungsbeispiel mit empfohlenen Einstellungen"). A banner
  * set larger above it ("Projektarbeit", "本科毕业设计(论文)") names the kind of work, not the work.
  */
 function labelledTitle(lines: TextLine[]): { lines: TextLine[]; text: string; confidence: number } | undefined {
-  if (!coverPage(lines)) return undefined;
-  for (const line of lines) {
-    const row = rowOf(line, lines);
-    if (row[0] !== line) continue;
-    const text = row.map((l) => l.text.trim()).join(' ');
+  for (const { line, row, text } of coverRows(lines)) {
     const inline = LABELLED_TITLE.exec(text);
     if (inline) {
       const title = cleanTitle(inline[1]!);
       if (title.length >= 3) return { lines: row, text: title, confidence: 0.65 };
     }
     if (!TITLE_LABEL.test(text)) continue;
-    const under = lines.filter((l) => l.y < line.y && line.y - l.y <= line.size * 3 && l.x < row[row.length - 1]!.right + line.size * 10 && l.right > line.x - line.size * 10)[0];
+    const under = lines.find((l) => l.y < line.y && line.y - l.y <= line.size * 3 && l.x < row[row.length - 1]!.right + line.size * 10 && l.right > line.x - line.size * 10);
     if (!under || !/\p{L}{2}/u.test(under.text) || onlyNames(under.text)) continue;
     // A title run over two lines: the next line as large, close under it, neither names nor a date.
     const next = lines.find((l) => l.y < under.y && under.y - l.y <= under.size * 1.6 && Math.abs(l.size - under.size) < 0.5 && l.x < under.right && l.right > under.x);
@@ -411,7 +414,7 @@ const TRAILING_ADDRESS = /(?<=\p{L}\.?)(?:\s*[,;]\s*|\s+[–—-]{1,2}\s+|\s+)[\
 /** An e-mail address in brackets after a name: round, pointed or angle ("Kevin Fall 〈kfall@ee.lbl.gov〉, Editor"). */
 const ADDRESS_IN_BRACKETS = /[(<〈⟨]\s*\S+@[^\s)>〉⟩]+\s*[)>〉⟩]/gu;
 
-/** A line that runs on to the next: it ends on a comma, a conjunction or a preposition ("A Collaboration between researchers at"). */
+/** A line that runs on to the next: it ends on a comma or a conjunction ("Graph Plotting Suite and"). */
 const RUNS_ON = /(?:,|\s(?:and|und|et|y|e|or|&))$/u;
 
 /** An author's role before the name ("Lead Developer: Dominic Ford", "Written by: ..."); a tester's or a maintainer's is a credit. */
@@ -488,11 +491,12 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     if (/^(?:©|\(c\)|copyright\b)/i.test(line.text.trim())) continue;
     // A dedication ("to my Master, Ferdowsi The Great") names no author.
     if (DEDICATION.test(line.text)) continue;
+    const pieces = splitAuthorLine(line.text);
     // A line of a postal address ("Fine Hall, Washington Road"): its first piece is a building, not a person.
-    if (splitAuthorLine(line.text).some((p) => STREET.test(p))) continue;
+    if (pieces.some((p) => STREET.test(p))) continue;
     // A list of organisations by their acronyms ("UC Berkeley, LBL, USC/ISI, and Xerox PARC."): no one is named there.
-    if (splitAuthorLine(line.text).filter((p) => /^[\p{Lu}\d/&.-]{2,}$/u.test(p)).length >= 2) continue;
-    const hasName = splitAuthorLine(line.text).some((p) => parsePersonName(p));
+    if (pieces.filter((p) => /^[\p{Lu}\d/&.-]{2,}$/u.test(p)).length >= 2) continue;
+    const hasName = pieces.some((p) => parsePersonName(p));
     if (creditLabel(line.text)) {
       credited = true;
       // A label alone on its line ("Supervisor:", "Promotoren", "Externe Promotor", "Version française") heads a column of names.
@@ -518,12 +522,12 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     if (/^(?:II|III|IV|VI|VII|VIII|IX|XI|XII|XIII|XIV|XV)\.\s/.test(line.text) || listEntry(line, lines)) continue;
     // "Sonia Tarazona (starazona@cipf.es)", "Claudio Beccari – claudio dot beccari at gmail dot com": the address goes, the name stays.
     const text = line.textWithMarkerBreaks.replace(ADDRESS_IN_BRACKETS, ' ').replace(TRAILING_ADDRESS, '').replace(SPELLED_ADDRESS, ' ').replace(AUTHOR_ROLE, '');
+    const order = { familyFirst: vietnameseNames(line.text) };
     for (const piece of splitAuthorLine(text)) {
       // An affiliation runs to the end of its line ("University of California, San Francisco"); so do the earlier
       // versions' writers credited after the authors ("..., for this version, based on earlier versions written by ...").
       if (isAffiliation(piece) || EARLIER_WRITERS.test(piece)) break;
-      const read = parsePersonName(piece);
-      const person = read && vietnameseNames(line.text) ? familyFirst(read) : read;
+      const person = parsePersonName(piece, order);
       if (person && !authors.some((a) => samePerson(a, person))) authors.push(person);
     }
   }
@@ -535,11 +539,8 @@ const AUTHOR_LABEL = /^(?:研究生姓名|学生姓名|作者姓名|作\s*者|�
 
 /** The authors a form-like cover names by their label; none when it has no such label. */
 function labelledAuthors(lines: TextLine[]): ExtractedPerson[] {
-  if (!coverPage(lines)) return [];
-  for (const line of lines) {
-    const row = rowOf(line, lines);
-    if (row[0] !== line) continue;
-    const m = AUTHOR_LABEL.exec(row.map((l) => l.text.trim()).join(' '));
+  for (const { line, text } of coverRows(lines)) {
+    const m = AUTHOR_LABEL.exec(text);
     if (!m) continue;
     const under = lines.find((l) => l.y < line.y && line.y - l.y <= line.size * 3 && l.x < line.right + line.size * 10 && l.right > line.x - line.size);
     // Bracketed particulars after the name ("Francesco Biccari (ID number 1234567)") are not part of it.

@@ -95,14 +95,13 @@ export function vietnameseNames(line: string): boolean {
   return VIETNAMESE_LETTERS.test(line);
 }
 
-/** The person read family name first: the first word is the family name. */
-export function familyFirst(person: ExtractedPerson): ExtractedPerson {
-  const words = [person.first_name, person.last_name].filter(Boolean).join(' ').split(/\s+/);
-  return words.length < 2 ? person : { first_name: words.slice(1).join(' '), last_name: words[0]! };
+/** How a name is written: `familyFirst` when the family name comes first (Vietnamese names, vietnameseNames). */
+export interface NameOrder {
+  familyFirst?: boolean;
 }
 
 /** A person when `piece` looks like a name ("Mark A. van de Wiel"), else undefined. */
-export function parsePersonName(raw: string): ExtractedPerson | undefined {
+export function parsePersonName(raw: string, order: NameOrder = {}): ExtractedPerson | undefined {
   // The name in its own script after the Latin one ("Yuchang Yang（杨宇昌）") repeats it.
   let piece = withSpacingAccents(raw).trim().replace(/(?<=\p{Script=Latin}\.?)\s*[(（][\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\s·・]+[)）]$/u, '');
   const cjk = SPACED_CJK_NAME.exec(piece);
@@ -136,6 +135,7 @@ export function parsePersonName(raw: string): ExtractedPerson | undefined {
   if (/^\p{Lu}{3,}$/u.test(tokens[0]!) && tokens.slice(1).some((t) => /\p{Ll}/u.test(t))) return undefined;
   const fixCase = (t: string) => (t.length > 2 && t === t.toUpperCase() ? t[0] + t.slice(1).toLowerCase() : t);
   const words = tokens.map(fixCase);
+  if (order.familyFirst) return { first_name: words.slice(1).join(' '), last_name: words[0]! };
   let split = words.length - 1;
   // A particle before the family name belongs to it, in lower case or capitalised ("Mark van de Wiel", "Timothy Van Zandt").
   while (split > 1 && PARTICLES.has(words[split - 1]!.toLowerCase()) && (words[split - 1] === words[split - 1]!.toLowerCase() || CAPITAL_PARTICLE.test(words[split - 1]!))) split--;

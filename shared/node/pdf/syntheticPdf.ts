@@ -61,7 +61,9 @@ export function syntheticPdf(options: SyntheticPdfOptions): Buffer {
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
   let infoRef = '';
   if (options.info) {
-    add(`<< ${Object.entries(options.info).map(([k, v]) => `/${k} (${escape(v)})`).join(' ')} >>`);
+    // Text beyond Latin-1 as PDF writes it: UTF-16BE after its byte-order mark.
+    const pdfString = (v: string) => (Buffer.from(v, 'latin1').toString('latin1') === v ? `(${escape(v)})` : `<FEFF${Buffer.from(v, 'utf16le').swap16().toString('hex')}>`);
+    add(`<< ${Object.entries(options.info).map(([k, v]) => `/${k} ${pdfString(v)}`).join(' ')} >>`);
     infoRef = ` /Info ${objects.length} 0 R`;
   }
   let encryptRef = '';
