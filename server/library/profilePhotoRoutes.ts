@@ -28,7 +28,7 @@ export async function profilePhotoRoutes(app: FastifyInstance, ctx: ServiceConte
     const data: Record<string, unknown> = { ...profileData(row) };
     if (value) Object.assign(data, value);
     else { delete data.photo; delete data.photos; }
-    const update = { data: JSON.stringify(data), last_modified: nextTimestamp() };
+    const update = { data: JSON.stringify(data), last_modified: nextTimestamp(row.last_modified) };
     await ctx.db.updateTable('profiles').set(update).where('id', '=', row.id).execute();
     return ownProfileView({ ...row, ...update }, ctx.url);
   }
