@@ -5,11 +5,13 @@
 // costs nothing. The count header stays exact: any change to the catalog, by this
 // connection (index/unindex) or another process (SQLite's data_version), forgets them all.
 import type SQLite from 'better-sqlite3';
+import { OldestFirst } from '../../shared/oldestFirst.ts';
 
 const MAX_ENTRIES = 2_000;
 
 export class MatchCounts {
   private readonly counts = new Map<string, number>();
+  private readonly oldest = new OldestFirst(this.counts);
   private localChanges = 0;
   private seenGeneration = '';
 
@@ -51,7 +53,7 @@ export class MatchCounts {
       return known;
     }
     const counted = compute();
-    if (this.counts.size >= MAX_ENTRIES) this.counts.delete(this.counts.keys().next().value!);
+    if (this.counts.size >= MAX_ENTRIES) this.oldest.dropOldest();
     this.counts.set(key, counted);
     return counted;
   }

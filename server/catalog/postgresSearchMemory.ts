@@ -8,6 +8,7 @@
 // commits is kept under the generation read before it, which the write has already ended.
 import { sql } from 'kysely';
 import type { ServiceDb } from '../storage/engines/serviceDb.ts';
+import { OldestFirst } from '../../shared/oldestFirst.ts';
 
 const GENERATION_KEY = 'catalog.search_generation';
 const MAX_ENTRIES = 2_000;
@@ -30,6 +31,7 @@ export async function catalogChanged(db: ServiceDb): Promise<void> {
  */
 class Remembered<T> {
   private readonly entries = new Map<string, T>();
+  private readonly oldest = new OldestFirst(this.entries);
   readonly computing = new Map<string, Promise<T>>();
 
   get(key: string): T | undefined {
@@ -43,7 +45,7 @@ class Remembered<T> {
   }
 
   set(key: string, value: T): void {
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size >= MAX_ENTRIES) this.oldest.dropOldest();
     this.entries.set(key, value);
   }
 

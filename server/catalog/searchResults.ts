@@ -4,6 +4,7 @@
 // (matchCounts.ts): on any write to the search index here or a commit by another process.
 import type SQLite from 'better-sqlite3';
 import { MatchCounts } from './matchCounts.ts';
+import { OldestFirst } from '../../shared/oldestFirst.ts';
 
 const MAX_ENTRIES = 2_000;
 
@@ -14,6 +15,7 @@ export interface SearchAnswer {
 
 export class SearchResults {
   private readonly answers = new Map<string, SearchAnswer>();
+  private readonly oldest = new OldestFirst(this.answers);
   private seenGeneration = '';
 
   private static readonly byDatabase = new WeakMap<SQLite.Database, SearchResults>();
@@ -43,7 +45,7 @@ export class SearchResults {
       return known;
     }
     const answer = compute();
-    if (this.answers.size >= MAX_ENTRIES) this.answers.delete(this.answers.keys().next().value!);
+    if (this.answers.size >= MAX_ENTRIES) this.oldest.dropOldest();
     this.answers.set(key, answer);
     return answer;
   }

@@ -5,6 +5,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { OpenedDatabase } from '../storage/database.ts';
 import type { WriteStamp } from '../storage/writeStamp.ts';
+import { OldestFirst } from '../../shared/oldestFirst.ts';
 
 // Kysely cannot type dynamic queries; callers pass queries of their own tables.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -18,6 +19,7 @@ export function queryKey(query: AnyQuery): string {
 
 export class StampedMemo<T> {
   private readonly entries = new Map<string, { stamp: string; value: T }>();
+  private readonly oldest = new OldestFirst(this.entries);
 
   constructor(private readonly stamp: WriteStamp, private readonly maxEntries: number) {}
 
@@ -33,7 +35,7 @@ export class StampedMemo<T> {
     const value = await read();
     this.entries.delete(key);
     this.entries.set(key, { stamp, value });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size > this.maxEntries) this.oldest.dropOldest();
     return value;
   }
 }

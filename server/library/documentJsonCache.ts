@@ -5,6 +5,7 @@
 // string, a 500-document page cost more in measuring and encoding that string than in
 // SQLite. Keys carry last_modified (bumped by every write) and the length of `data` as a
 // second guard, so a changed row never meets an old entry.
+import { OldestFirst } from '../../shared/oldestFirst.ts';
 import type { DocumentsTable } from '../storage/tables.ts';
 
 /**
@@ -16,6 +17,7 @@ export type DocumentVersion = Pick<DocumentsTable, 'id' | 'last_modified'> & { d
 
 export class DocumentJsonCache {
   private readonly entries = new Map<string, Buffer>();
+  private readonly oldest = new OldestFirst(this.entries);
   private size = 0;
 
   /** `maxBytes` bounds the memory held. */
@@ -35,11 +37,6 @@ export class DocumentJsonCache {
     if (previous !== undefined) this.size -= previous.length;
     this.entries.set(key, bytes);
     this.size += bytes.length;
-    // Oldest first: Map keeps insertion order.
-    for (const [oldKey, oldBytes] of this.entries) {
-      if (this.size <= this.maxBytes) break;
-      this.entries.delete(oldKey);
-      this.size -= oldBytes.length;
-    }
+    while (this.size > this.maxBytes) this.size -= this.oldest.dropOldest()![1].length;
   }
 }

@@ -4,6 +4,7 @@
 // its first and last document and its length, then compared key by key (the keys of
 // documentJsonCache.ts: id, last_modified, octet length, view, file flag), so a page is
 // reused exactly when splicing it again would give the same bytes.
+import { OldestFirst } from '../../shared/oldestFirst.ts';
 
 interface Entry {
   keys: readonly string[];
@@ -12,6 +13,7 @@ interface Entry {
 
 export class PageBodyCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly oldest = new OldestFirst(this.entries);
   private size = 0;
 
   /** `maxBytes` bounds the memory held (besides the documents' own cache). */
@@ -40,11 +42,7 @@ export class PageBodyCache {
     this.entries.delete(lookup);
     this.entries.set(lookup, { keys, body });
     this.size += body.length;
-    for (const [oldLookup, old] of this.entries) {
-      if (this.size <= this.maxBytes) break;
-      this.entries.delete(oldLookup);
-      this.size -= old.body.length;
-    }
+    while (this.size > this.maxBytes) this.size -= this.oldest.dropOldest()![1].body.length;
   }
 }
 

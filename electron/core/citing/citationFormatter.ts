@@ -16,6 +16,7 @@ import { installNumberShortcut } from './numberShortcut.ts';
 import { installSortCollation } from './sortCollation.ts';
 import { StyleProblem } from './styleInfo.ts';
 import type { StyleLibrary } from './styleLibrary.ts';
+import { OldestFirst } from '../../../shared/oldestFirst.ts';
 
 export type CitationOutput = 'html' | 'text' | 'rtf';
 
@@ -115,6 +116,7 @@ export function wholeBibliography(entries: readonly string[], output: CitationOu
 export function createCitationFormatter(library: StyleLibrary): CitationFormatter {
   /** Each engine with the items of its last call and, by id, the JSON of the items its registry holds. */
   const engines = new Map<string, { engine: Engine; xml: string; items: Map<string, CslItem>; registered: Map<string, string> }>();
+  const oldestEngine = new OldestFirst(engines);
 
   function build(xml: string, locale: string, items: Map<string, CslItem>): Engine {
     const sys = {
@@ -146,7 +148,7 @@ export function createCitationFormatter(library: StyleLibrary): CitationFormatte
         throw new StyleProblem(`The citation style "${options.style}" cannot be used: ${String((error as Error).message ?? error).split('\n')[0]}`);
       }
       entry = { engine, xml, items: store, registered: new Map() };
-      if (engines.size >= ENGINES_KEPT) engines.delete(engines.keys().next().value!);
+      if (engines.size >= ENGINES_KEPT) oldestEngine.dropOldest();
     } else {
       engines.delete(key); // most recently used goes last
     }

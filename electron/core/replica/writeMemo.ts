@@ -5,6 +5,7 @@
 // replica's only writer, through this one connection.
 import type { Db } from './database.ts';
 import { stmt } from './statements.ts';
+import { OldestFirst } from '../../../shared/oldestFirst.ts';
 
 export interface WriteMemo {
   get<T>(key: string, compute: () => T): T;
@@ -16,6 +17,7 @@ const MAX_ENTRIES = 64;
 
 export function createWriteMemo(db: Db): WriteMemo {
   const entries = new Map<string, unknown>();
+  const oldest = new OldestFirst(entries);
   let seenChanges = -1;
   const writes = () => stmt(db, 'SELECT total_changes()').pluck().get() as number;
   return {
@@ -28,7 +30,7 @@ export function createWriteMemo(db: Db): WriteMemo {
       }
       if (entries.has(key)) return entries.get(key) as T;
       const value = compute();
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      if (entries.size >= MAX_ENTRIES) oldest.dropOldest();
       entries.set(key, value);
       return value;
     },
