@@ -24,7 +24,7 @@ function cacheKey(): string {
   const hash = createHash('sha256').update(JSON.stringify([LIBRARY_DATA_VERSION, BIG, SEED]));
   const sources = [
     ...readdirSync(path.join(replicaDir, 'migrations')).sort().map((name) => path.join('migrations', name)),
-    'searchIndex.ts', 'searchIndexBuild.ts', 'bulkLoad.ts', 'remoteApply.ts',
+    'searchIndex.ts', 'searchIndexBuild.ts', 'bulkLoad.ts', 'deferredIndexes.ts', 'remoteApply.ts',
   ];
   for (const source of sources) hash.update(source).update(readFileSync(path.join(replicaDir, source)));
   return hash.digest('hex').slice(0, 16);

@@ -1,49 +1,34 @@
 // The first sync of an empty library writes 100,000s of rows. Keeping seven sort indexes
 // and the full-text index up to date row by row makes every page commit rewrite thousands
 // of scattered index pages; building them once from the finished tables is many times
-// cheaper. So while a bulk load runs the sort indexes are absent, the search index is not
-// written and the tag and identifier rows are held in memory instead of written by triggers
-// (mirrorTables.ts); finishing it creates the indexes, writes those rows (or rebuilds both
-// tables in one pass each when the load was begun before a restart), and marks the search index
-// as to be built: then, or after the library is shown, in one go or in slices, as the
-// caller says (the sync engine always builds it after; searchIndexBuild.ts). Even at 1,000
-// documents and as many annotations this path costs less than half of keeping every index
-// row by row.
+// cheaper. So while a bulk load runs the sort indexes are absent (deferredIndexes.ts), the
+// search index is not written and the tag and identifier rows are held in memory instead of
+// written by triggers (mirrorTables.ts); finishing it creates the indexes the first view
+// needs, writes those rows (or rebuilds both tables in one pass each when the load was
+// begun before a restart), and marks the search index as to be built: then, or after the
+// library is shown, in one go or in slices, as the caller says (the sync engine always
+// builds it after; searchIndexBuild.ts). That build creates the other sort indexes first.
+// Even at 1,000 documents and as many annotations this path costs less than half of
+// keeping every index row by row.
 //
-// The state is the schema itself: the indexes are dropped in one transaction and created
-// again in another, so "an index is missing" means "a bulk load did not finish" — after a
-// crash, opening the file finishes it (and leaves the search index to its build).
+// The state is the schema itself: the indexes and the mirror tables' triggers are dropped
+// in one transaction and the triggers created again in another, so "a trigger is missing"
+// means "a bulk load did not finish" — after a crash, opening the file finishes it (and
+// leaves the search index and the other sort indexes to their build).
 import type { Db } from './database.ts';
 import { holdMirrorRows, MIRROR_TRIGGERS, REBUILD_MIRRORS, writeHeldMirrorRows } from './mirrorTables.ts';
 import { completeSearchIndex, markSearchIndexToBuild, SEARCH_INDEX_IN_SLICES_FROM, searchIndexState } from './searchIndexBuild.ts';
 import { commitBulkTransaction, stmt } from './statements.ts';
-
-/** The indexes a bulk load defers, exactly as migrations/0001-initial.ts creates them, */
-export const DEFERRED_INDEXES: ReadonlyArray<readonly [name: string, definition: string]> = [
-  ['documents_by_title', 'documents (group_id, trashed, sort_title, id)'],
-  ['documents_by_author', 'documents (group_id, trashed, sort_author, id)'],
-  ['documents_by_year', 'documents (group_id, trashed, year, id)'],
-  ['documents_by_source', 'documents (group_id, trashed, sort_source, id)'],
-  ['documents_by_type', 'documents (group_id, trashed, type, id)'],
-  ['documents_by_added', 'documents (group_id, trashed, added_local, id)'],
-  ['documents_by_modified', 'documents (group_id, trashed, modified_local, id)'],
-  // and as migrations/0002-library-views.ts creates them:
-  ['documents_by_read', 'documents (group_id, trashed, read, sort_title, id)'],
-  ['documents_by_starred', 'documents (group_id, trashed, starred, sort_title, id)'],
-  ['documents_by_file', 'documents (group_id, trashed, file_attached, sort_title, id)'],
-  ['annotations_by_document', 'annotations (document_id)'],
-  // and as migrations/0004-profile-names.ts creates it:
-  ['annotations_by_profile', 'annotations (profile_id) WHERE profile_id IS NOT NULL'],
-];
+import { createDeferredIndexes, DEFERRED_INDEXES, INDEXES_AT_FINISH } from './deferredIndexes.ts';
 
 const loading = new WeakMap<Db, boolean>();
 
 export function isBulkLoading(db: Db): boolean {
   let state = loading.get(db);
   if (state === undefined) {
-    const present = stmt(db, `SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN (SELECT value FROM json_each(?))`)
-      .pluck().get(JSON.stringify(DEFERRED_INDEXES.map(([name]) => name))) as number;
-    loading.set(db, (state = present < DEFERRED_INDEXES.length));
+    const present = stmt(db, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (SELECT value FROM json_each(?))`)
+      .pluck().get(JSON.stringify(MIRROR_TRIGGERS.map(([name]) => name))) as number;
+    loading.set(db, (state = present < MIRROR_TRIGGERS.length));
   }
   return state;
 }
@@ -77,16 +62,22 @@ export function beginBulkLoad(db: Db): boolean {
 export { FTS5_DEFAULT_AUTOMERGE, FTS5_DEFAULT_CRISISMERGE } from './searchIndexBuild.ts';
 
 /**
- * Creates the deferred indexes and fills the mirror tables in one transaction, and marks
- * the search index as to be built. It is built before this answers unless the library has
- * at least `searchIndexLaterFrom` documents (by default it always is): then it is left to
- * buildSearchIndexSlice.
+ * Creates the indexes the first view needs and fills the mirror tables in one transaction,
+ * and marks the search index as to be built. It is built, with the other sort indexes,
+ * before this answers unless the library has at least `searchIndexLaterFrom` documents (by
+ * default it always is): then both are left to buildSearchIndexSlice.
  */
 export function finishBulkLoad(db: Db, options: { searchIndexLaterFrom?: number } = {}): void {
   commitBulkTransaction(db);
-  if (!isBulkLoading(db)) return;
+  if (!isBulkLoading(db)) {
+    // The build creates the sort indexes before it ends: none is missing once it has.
+    if (!searchIndexState(db).building) createDeferredIndexes(db);
+    return;
+  }
   db.transaction(() => {
-    for (const [name, definition] of DEFERRED_INDEXES) db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${definition}`);
+    for (const [name, definition] of DEFERRED_INDEXES) {
+      if (INDEXES_AT_FINISH.has(name)) db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${definition}`);
+    }
     // The tag and identifier tables: their triggers back, both filled in one pass each.
     for (const [name, definition] of MIRROR_TRIGGERS) {
       if (stmt(db, `SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?`).get(name) === undefined) db.exec(definition);

@@ -6,6 +6,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFERRED_INDEXES, INDEXES_AT_FINISH } from './deferredIndexes.ts';
 import { FTS5_DEFAULT_AUTOMERGE, FTS5_DEFAULT_CRISISMERGE } from './searchIndexBuild.ts';
 import { sqlOf, tempReplica, serverDocument, SERVER_TIME, LATER, type TempReplica } from './testing.ts';
 import type { Replica } from './replica.ts';
@@ -46,6 +47,19 @@ function loadLater(r: Replica): void {
   r.finishBulkLoad({ searchIndexLaterFrom: 1 });
 }
 
+/** The slices that create the sort indexes a load leaves to the build (deferredIndexes.ts), one each. */
+function createSortIndexes(r: Replica): number {
+  let slices = 0;
+  while (r.searchIndexState().building && (r.searchIndexState() as { phase: string }).phase === 'indexes') {
+    r.buildSearchIndexSlice(SLICE);
+    slices++;
+  }
+  return slices;
+}
+
+const deferredIndexCount = (r: Replica) => sqlOf(r).prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN (SELECT value FROM json_each(?))`)
+  .pluck().get(JSON.stringify(DEFERRED_INDEXES.map(([name]) => name))) as number;
+
 function buildToEnd(r: Replica): number {
   let slices = 0;
   while (r.buildSearchIndexSlice(SLICE).building) slices++;
@@ -57,6 +71,8 @@ describe('the search index built in slices after a first sync', () => {
     const r = a.replica;
     loadLater(r);
     expect(r.listDocuments({ limit: 3 }).map((d) => d.id)).toEqual(['d00', 'd01', 'd10']);
+    expect(r.searchIndexState()).toEqual({ building: true, phase: 'indexes', done: 0, total: 40 });
+    expect(createSortIndexes(r)).toBe(DEFERRED_INDEXES.length - INDEXES_AT_FINISH.size);
     expect(r.searchIndexState()).toEqual({ building: true, phase: 'entries', done: 0, total: 40 });
     expect(r.countSearchResults('glaciers')).toBe(0);
     const first = r.buildSearchIndexSlice(SLICE);
@@ -72,6 +88,7 @@ describe('the search index built in slices after a first sync', () => {
   it('indexes what edits and pulls between slices changed, as writing the rows one by one does', () => {
     const r = a.replica;
     loadLater(r);
+    createSortIndexes(r);
     r.buildSearchIndexSlice(SLICE);
     r.buildSearchIndexSlice(SLICE);
     // Reached already (row 3), not reached yet (rows 20, 30), new, deleted.
@@ -109,6 +126,7 @@ describe('the search index built in slices after a first sync', () => {
 
   it('goes on after a stop between slices, from where it was, when the file is opened again', () => {
     loadLater(a.replica);
+    createSortIndexes(a.replica);
     for (let i = 0; i < 3; i++) a.replica.buildSearchIndexSlice(SLICE);
     // Each slice is a transaction of its own: a kill keeps every slice committed before it.
     const r = a.reopen();
@@ -121,9 +139,30 @@ describe('the search index built in slices after a first sync', () => {
     expect(tokens(r)).toEqual(tokens(b.replica));
   });
 
+  it('creates the sort indexes the load left out one per slice, lists sort the same without them, and a stop among them is resumed', () => {
+    loadLater(a.replica);
+    const byTitle = (r: Replica) => r.listDocuments({ sort: 'title', order: 'asc', limit: 40 }).map((d) => d.id);
+    const expected = [...docs].sort((x, y) => (x.title as string).localeCompare(y.title as string) || (x.id as string).localeCompare(y.id as string)).map((d) => d.id);
+    expect(deferredIndexCount(a.replica)).toBe(INDEXES_AT_FINISH.size);
+    const plan = (r: Replica) => (sqlOf(r).prepare(`EXPLAIN QUERY PLAN SELECT id FROM documents WHERE group_id IS NULL AND trashed = 0 ORDER BY sort_title, id LIMIT 5`).all() as { detail: string }[]).map((row) => row.detail).join('; ');
+    expect(plan(a.replica)).toMatch(/SCAN documents|USE TEMP B-TREE/);
+    expect(byTitle(a.replica)).toEqual(expected);
+    for (let i = 0; i < 4; i++) a.replica.buildSearchIndexSlice(SLICE);
+    expect(deferredIndexCount(a.replica)).toBe(INDEXES_AT_FINISH.size + 4);
+    const r = a.reopen();
+    expect(r.searchIndexState()).toMatchObject({ building: true, phase: 'indexes', done: 0 });
+    expect(createSortIndexes(r)).toBe(DEFERRED_INDEXES.length - INDEXES_AT_FINISH.size - 4);
+    expect(deferredIndexCount(r)).toBe(DEFERRED_INDEXES.length);
+    expect(plan(r)).toMatch(/USING (COVERING )?INDEX documents_by_title/);
+    expect(byTitle(r)).toEqual(expected);
+    buildToEnd(r);
+    expect(r.countSearchResults('lichens')).toBe(20);
+  });
+
   it('goes on after a stop in its merging phase, and ends with one segment and the merge settings back', () => {
     const r = a.replica;
     loadLater(r);
+    createSortIndexes(r);
     let state = r.buildSearchIndexSlice(SLICE);
     while (state.building && state.phase === 'entries') state = r.buildSearchIndexSlice(SLICE);
     expect(state).toMatchObject({ building: true, phase: 'merging' });
@@ -150,7 +189,7 @@ describe('the search index built in slices after a first sync', () => {
     await new Promise<void>((resolve, reject) => {
       child.on('message', (state: SearchIndexState) => {
         told.push(state);
-        if (told.length === 3) child.kill('SIGKILL');
+        if (told.filter((t) => t.building && t.phase === 'entries' && t.done > 0).length === 3) child.kill('SIGKILL');
       });
       child.once('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`the child ended by itself (${code})`))));
     });

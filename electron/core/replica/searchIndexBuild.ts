@@ -13,7 +13,10 @@
 //   leaves it; then FTS5's merge settings are put back and the row goes.
 // Until then a search answers from the entries written so far, and says the index is being
 // built (searchIndexState).
+// Before its first entry the build creates the sort indexes the load left out, one per
+// slice (deferredIndexes.ts).
 import type { Db } from './database.ts';
+import { createDeferredIndexes, missingDeferredIndexes } from './deferredIndexes.ts';
 import { writeSearchEntries } from './searchIndex.ts';
 import { searchIndexBuildMarker } from './searchIndexMarker.ts';
 import { inTransaction, stmt } from './statements.ts';
@@ -28,8 +31,11 @@ export const SEARCH_INDEX_IN_SLICES_FROM = 5_000;
 
 export type SearchIndexState =
   | { building: false }
-  /** done of total: row numbers written (a measure of progress, not a count of documents). */
-  | { building: true; phase: 'entries' | 'merging'; done: number; total: number };
+  /**
+   * done of total: row numbers written (a measure of progress, not a count of documents);
+   * 'indexes' while the sort indexes a bulk load left out are created, before any entry.
+   */
+  | { building: true; phase: 'indexes' | 'entries' | 'merging'; done: number; total: number };
 
 export interface SliceSize {
   /** Documents whose entries one slice writes. */
@@ -68,7 +74,8 @@ export function searchIndexState(db: Db): SearchIndexState {
   if (!marker) return { building: false };
   const total = (stmt(db, 'SELECT max(row_no) FROM documents').pluck().get() as number | null) ?? 0;
   const done = marker.phase === 'merging' ? total : Math.max(0, Math.min(total, marker.next_row_no - 1));
-  return { building: true, phase: marker.phase, done, total };
+  const phase = marker.phase === 'entries' && done === 0 && missingDeferredIndexes(db).length > 0 ? 'indexes' : marker.phase;
+  return { building: true, phase, done, total };
 }
 
 function setPhase(db: Db, phase: 'entries' | 'merging', nextRowNo: number): void {
@@ -86,6 +93,9 @@ export function buildSearchIndexSlice(db: Db, size: SliceSize = DEFAULT_SLICE): 
   inTransaction(db, () => {
     const marker = searchIndexBuildMarker(db);
     if (!marker) return;
+    // The sort indexes a bulk load left to the build (deferredIndexes.ts) come first, one
+    // per slice: each is about as long as a slice of entries.
+    if (createDeferredIndexes(db, 1) > 0) return;
     if (marker.phase === 'entries') {
       const last = stmt(db, 'SELECT max(row_no) FROM (SELECT row_no FROM documents WHERE row_no >= ? ORDER BY row_no LIMIT ?)')
         .pluck().get(marker.next_row_no, Math.max(1, size.documents)) as number | null;
@@ -115,6 +125,7 @@ export function completeSearchIndex(db: Db): void {
   inTransaction(db, () => {
     const marker = searchIndexBuildMarker(db);
     if (!marker) return;
+    createDeferredIndexes(db);
     if (marker.phase === 'entries') writeSearchEntries(db, marker.next_row_no, Number.MAX_SAFE_INTEGER);
     db.exec(`INSERT INTO documents_fts (documents_fts) VALUES ('optimize')`);
     finish(db);
