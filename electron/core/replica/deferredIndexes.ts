@@ -7,7 +7,12 @@
 import type { Db } from './database.ts';
 import { stmt } from './statements.ts';
 
-/** Each deferred index, exactly as migrations/0001-initial.ts, 0002-library-views.ts and 0004-profile-names.ts create it. */
+/**
+ * Each deferred index, exactly as migrations/0001-initial.ts, 0002-library-views.ts,
+ * 0004-profile-names.ts and 0006-document-identifiers.ts create it. The tag and identifier
+ * tables' document_id indexes too: the load writes those rows in key order at its end
+ * (mirrorTables.ts), and their random document ids made that write a third longer.
+ */
 export const DEFERRED_INDEXES: ReadonlyArray<readonly [name: string, definition: string]> = [
   ['documents_by_title', 'documents (group_id, trashed, sort_title, id)'],
   ['documents_by_author', 'documents (group_id, trashed, sort_author, id)'],
@@ -21,6 +26,8 @@ export const DEFERRED_INDEXES: ReadonlyArray<readonly [name: string, definition:
   ['documents_by_file', 'documents (group_id, trashed, file_attached, sort_title, id)'],
   ['annotations_by_document', 'annotations (document_id)'],
   ['annotations_by_profile', 'annotations (profile_id) WHERE profile_id IS NOT NULL'],
+  ['document_tags_by_document', 'document_tags (document_id)'],
+  ['document_identifiers_by_document', 'document_identifiers (document_id)'],
 ];
 
 /**
