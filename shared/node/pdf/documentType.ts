@@ -64,6 +64,9 @@ const REPORT = [
   // A German exercise or lab report ("Übungsabgabe 3"): \b does not see a word start before "Ü".
   /(?<!\p{L})(?:übungs(?:bericht|abgabe)|laborbericht)\b/iu,
   /\b(?:ERDC|CRREL|NASA|RAND)(?:\/[A-Z]+)?\s+[A-Z]{1,4}-?\d/,
+  // A laboratory's preprint number, as particle physics prints it at the top right ("Nikhef 2015-025", "CERN-TH-2019-123",
+  // "DESY 19-001", "SLAC-PUB-17345", "FERMILAB-PUB-19-123-T").
+  /^(?:Nikhef|NIKHEF|CERN|DESY|FERMILAB|SLAC|KEK|IPPP|MPP|BNL|LBNL|TTP|CP3)(?:[-/][A-Z]{2,5})*[-/\s]\d{2,6}(?:[-/]\d{2,6})?(?:-[A-Z]{1,3})*$/,
   /\btechnical (?:memorandum|note)\b|\bwhite paper\b/i,
   // A proposal, labelled or titled so ("Research Proposal", "Proposal for Offering ...", "Projektantrag").
   /^(?:(?:research|project|grant|funding|thesis|phd)\s+)?proposal\b|\bproject proposal\b|\b(?:projekt|forschungs)antrag\b|\bproposition de (?:projet|recherche)\b/i,

@@ -8,7 +8,7 @@ import { ownDois } from './placeholderDoi.ts';
 import type { Layout } from './pageLayout.ts';
 import { readAuthorGrid } from './authorGrid.ts';
 import { spellTexLogos } from './texLogos.ts';
-import { EARLIER_WRITERS, hanName, isAffiliation, parsePersonName, splitAuthorLine, TEAM_BYLINE, TRANSLATION_MARK, vietnameseNames } from './personNames.ts';
+import { EARLIER_WRITERS, hanName, HELPERS_CREDITED, isAffiliation, parsePersonName, splitAuthorLine, TEAM_BYLINE, TRANSLATION_MARK, vietnameseNames } from './personNames.ts';
 import type { TextLine } from './textLines.ts';
 import type { ExtractedFields, ExtractedPerson, FieldConfidence } from './types.ts';
 
@@ -401,6 +401,9 @@ function proseLine(text: string): boolean {
 /** A dedication line, in the languages of the corpus. */
 const DEDICATION = /^(?:to my|to the memory|in memor(?:y|iam)|dedicated to|für meine?n?|gewidmet|à m(?:a|on|es)|dédié|a mi|dedicado|dedicato|a mia|al mio)\b/i;
 
+/** A city, a North American state or province and its postal code, as an address ends ("San Antonio, TX 78249", "Ottawa, ON K1A 0B1"): the city is no name. */
+const CITY_STATE_POSTCODE = /(?:^|,)[^,]*,\s*[A-Z]{2}\s+(?:\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d)\s*$/;
+
 /** A street, road or post box: a line with one is an address. */
 const STREET = /\b(?:road|street|avenue|boulevard|lane|drive|str\.|stra(?:ß|ss)e|rue|via|calle|p\.?\s?o\.?\s?box)$/i;
 
@@ -411,8 +414,11 @@ const SPELLED_ADDRESS = /\s*[–—-]?\s*[\w.+-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)
  * "Benoît Sonntag – benoit.sonntag@lisaac.org"), at the end of its line. */
 const TRAILING_ADDRESS = /(?<=\p{L}\.?)(?:\s*[,;]\s*|\s+[–—-]{1,2}\s+|\s+)[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*$/u;
 
-/** An e-mail address in brackets after a name: round, pointed or angle ("Kevin Fall 〈kfall@ee.lbl.gov〉, Editor"). */
-const ADDRESS_IN_BRACKETS = /[(<〈⟨]\s*\S+@[^\s)>〉⟩]+\s*[)>〉⟩]/gu;
+/**
+ * An e-mail address in brackets after a name: round, pointed or angle ("Kevin Fall 〈kfall@ee.lbl.gov〉, Editor"),
+ * also spelled out against harvesters ("John C. Nash (nashjc at uottawa.ca)", "(jd [at] example [dot] org)").
+ */
+const ADDRESS_IN_BRACKETS = /[(<〈⟨]\s*(?:\S+@[^\s)>〉⟩]+|[\w.+-]+\s*(?:\s(?:at|\(at\)|\[at\])\s)\s*[\w-]+(?:(?:\.|\s+(?:dot|\(dot\)|\[dot\])\s+)[\w-]+)+)\s*[)>〉⟩]/gu;
 
 /** A line that runs on to the next: it ends on a comma or a conjunction ("Graph Plotting Suite and"). */
 const RUNS_ON = /(?:,|\s(?:and|und|et|y|e|or|&))$/u;
@@ -483,7 +489,7 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     // run on under it in its column are not author lines; a second column's prose leaves the first column's names alone.
     // Measured in the prose's own lines: a name set large under a subtitle in words is not under it.
     const underProse = prose && line.x < prose.right && line.right > prose.x && prose.lastY - line.y <= prose.size * 2.2;
-    if (proseLine(line.text.replace(/\S+@\S+/g, ' ').replace(SPELLED_ADDRESS, ' ')) || underProse) {
+    if (proseLine(line.text.replace(/\S+@\S+/g, ' ').replace(SPELLED_ADDRESS, ' ').replace(HELPERS_CREDITED, '')) || underProse) {
       prose = { x: Math.min(line.x, prose && underProse ? prose.x : line.x), right: Math.max(line.right, prose && underProse ? prose.right : line.right), lastY: line.y, size: line.size };
       continue;
     }
@@ -523,7 +529,7 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     // "Sonia Tarazona (starazona@cipf.es)", "Claudio Beccari – claudio dot beccari at gmail dot com": the address goes, the name stays.
     const text = line.textWithMarkerBreaks.replace(ADDRESS_IN_BRACKETS, ' ').replace(TRAILING_ADDRESS, '').replace(SPELLED_ADDRESS, ' ').replace(AUTHOR_ROLE, '');
     const order = { familyFirst: vietnameseNames(line.text) };
-    for (const piece of splitAuthorLine(text)) {
+    for (const piece of splitAuthorLine(text.replace(CITY_STATE_POSTCODE, ''))) {
       // An affiliation runs to the end of its line ("University of California, San Francisco"); so do the earlier
       // versions' writers credited after the authors ("..., for this version, based on earlier versions written by ...").
       if (isAffiliation(piece) || EARLIER_WRITERS.test(piece)) break;

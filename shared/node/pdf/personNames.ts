@@ -41,10 +41,15 @@ const INITIALS = /^(?:\p{Lu}\.?-?){1,3}$/u;
 /** A given name cut short with a full stop ("Chr.", "Wm.", "Th."): a name's word, never its last one. */
 const ABBREVIATED = /^\p{Lu}\p{Ll}{1,3}\.$/u;
 
+/** Those credited after the authors for their help, who are not among them ("..., with contributions by Mikhail Polianski"). */
+export const HELPERS_CREDITED = /,?\s*with (?:contributions|additions|help) (?:by|from)\s.*$/iu;
+
 export function splitAuthorLine(text: string): string[] {
   return text
     // "By", "Author(s):", "Auteur(s):", "Autores:", "Verfasser:" before the names.
-    .replace(/^\s*(?:by|par|por|door|von|(?:authors?|auteurs?|autor(?:es|en|as|zy)?|verfasser(?:in)?)\s*(?:\((?:s|en|es)\))?\s*:?)\s+(?=\p{Lu})/iu, '')
+    // Also "Revision 9.8 by", "updated by" (an edition's revisers are its authors).
+    .replace(/^\s*(?:(?:(?:revision|version|edition|release)\s+v?[\d.]+\s+|(?:updated|revised)\s+)?by|par|por|door|von|(?:authors?|auteurs?|autor(?:es|en|as|zy)?|verfasser(?:in)?)\s*(?:\((?:s|en|es)\))?\s*:?)\s+(?=\p{Lu})/iu, '')
+    .replace(HELPERS_CREDITED, '')
     .replace(/\(\s*[\d,\s]+\)/g, ',')
     // A translator's credit in brackets after the name ("Oren Patashnik(訳:松井正一)", "(translated by ...)").
     .replace(/\s*[(（]\s*(?:訳|翻訳|译|翻译|translated by|trans\.)\s*[:：]?[^)）]*[)）]/giu, ' ')
@@ -60,7 +65,9 @@ export function splitAuthorLine(text: string): string[] {
     .flatMap((piece) => {
       const parts = piece.split(/\s+(?:e|i|en|и|та|và)\s+(?=\p{Lu})/u);
       return parts.length > 1 && parts.every((p) => p.split(/\s+/).length >= 2) ? parts : [piece];
-    });
+    })
+    // A list of names may close with a full stop ("A. Schlosser, B. Spitzak, and M. Sweet."); a lone "Doctor Scientiae." is no name.
+    .map((piece, i, all) => (all.length > 1 && i === all.length - 1 ? piece.replace(/(?<=\p{Ll}{2})\.$/u, '') : piece));
 }
 
 /** Titles and degrees before a name, in the languages of the corpus ("Prof. Dr.", "Dr. rer. nat.", "Dipl.-Ing.", "Mag.", "Mme"). */
@@ -133,7 +140,8 @@ export function parsePersonName(raw: string, order: NameOrder = {}): ExtractedPe
   if (tokens[0] === 'A' && tokens.length >= 3 && !tokens.slice(1).some((t) => INITIALS.test(t))) return undefined;
   // "GNU Octave": an acronym before words in mixed case names a thing ("JOHN DOE" is all capitals, "VJ Carey" initials).
   if (/^\p{Lu}{3,}$/u.test(tokens[0]!) && tokens.slice(1).some((t) => /\p{Ll}/u.test(t))) return undefined;
-  const fixCase = (t: string) => (t.length > 2 && t === t.toUpperCase() ? t[0] + t.slice(1).toLowerCase() : t);
+  // A name in capitals is written as a name ("JOHN DOE"); initials run together stay as they are ("J.A.M.", "J.T.").
+  const fixCase = (t: string) => (t.length > 2 && t === t.toUpperCase() && !/^(?:\p{Lu}\.)+$/u.test(t) ? t[0] + t.slice(1).toLowerCase() : t);
   const words = tokens.map(fixCase);
   if (order.familyFirst) return { first_name: words.slice(1).join(' '), last_name: words[0]! };
   let split = words.length - 1;
