@@ -16,7 +16,9 @@ function namesOnly(line: TextLine): ExtractedPerson[] | undefined {
   return pieces.length && people.every((p) => p) ? (people as ExtractedPerson[]) : undefined;
 }
 
-/** Rows of two or more name lines on one baseline, side by side, top row first. */
+const centre = (l: TextLine) => (l.x + l.right) / 2;
+
+/** Rows of two or more name lines on one baseline, side by side, top row first (and a lone name centred under the last). */
 function nameRows(lines: TextLine[]): TextLine[][] {
   const rows: TextLine[][] = [];
   const used = new Set<TextLine>();
@@ -29,10 +31,19 @@ function nameRows(lines: TextLine[]): TextLine[][] {
     for (const cell of row) used.add(cell);
     rows.push(row);
   }
-  return rows.sort((p, q) => q[0]!.y - p[0]!.y);
+  rows.sort((p, q) => q[0]!.y - p[0]!.y);
+  // A last name set alone under the grid, centred between two of its columns (a third author under two), is a row
+  // of its own: read by the column it is nearest, it came after that cell's affiliation and was lost.
+  const last = rows[rows.length - 1];
+  if (last) {
+    const centres = last.map(centre);
+    const spacing = Math.min(...centres.slice(1).map((c, i) => c - centres[i]!));
+    const lone = lines.find((l) => !used.has(l) && l.y < last[0]!.y - last[0]!.size && Math.abs(l.size - last[0]!.size) < 0.5 && namesOnly(l)?.length === 1
+      && centres.some((c, i) => i > 0 && centre(l) > centres[i - 1]! + spacing / 4 && centre(l) < c - spacing / 4));
+    if (lone) rows.push([lone]);
+  }
+  return rows;
 }
-
-const centre = (l: TextLine) => (l.x + l.right) / 2;
 
 /**
  * The authors of a grid among `lines` (the page's lines between the title and the body), in

@@ -404,6 +404,9 @@ const DEDICATION = /^(?:to my|to the memory|in memor(?:y|iam)|dedicated to|für 
 /** A city, a North American state or province and its postal code, as an address ends ("San Antonio, TX 78249", "Ottawa, ON K1A 0B1"): the city is no name. */
 const CITY_STATE_POSTCODE = /(?:^|,)[^,]*,\s*[A-Z]{2}\s+(?:\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d)\s*$/;
 
+/** A company's legal form, set after its name and a comma ("Galois Connections, Inc."). */
+const COMPANY_FORM = /^(?:inc|ltd|llc|gmbh|corp|plc|s\.?a|s\.?r\.?l|b\.?v|ag|oy|ab|pty\.?\s*ltd)\.?$/i;
+
 /** A street, road or post box: a line with one is an address. */
 const STREET = /\b(?:road|street|avenue|boulevard|lane|drive|str\.|stra(?:ß|ss)e|rue|via|calle|p\.?\s?o\.?\s?box)$/i;
 
@@ -529,10 +532,12 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     // "Sonia Tarazona (starazona@cipf.es)", "Claudio Beccari – claudio dot beccari at gmail dot com": the address goes, the name stays.
     const text = line.textWithMarkerBreaks.replace(ADDRESS_IN_BRACKETS, ' ').replace(TRAILING_ADDRESS, '').replace(SPELLED_ADDRESS, ' ').replace(AUTHOR_ROLE, '');
     const order = { familyFirst: vietnameseNames(line.text) };
-    for (const piece of splitAuthorLine(text.replace(CITY_STATE_POSTCODE, ''))) {
+    const named = splitAuthorLine(text.replace(CITY_STATE_POSTCODE, ''));
+    for (const [i, piece] of named.entries()) {
       // An affiliation runs to the end of its line ("University of California, San Francisco"); so do the earlier
-      // versions' writers credited after the authors ("..., for this version, based on earlier versions written by ...").
-      if (isAffiliation(piece) || EARLIER_WRITERS.test(piece)) break;
+      // versions' writers credited after the authors ("..., for this version, based on earlier versions written by ...");
+      // so does a company's name before its legal form ("Galois Connections, Inc.").
+      if (isAffiliation(piece) || EARLIER_WRITERS.test(piece) || COMPANY_FORM.test(named[i + 1] ?? '')) break;
       const person = parsePersonName(piece, order);
       if (person && !authors.some((a) => samePerson(a, person))) authors.push(person);
     }
