@@ -8,15 +8,20 @@ import { bodyText } from './syntheticPdf.ts';
 const lastNames = (r: { fields: { authors?: { last_name: string }[] } }) => r.fields.authors?.map((a) => a.last_name);
 const names = (text: string) => splitAuthorLine(text).map((p) => parsePersonName(p)?.last_name);
 
+/** Two authors side by side, each with an affiliation under the name. */
+const TWO_COLUMNS = [
+  { text: 'Ada Lovelace', x: 155, y: 685, size: 12 },
+  { text: 'Charles Babbage', x: 333, y: 685, size: 12 },
+  { text: 'University of Washington,', x: 122, y: 660, size: 12 },
+  { text: 'Harvard University,', x: 333, y: 660, size: 12 },
+];
+
 describe('author grids', () => {
   it('reads a third author set alone under two columns, centred between them, after their affiliations', async () => {
     const r = await extractPage([
       { text: 'Gearbox: Counting, differential expression, and', x: 86, y: 736, size: 17.2 },
       { text: 'trajectory analysis for single-gear experiments', x: 71, y: 714, size: 17.2 },
-      { text: 'Ada Lovelace', x: 155, y: 685, size: 12 },
-      { text: 'Charles Babbage', x: 333, y: 685, size: 12 },
-      { text: 'University of Washington,', x: 122, y: 660, size: 12 },
-      { text: 'Harvard University,', x: 333, y: 660, size: 12 },
+      ...TWO_COLUMNS,
       { text: 'ada@uw.edu', x: 143, y: 632, size: 12 },
       { text: 'cb@harvard.edu', x: 307, y: 632, size: 12 },
       { text: 'Mary Somerville', x: 262, y: 612, size: 12 },
@@ -31,10 +36,7 @@ describe('author grids', () => {
   it('leaves a name under one of the columns to that column\'s cell', async () => {
     const r = await extractPage([
       { text: 'Gear Trains in Practice', x: 180, y: 736, size: 17.2 },
-      { text: 'Ada Lovelace', x: 155, y: 685, size: 12 },
-      { text: 'Charles Babbage', x: 333, y: 685, size: 12 },
-      { text: 'University of Washington', x: 122, y: 660, size: 12 },
-      { text: 'Harvard University', x: 333, y: 660, size: 12 },
+      ...TWO_COLUMNS,
       { text: 'Gear Street 5', x: 340, y: 612, size: 12 },
       { text: 'Abstract', x: 277, y: 520, size: 12 },
       ...bodyText(86, 500, 12),
