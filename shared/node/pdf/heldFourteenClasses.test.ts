@@ -50,6 +50,10 @@ describe('names', () => {
     expect(names('First Edition, for GEAR Version 3.3.12')).toEqual([undefined, undefined]);
     expect(parsePersonName('Second Edition')).toBeUndefined();
   });
+  it('reads a double family name joined by an en dash ("C. Pit–Claudel"), but not a dash between two words', () => {
+    expect(parsePersonName('C. Pit–Claudel')).toEqual({ first_name: 'C.', last_name: 'Pit–Claudel' });
+    expect(parsePersonName('Ada – Lovelace')).toBeUndefined();
+  });
   it('reads the names after "Written by", and an editor marked in square brackets', () => {
     expect(names('Written by Ada Lovelace, Charles Babbage, and Mary Somerville')).toEqual(['Lovelace', 'Babbage', 'Somerville']);
     expect(names('Ada Lovelace [editor]')).toEqual(['Lovelace']);

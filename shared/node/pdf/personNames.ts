@@ -35,8 +35,8 @@ export function isAffiliation(text: string): boolean {
 
 const MONTHS = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
 
-/** Letters (with marks), apostrophes and hyphens: one word of a name. */
-const WORD = /^[\p{Lu}][\p{L}\p{M}'’-]*$/u;
+/** Letters (with marks), apostrophes and hyphens: one word of a name (an en dash too, between two capitalised parts: "Pit–Claudel"). */
+const WORD = /^[\p{Lu}][\p{L}\p{M}'’-]*(?:–\p{Lu}[\p{L}\p{M}'’-]*)?$/u;
 const INITIALS = /^(?:\p{Lu}\.?-?){1,3}$/u;
 /** A given name cut short with a full stop ("Chr.", "Wm.", "Th."): a name's word, never its last one. */
 const ABBREVIATED = /^\p{Lu}\p{Ll}{1,3}\.$/u;
