@@ -2,6 +2,7 @@
 // a synthetic page of its shape (or on the lines the name reader reads).
 import { describe, expect, it } from 'vitest';
 import { parsePersonName, splitAuthorLine } from './personNames.ts';
+import { readableShare, UNREADABLE_BELOW } from './textQuality.ts';
 import { extractPage } from './syntheticExtraction.ts';
 import { bodyText } from './syntheticPdf.ts';
 
@@ -68,5 +69,15 @@ describe('names', () => {
       ...bodyText(90, 400, 10),
     ]);
     expect(lastNames(r)).toEqual(['Lovelace', 'Babbage', 'Somerville']);
+  });
+});
+
+describe('text layers', () => {
+  it('does not trust a layer whose words ran together, their letters shuffled ("AbstraTheLsiATalEXOdesign,btaookvtopalass")', () => {
+    const lost = 'AbstraTheLsiATalEXOdesign,btaookvtopalass,formatkagewrittenandisalatomoyout.helpdiproationThedupage of ebtheookssizesstandardofmadelasPCroLargeFDemoost aaregrid,temptvailablealandisulatedmadearedisplatheatoymainisordinglassikepttain';
+    expect(readableShare(lost)).toBeLessThan(UNREADABLE_BELOW);
+    // A long compound, a Chinese sentence set without spaces and ordinary prose still read.
+    expect(readableShare('Die Donaudampfschifffahrtsgesellschaft fährt heute')).toBe(1);
+    expect(readableShare('植物标本是经处理能够长期保存的植物材料它们是植物居群的样本通过标本可以了解植物居群由于植物材料本身并不能完整地反映居群')).toBe(1);
   });
 });
