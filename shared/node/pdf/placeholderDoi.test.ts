@@ -3,10 +3,10 @@ import { isPlaceholderDoi, ownDois } from './placeholderDoi.ts';
 
 describe('placeholder DOIs', () => {
   it("are the handbook's example prefixes, blanks and all-zero suffixes", () => {
-    for (const doi of ['10.1000/182', '10.5555/12345678', '10.1007/DOI-NUMBER', '10.2218/ijdc.v0i0.0', '10.1214/YY-TN', '10.5300/xxxx-x/zzz', '10.1145/0000000.0000000', '10.1145/XXXXXXX.XXXXXXX']) {
+    for (const doi of ['10.1000/182', '10.5555/12345678', '10.1007/DOI-NUMBER', '10.2218/ijdc.v0i0.0', '10.1214/YY-TN', '10.5300/xxxx-x/zzz', '10.1145/0000000.0000000', '10.1145/XXXXXXX.XXXXXXX', '10.18637/jss.v000.i00', '10.1000/v00i00']) {
       expect(isPlaceholderDoi(doi), doi).toBe(true);
     }
-    for (const doi of ['10.1016/j.patcog.2007.01.019', '10.18637/jss.v067.i01', '10.4007/annals.2008.160.1.12', '10.9999/jir.2020.001']) {
+    for (const doi of ['10.1016/j.patcog.2007.01.019', '10.18637/jss.v067.i01', '10.18637/jss.v100.i01', '10.4007/annals.2008.160.1.12', '10.9999/jir.2020.001']) {
       expect(isPlaceholderDoi(doi), doi).toBe(false);
     }
   });

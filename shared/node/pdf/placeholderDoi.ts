@@ -1,6 +1,6 @@
 // DOIs that are not the paper's own: the DOI Handbook's and registration agencies' example
 // prefixes (10.1000, 10.5555, 10.1234), templates' blanks ("10.xxxx/...", "10.1007/DOI-NUMBER",
-// "ijdc.v0i0.0", all-zero suffixes, ACM's "nnnnnnn.nnnnnnn"), DOIs the text introduces as an
+// "ijdc.v0i0.0", "jss.v000.i00", all-zero suffixes, ACM's "nnnnnnn.nnnnnnn"), DOIs the text introduces as an
 // example or sets as code ("\\doi{10...}", "doi = {10...}"), and DOIs in a reference list printed
 // on the page (they are the cited works', not the paper's). A wrong
 // DOI is worse than none: the catalog lookup would fetch another paper's record for it.
@@ -11,7 +11,7 @@ const EXAMPLE_PREFIXES = new Set(['10.1000', '10.5555', '10.1234', '10.12345']);
 const BLANK_SUFFIX = [
   /x{3,}|y{2,}-|z{3,}|n{4,}/i, // xxxx, YY-TN, zzz, nnnnnnn
   /doi[-_ ]?(?:number|here)|your[-_]?doi|insert|placeholder|example|sample|dummy|fake|tbd|tba/i,
-  /\bv0i0\b|(?:^|[./-])0+[-/.]0+(?:[./-]|$)/i, // volume 0, issue 0
+  /\bv0+[./-]?i0+\b|(?:^|[./-])0+[-/.]0+(?:[./-]|$)/i, // volume 0, issue 0 ("v0i0", JSS's "jss.v000.i00")
 ];
 
 export function isPlaceholderDoi(doi: string): boolean {
