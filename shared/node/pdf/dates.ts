@@ -49,8 +49,8 @@ const DATE_SHAPES = [
 ];
 const DATE = new RegExp(DATE_SHAPES.join('|'), 'giu');
 
-/** "© 2018", "(c) 2018", "Copyright 2018". */
-const COPYRIGHT = `(?:©c?|\\(c\\)|copyright)\\s*(?:©c?\\s*)?${YEAR}\\b`;
+/** "© 2018", "(c) 2018", "Copyright 2018"; a "©" drawn with a letter c beside it comes through as "©c" or "c©" ("Copyright c© 2002–2022"). */
+const COPYRIGHT = `(?:©c?|\\(c\\)|copyright)\\s*(?:c?©c?\\s*)?${YEAR}\\b`;
 
 /** A journal's or conference's reference line: "Annals of Mathematics 160 (2008)", "TUGboat, Volume 28 (2007)". */
 const JOURNAL_HEADER = [
@@ -66,7 +66,7 @@ const JOURNAL_HEADER = [
 
 /** A copyright notice's years ("© 1994, 1997, 2021", "Copyright (C) 1990–2014", "© 2016–23"): the notice grows a year with
  * each revision, so its last year is the current one's. */
-const COPYRIGHT_YEARS = new RegExp(`(?:©c?|\\(c\\)|copyright)\\s*(?:\\(c\\)|©c?)?\\s*${YEAR}((?:\\s*[,–—-]\\s*(?:19|20)?\\d\\d\\b)*)`, 'iu');
+const COPYRIGHT_YEARS = new RegExp(`(?:©c?|\\(c\\)|copyright)\\s*(?:\\(c\\)|c?©c?)?\\s*${YEAR}((?:\\s*[,–—-]\\s*(?:19|20)?\\d\\d\\b)*)`, 'iu');
 
 export function copyrightYear(text: string): number | undefined {
   const m = COPYRIGHT_YEARS.exec(text);

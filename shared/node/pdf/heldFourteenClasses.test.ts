@@ -1,6 +1,7 @@
 // Failure classes named by the fourteenth held-aside run (and seen before in held13's seriation vignette), each shown on
 // a synthetic page of its shape (or on the lines the name reader reads).
 import { describe, expect, it } from 'vitest';
+import { findPublicationYear } from './dates.ts';
 import { parsePersonName, splitAuthorLine } from './personNames.ts';
 import { readableShare, UNREADABLE_BELOW } from './textQuality.ts';
 import { extractPage } from './syntheticExtraction.ts';
@@ -79,5 +80,13 @@ describe('text layers', () => {
     // A long compound, a Chinese sentence set without spaces and ordinary prose still read.
     expect(readableShare('Die Donaudampfschifffahrtsgesellschaft fährt heute')).toBe(1);
     expect(readableShare('植物标本是经处理能够长期保存的植物材料它们是植物居群的样本通过标本可以了解植物居群由于植物材料本身并不能完整地反映居群')).toBe(1);
+  });
+});
+
+describe('years', () => {
+  it('reads a copyright range at the page\'s foot whose sign came through as "c©" ("Copyright c© 2002–2022 degli autori")', () => {
+    const line = (text: string) => ({ text, size: 10, x: 0, y: 0, right: 100, page: 1, markers: 0, textWithMarkerBreaks: text, textWithoutMarkers: text });
+    expect(findPublicationYear([], [], [line('Copyright c© 2002–2022 degli autori.')], 2027)).toBe(2022);
+    expect(findPublicationYear([], [], [line('Copyright ©c 2019 the authors')], 2027)).toBe(2019);
   });
 });
