@@ -1,4 +1,4 @@
-// The first sync of an empty library writes 100,000s of rows. Keeping seven sort indexes
+// The first sync of an empty library writes 100,000s of rows. Keeping ten sort indexes
 // and the full-text index up to date row by row makes every page commit rewrite thousands
 // of scattered index pages; building them once from the finished tables is many times
 // cheaper. So while a bulk load runs the sort indexes are absent (deferredIndexes.ts), the
