@@ -12,11 +12,14 @@ import { EARLIER_WRITERS, hanName, HELPERS_CREDITED, isAffiliation, parsePersonN
 import type { TextLine } from './textLines.ts';
 import type { ExtractedFields, ExtractedPerson, FieldConfidence } from './types.ts';
 
-/** A title's label on a form-like title page, alone on its line or before the title ("Thema", "Title:", "题 目:"). */
-const TITLE_LABEL = /^(?:thema|titel|title|topic|tema|titre|titolo|título|题\s*目|论文题目|題\s*目|标\s*题)\s*[:：]?$/iu;
+/** The words a form-like title page labels its title with ("Thema", "Title", "题 目"). */
+const TITLE_LABEL_WORDS = String.raw`thema|titel|title|tema|titre|titolo|título|题\s*目|论文题目|題\s*目`;
 
-/** The same label with the title after it on its line ("题目:合肥工业大学学位论文模板示例文档", "Thema: ..."). */
-const LABELLED_TITLE = /^(?:thema|titel|title|tema|titre|titolo|título|题\s*目|论文题目|題\s*目)\s*[:：]\s*(\S.{2,})$/iu;
+/** A title's label alone on its line ("Thema", "Title:", "题 目:"; "Topic" and "标题" only so). */
+const TITLE_LABEL = new RegExp(String.raw`^(?:${TITLE_LABEL_WORDS}|topic|标\s*题)\s*[:：]?$`, 'iu');
+
+/** The label with the title after it on its line ("题目:合肥工业大学学位论文模板示例文档", "Thema: ..."). */
+const LABELLED_TITLE = new RegExp(String.raw`^(?:${TITLE_LABEL_WORDS})\s*[:：]\s*(\S.{2,})$`, 'iu');
 
 const NOT_A_TITLE = [
   /^arxiv\s*:/i,
@@ -568,7 +571,6 @@ function samePerson(a: ExtractedPerson, b: ExtractedPerson): boolean {
   const initial = (p: ExtractedPerson) => (p.first_name ?? '').trim().charAt(0).toLowerCase();
   return a.first_name === b.first_name || !!initial(a) && initial(a) === initial(b) && [a, b].some((p) => /^(?:\p{Lu}\.\s*-?)+$/u.test((p.first_name ?? '').trim()));
 }
-
 
 /** "(c) 1995-1997 Name", "Copyright © 2008–2022 Vafa Khalighi", "Copyright (c) 2005 (06-10) by Name": the people holding it. */
 const COPYRIGHT_LINE = /^(?:copyright\s*)?(?:©|\(c\))\s*(?:(?:19|20)\d\d(?:\s*[–—,-]\s*(?:(?:19|20)?\d\d))*\s*(?:\([\d\s–—,-]+\)\s*)?)+(?:by\s+)?(.{3,120}?)\.?$|^copyright\s+(?:(?:19|20)\d\d(?:\s*[–—,-]\s*(?:19|20)?\d\d)*\s*)+(?:by\s+)?(.{3,120}?)\.?$/i;

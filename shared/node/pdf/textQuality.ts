@@ -10,10 +10,10 @@ export function readableShare(text: string): number {
   let readable = 0;
   for (const t of tokens) {
     const letters = t.replace(/[^\p{L}]/gu, '');
-    // One Han, kana or Hangul character is a word (a vertical spine's title is set a character to a line).
     // A run of Latin letters longer than any word is words whose spaces the layer lost, often their letters shuffled too
     // ("AbstraTheLsiATalEXOdesign"); scripts written without spaces run long by right.
     if (letters.length > 40 && /^\p{Script=Latin}+$/u.test(letters)) continue;
+    // One Han, kana or Hangul character is a word (a vertical spine's title is set a character to a line).
     const wordlike = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u.test(letters) && t.length <= 2 || letters.length >= 2 && letters.length >= t.length * 0.6 && (/[aeiouyàâäéèêëíîïóôöúûüåæøœ]/i.test(letters) || /[^\p{Script=Latin}]/u.test(letters));
     if (wordlike || /^\d+(?:[.,]\d+)*[.,]?$/.test(t)) readable++;
   }
