@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../storage/database.ts';
 import { createPgDatabase, testPgUrl } from '../testing/pgDatabases.ts';
 import { documentReadsOf } from './documentReads.ts';
@@ -45,6 +45,12 @@ describe.each([
     expect(await reads.withFiles(['d1', 'd2', 'd3'])).toEqual(['d2']);
     expect(await reads.hasFile('d1')).toBe(false);
   });
+
+  it.runIf(available)('answer version lookups asked for together, each with its own row', async () => {
+    const reads = documentReadsOf(await libraryOn(engine));
+    const versions = await Promise.all(['d1', 'd2', 'nope', 'd3', 'd2'].map((id) => reads.versionById(id)));
+    expect(versions.map((v) => v && [v.id, v.has_file])).toEqual([['d1', false], ['d2', true], undefined, ['d3', false], ['d2', true]]);
+  });
 });
 
 describe.runIf(cluster)('document reads on PostgreSQL', () => {
@@ -64,5 +70,17 @@ describe.runIf(cluster)('document reads on PostgreSQL', () => {
     );
     const byName = Object.fromEntries(runs.map((r) => [r.name, r.runs]));
     expect(byName).toMatchObject({ document_reads_version_by_id: 2, document_reads_by_ids: 2 });
+  });
+
+  it('send the version lookups of one turn as one statement, after the first, which goes at once', async () => {
+    const database = await libraryOn('postgres');
+    if (database.engine !== 'postgres') throw new Error('expected PostgreSQL');
+    const sent = vi.spyOn(database.statements, 'rows');
+    const reads = documentReadsOf(database);
+    await Promise.all(['d1', 'd2', 'd3', 'nope'].map((id) => reads.versionById(id)));
+    expect(sent.mock.calls.map(([statement, values]) => [statement.name, values])).toEqual([
+      ['document_reads_version_by_id', ['d1']],
+      ['document_reads_versions_by_ids', [['d2', 'd3', 'nope']]],
+    ]);
   });
 });

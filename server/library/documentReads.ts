@@ -4,6 +4,7 @@
 import type { OpenedDatabase } from '../storage/database.ts';
 import type { DocumentsTable } from '../storage/tables.ts';
 import type { NamedStatement, PostgresStatements } from '../storage/engines/postgresStatements.ts';
+import { coalescedLookup } from '../storage/engines/coalescedLookup.ts';
 
 /** A row as read for serialisation: with octet_length(data), the JSON cache's guard. */
 export type StoredDocument = DocumentsTable & { data_length: number };
@@ -69,13 +70,15 @@ const DOCUMENT_COLUMNS = Object.keys({
 
 const POSTGRES_ROW = DOCUMENT_COLUMNS.map((c) => `d.${c}`).join(', ');
 const POSTGRES_HAS_FILE = 'EXISTS (SELECT 1 FROM files f WHERE f.document_id = d.id) AS has_file';
+const POSTGRES_VERSION = `${VERSION_COLUMNS.map((c) => `d.${c}`).join(', ')}, octet_length(d.data) AS data_length, ${POSTGRES_HAS_FILE}`;
 const statement = (name: string, text: string): NamedStatement => ({ name: `document_reads_${name}`, text });
 
 /** PostgreSQL's SQL for each read; exported for the service-scale bench's round-trip floor. */
 export const POSTGRES_DOCUMENT_READS = {
   byId: statement('by_id', `SELECT ${POSTGRES_ROW} FROM documents d WHERE d.id = $1`),
   byIdWithFileFlag: statement('by_id_with_file_flag', `SELECT ${POSTGRES_ROW}, octet_length(d.data) AS data_length, ${POSTGRES_HAS_FILE} FROM documents d WHERE d.id = $1`),
-  versionById: statement('version_by_id', `SELECT ${VERSION_COLUMNS.map((c) => `d.${c}`).join(', ')}, octet_length(d.data) AS data_length, ${POSTGRES_HAS_FILE} FROM documents d WHERE d.id = $1`),
+  versionById: statement('version_by_id', `SELECT ${POSTGRES_VERSION} FROM documents d WHERE d.id = $1`),
+  versionsByIds: statement('versions_by_ids', `SELECT ${POSTGRES_VERSION} FROM documents d WHERE d.id = ANY($1::text[])`),
   byIds: statement('by_ids', `SELECT ${POSTGRES_ROW}, octet_length(d.data) AS data_length FROM documents d WHERE d.id = ANY($1::text[])`),
   roleOf: statement('role_of', 'SELECT role FROM group_members WHERE group_id = $1 AND profile_id = $2'),
   anyFile: statement('any_file', 'SELECT 1 AS one FROM files WHERE document_id = $1 LIMIT 1'),
@@ -85,15 +88,20 @@ export const POSTGRES_DOCUMENT_READS = {
 /**
  * Named prepared statements (postgresStatements.ts): parsed and planned once per connection
  * rather than per request. Lists of ids are one array parameter, so a page of any length is
- * the same statement.
+ * the same statement. A document's version, the first read of every GET by id, is looked
+ * up with the others asked for in the same turn (coalescedLookup.ts).
  */
 function postgresReads(statements: PostgresStatements): DocumentReads {
-  const { byId, byIdWithFileFlag, versionById, byIds, roleOf, anyFile, filesOfIds } = POSTGRES_DOCUMENT_READS;
+  const { byId, byIdWithFileFlag, versionById, versionsByIds, byIds, roleOf, anyFile, filesOfIds } = POSTGRES_DOCUMENT_READS;
   const first = async <Row>(named: NamedStatement, values: unknown[]) => (await statements.rows<Row>(named, values))[0];
+  const version = coalescedLookup<GuardedVersion>(
+    (ids) => (ids.length === 1 ? statements.rows<GuardedVersion>(versionById, ids) : statements.rows<GuardedVersion>(versionsByIds, [ids])),
+    (row) => row.id,
+  );
   return {
     byId: (id) => first<DocumentsTable>(byId, [id]),
     byIdWithFileFlag: (id) => first<StoredDocument & { has_file: boolean }>(byIdWithFileFlag, [id]),
-    versionById: (id) => first<GuardedVersion>(versionById, [id]),
+    versionById: version,
     byIds: async (ids) => (ids.length ? statements.rows<StoredDocument>(byIds, [ids]) : []),
     roleOf: async (groupId, profileId) => (await first<{ role: string }>(roleOf, [groupId, profileId]))?.role,
     hasFile: async (documentId) => (await first(anyFile, [documentId])) !== undefined,
