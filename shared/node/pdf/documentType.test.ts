@@ -15,6 +15,15 @@ describe('detectDocumentType', () => {
     expect(type(['TUDaThesis – Abschlussarbeiten im CD der TU Darmstadt'])).toBe('generic');
   });
 
+  it('reads the degree in the languages of Central and Northern Europe, Russian, Turkish, Vietnamese and Korean', () => {
+    for (const label of ['Praca magisterska na kierunku:', 'BAKALÁŘSKÁ PRÁCE', 'Diplomová práca', 'Diplomityö', 'Pro gradu -tutkielma', 'Examensarbete 30 hp',
+      'Masterscriptie', 'Szakdolgozat', 'YÜKSEK LİSANS TEZİ', 'Trabajo Fin de Grado', 'Выпускная квалификационная работа', 'Luận văn thạc sĩ', '석사학위 논문']) {
+      expect(type(['Tytuł pracy', 'Ada Lovelace', label]), label).toBe('thesis');
+    }
+    // The same letters inside other words are not a degree.
+    expect(type(['Diplomityöt ovat', 'A pro graduate guide'])).toBe('generic');
+  });
+
   it('types the guide of a TeX file or of a package named in its title as documentation, abstract or not', () => {
     expect(type(['rtklage.cls v 0.01', 'Ada Lovelace', 'Abstract', 'Gears for the court.'], { title: 'rtklage.cls v 0.01', hasAbstract: true })).toBe('generic');
     expect(type(['Extensions to the ltxdoc class', 'Ada Lovelace', 'Abstract', 'For LaTeX users.'], { title: 'Extensions to the ltxdoc class', hasAbstract: true })).toBe('generic');

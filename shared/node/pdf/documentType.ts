@@ -47,6 +47,10 @@ const THESIS = [
   /\b(?:thesis|dissertation|proefschrift|tese|tesis)\s*(?:submitted|presented|voorgelegd|apresentada|presentada)\b|\bmasterproef\b/i,
   /\b(?:th[eè]se (?:pr[eé]sent[eé]e|de doctorat)|th[eè]se pour|tesis (?:doctoral|de (?:maestr[ií]a|licenciatura))|(?:que )?para obtener el (?:t[ií]tulo|grado)|tese de doutorado|disserta[çc][ãa]o de mestrado|trabalho de conclus[ãa]o|projeto final de curso|tesi di (?:laurea|dottorato)|proefschrift tot)\b/i,
   /πτυχιακη εργασια|διπλωματικη εργασια|学位论文|博士学位|硕士学位|卒業論文|修士論文|博士論文/i,
+  // The degree's words in other languages: Polish, Czech and Slovak, Russian, the Nordic languages, Dutch, Hungarian,
+  // Turkish, Spanish and Catalan, Indonesian, Vietnamese and Korean.
+  /(?<!\p{L})(?:praca (?:magisterska|licencjacka|in[zż]ynierska|doktorska|dyplomowa)|rozprawa doktorska|(?:diplomov[áa]|bakal[áa]ř?r?sk[áa]|diserta[čc]n[íá]|dizerta[čc]n[áa]) pr[áa]c[ea]|examensarbete|doktorsavhandling|masteruppsats|masteroppgave|pro gradu|diplomity[öo]|v[äa]it[öo]skirja|(?:master|bachelor|afstudeer)scriptie|szakdolgozat|diplomamunka|doktori [ée]rtekez[ée]s|(?:y[üu]ksek lisans|doktora) tezi|trabajo (?:de )?fin de (?:grado|m[áa]ster|carrera)|treball de fi de (?:grau|m[àa]ster)|skripsi|lu[ậa]n (?:v[ăa]n|[áa]n) (?:th[ạa]c s[ĩi]|ti[ếe]n s[ĩi]|t[ốo]t nghi[ệe]p))(?!\p{L})/iu,
+  /(?:магистерская |кандидатская |докторская )?диссертаци[яи] на соискание|выпускная квалификационная работа|дипломная работа|магистерская диссертация|학위논문|석사학위|박사학위/i,
 ];
 
 /** A Chinese or Japanese degree thesis's banner on a line of its own ("本科毕业论文(设计)", "硕士学位论文", "修士論文"), its letters
