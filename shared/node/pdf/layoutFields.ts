@@ -462,6 +462,7 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
   // A subtitle's line that runs on to the next ("A Scientific Scripting Language," / "Graph Plotting Suite and" / "Vector
   // Graphics Toolkit."): its next lines, set as large and close under it, are its words, not names.
   let phrase: TextLine | undefined;
+  let proseLines = 0;
   // Line numbers in a review copy's margins ("1", "2", ...) are not lines of the header.
   for (let i = from, seen = 0; i < to && seen < 20; i++) {
     const line = lines[i]!;
@@ -496,6 +497,8 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     // Measured in the prose's own lines: a name set large under a subtitle in words is not under it.
     const underProse = prose && line.x < prose.right && line.right > prose.x && prose.lastY - line.y <= prose.size * 2.2;
     if (proseLine(line.text.replace(/\S+@\S+/g, ' ').replace(SPELLED_ADDRESS, ' ').replace(HELPERS_CREDITED, '')) || underProse) {
+      // A paragraph after the names is the body: a heading under it ("Das Prinzip") names no one.
+      if (authors.length && ++proseLines >= 3) break;
       prose = { x: Math.min(line.x, prose && underProse ? prose.x : line.x), right: Math.max(line.right, prose && underProse ? prose.right : line.right), lastY: line.y, size: line.size };
       continue;
     }
