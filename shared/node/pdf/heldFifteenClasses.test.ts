@@ -23,3 +23,35 @@ describe('the body after the names', () => {
     expect(lastNames(r)).toEqual(['Voß']);
   });
 });
+
+describe('a field\'s label over its value', () => {
+  it('takes no name from the value under a label that is not the author\'s', async () => {
+    // Held15's Polish thesis, its letters kept within the synthetic page's font.
+    const r = await extractPage([
+      { text: 'Uniwersytet Kaszubski - Wydzial Pendologii', x: 181, y: 723, size: 12 },
+      { text: 'Józef Mikowski', x: 85, y: 557, size: 14.3 },
+      { text: 'nr albumu: 0123456789', x: 85, y: 539, size: 10.9 },
+      { text: 'Tytul pracy', x: 251, y: 454, size: 20.7 },
+      { text: 'Praca magisterska na kierunku:', x: 310, y: 230, size: 12 },
+      { text: 'PENDOLOGIA EKSPERYMENTALNA', x: 310, y: 209, size: 12 },
+      { text: 'Promotor:', x: 310, y: 188, size: 12 },
+      { text: 'dr hab. Jan Kowalski', x: 310, y: 167, size: 12 },
+      { text: 'Wejherowo 2011', x: 261, y: 88, size: 12 },
+    ]);
+    expect(r.fields.title).toBe('Tytul pracy');
+    expect(lastNames(r)).toEqual(['Mikowski']);
+    expect(r.fields.type).toBe('thesis');
+  });
+
+  it('reads the names under a label for the authors, in other words than "Author"', async () => {
+    const r = await extractPage([
+      { text: 'pst-gears', x: 36, y: 518, size: 18.6 },
+      { text: 'A PSTricks package for drawing gear trains', x: 36, y: 492, size: 18.6 },
+      { text: 'October 1, 2021', x: 36, y: 331, size: 9.8 },
+      { text: 'Package author(s):', x: 377, y: 94, size: 9.8 },
+      { text: 'Ada Lovelace', x: 377, y: 83, size: 9.8 },
+      { text: 'Charles Babbage', x: 377, y: 71, size: 9.8 },
+    ]);
+    expect(lastNames(r)).toEqual(['Lovelace', 'Babbage']);
+  });
+});

@@ -432,6 +432,9 @@ const RUNS_ON = /(?:,|\s(?:and|und|et|y|e|or|&))$/u;
 /** An author's role before the name ("Lead Developer: Dominic Ford", "Written by: ..."); a tester's or a maintainer's is a credit. */
 const AUTHOR_ROLE = /^(?:(?:lead|main|principal|chief)\s+)?(?:developers?|authors?|programmers?|written\s+by)\s*:\s*/i;
 
+/** A label for the authors, in words of the corpus's languages ("Package author(s):", "PRESENTA:", "Vorgelegt von:"). */
+const AUTHORS_FIELD = /(?<!\p{L})(?:authors?|autor(?:es|en|in|e|i)?|auteurs?|verfasser(?:in)?|candidat[oae]?|presenta(?:do|da)?|pr[ée]sent[ée]e?|presented|submitted|written|by|von|par|por|przez|door|di|da)(?:\(s\)|\(es\))?(?!\p{L})/iu;
+
 /** A line with a list number set apart to its left on the same baseline ("II." ... "Getting Help"): a list's entry. */
 function listEntry(line: TextLine, lines: TextLine[]): boolean {
   return lines.some((m) => m !== line && Math.abs(m.y - line.y) < line.size * 0.3 && m.right < line.x - line.size && /^(?:[IVX]{1,5}|\d{1,2})[.)]$/.test(m.text.trim()));
@@ -463,6 +466,7 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
   // Graphics Toolkit."): its next lines, set as large and close under it, are its words, not names.
   let phrase: TextLine | undefined;
   let proseLines = 0;
+  let fieldLabel: TextLine | undefined;
   // Line numbers in a review copy's margins ("1", "2", ...) are not lines of the header.
   for (let i = from, seen = 0; i < to && seen < 20; i++) {
     const line = lines[i]!;
@@ -512,6 +516,14 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     // A list of organisations by their acronyms ("UC Berkeley, LBL, USC/ISI, and Xerox PARC."): no one is named there.
     if (pieces.filter((p) => /^[\p{Lu}\d/&.-]{2,}$/u.test(p)).length >= 2) continue;
     const hasName = pieces.some((p) => parsePersonName(p));
+    // The value under a field's label ("Praca magisterska na kierunku:" over "PENDOLOGIA EKSPERYMENTALNA") is that
+    // field's, not a name, unless the label is the author's.
+    if (fieldLabel && fieldLabel.y - line.y <= fieldLabel.size * 2.5 && line.x < fieldLabel.right && line.right > fieldLabel.x) {
+      fieldLabel = undefined;
+      continue;
+    }
+    fieldLabel = /\p{L}.*:\s*$/u.test(line.text) && !AUTHORS_FIELD.test(line.text) && !AUTHOR_LABEL.test(line.text) && !AUTHOR_ROLE.test(line.text) && !creditLabel(line.text) ? line : undefined;
+    if (fieldLabel) continue;
     if (creditLabel(line.text)) {
       credited = true;
       // A label alone on its line ("Supervisor:", "Promotoren", "Externe Promotor", "Version française") heads a column of names.
