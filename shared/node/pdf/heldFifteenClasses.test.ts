@@ -1,7 +1,9 @@
 // Failure classes named by the fifteenth held-aside run, each shown on a synthetic page of its shape.
 import { describe, expect, it } from 'vitest';
+import { parsePersonName, splitAuthorLine } from './personNames.ts';
 import { extractPage } from './syntheticExtraction.ts';
 
+const names = (text: string) => splitAuthorLine(text).map((p) => parsePersonName(p)?.last_name);
 const lastNames = (r: { fields: { authors?: { last_name: string }[] } }) => r.fields.authors?.map((a) => a.last_name);
 
 describe('the body after the names', () => {
@@ -53,5 +55,20 @@ describe('a field\'s label over its value', () => {
       { text: 'Charles Babbage', x: 377, y: 71, size: 9.8 },
     ]);
     expect(lastNames(r)).toEqual(['Lovelace', 'Babbage']);
+  });
+});
+
+describe('names', () => {
+  it('reads given names cut short and run together ("St.M."), as it reads one cut short', () => {
+    expect(names('C. Pugmire, St.M. Mundt, V.P. LaBella, J. Struyf')).toEqual(['Pugmire', 'Mundt', 'LaBella', 'Struyf']);
+    expect(names('Chr. Müller')).toEqual(['Müller']);
+    // Never as the family name.
+    expect(names('Ada St.M.')).toEqual([undefined]);
+  });
+
+  it('takes no name from a subtitle that starts with a verb in -ing, and keeps family names in -ing', () => {
+    expect(names('Featuring Multithread and XToolKit')).toEqual([undefined, undefined]);
+    expect(names('abbreviations using thin space')).toEqual([undefined]);
+    expect(names('Christopher Manning, William Golding')).toEqual(['Manning', 'Golding']);
   });
 });
