@@ -26,6 +26,10 @@ describe('findPublicationYear', () => {
     expect(year(['Edited: February 2018; Compiled: November 1, 2022'])).toBe(2018);
     expect(year(['Received 27 September 2005'], ['Pattern Recognition 40 (2007) 2730 – 2741'])).toBe(2007);
     expect(year(['First version: September 2007 This version: May 2017'])).toBe(2017);
+    // Held15: an update's date beats the creation's, also when the creation's comes first on its own line.
+    expect(year(['Created on 18th September 2015, this update of 30th January 2020'])).toBe(2020);
+    expect(year(['Created: 3 May 2019', 'Beta 2'])).toBe(2019);
+    expect(year(['Mise à jour le 2 mars 2021', '12 janvier 2019'])).toBe(2021);
   });
 
   it('reads a date with a time of day when words before it say it dates this version, and Latvian and Lithuanian dates (held7)', () => {

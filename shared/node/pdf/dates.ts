@@ -76,9 +76,9 @@ export function copyrightYear(text: string): number | undefined {
   return Math.max(first, ...later.filter((y) => y >= first));
 }
 
-const LATER = /\b(?:revised|revisions?|modified|edited|updated|accepted|published|advance access|version of|this version|current version|last change|überarbeitet|révisé|geändert)\b/i;
+const LATER = /\b(?:revised|revisions?|modified|edited|update[ds]?|accepted|published|advance access|version of|this version|current version|last change|überarbeitet|aktualisiert|révisé|mis à jour|mise à jour|geändert|actualizad[oa]|aggiornat[oa]|aggiornamento)\b/i;
 // A bound of a period ("(till December 2000)" under an author's former address) dates no edition either.
-const EARLIER = /\b(?:received|submitted|compiled|generated|first version|eingereicht am|reçu|till|until|since|bis|jusqu'(?:au|en|à))\b/i;
+const EARLIER = /\b(?:received|submitted|compiled|generated|created|first version|eingereicht am|reçu|till|until|since|bis|jusqu'(?:au|en|à))\b/i;
 /** A bare year on a short line: "2021", "Budapest, 2022", "(SoSe 2015)" is not one. */
 const BARE_YEAR = new RegExp(`^(?:\\(?${YEAR}\\)?|(?:spring|summer|fall|autumn|winter)\\s+${YEAR}|[\\p{L} .'-]{2,40},\\s*${YEAR}|\\p{Lu}\\p{Ll}+\\s+${YEAR}|${YEAR},\\s*v?-?[\\d.]+)$`, 'iu');
 
