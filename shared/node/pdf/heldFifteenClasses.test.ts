@@ -1,7 +1,9 @@
 // Failure classes named by the fifteenth held-aside run, each shown on a synthetic page of its shape.
 import { describe, expect, it } from 'vitest';
 import { parsePersonName, splitAuthorLine } from './personNames.ts';
-import { extractPage } from './syntheticExtraction.ts';
+import { extractPdfMetadata } from './extractPdfMetadata.ts';
+import { extractPage, ok } from './syntheticExtraction.ts';
+import { syntheticPdf } from './syntheticPdf.ts';
 
 const names = (text: string) => splitAuthorLine(text).map((p) => parsePersonName(p)?.last_name);
 const lastNames = (r: { fields: { authors?: { last_name: string }[] } }) => r.fields.authors?.map((a) => a.last_name);
@@ -70,5 +72,33 @@ describe('names', () => {
     expect(names('Featuring Multithread and XToolKit')).toEqual([undefined, undefined]);
     expect(names('abbreviations using thin space')).toEqual([undefined]);
     expect(names('Christopher Manning, William Golding')).toEqual(['Manning', 'Golding']);
+  });
+});
+
+describe('a cover\'s title repeated in the next page\'s head', () => {
+  const cover = [
+    { text: 'gearbox Reference Manual', x: 150, y: 749, size: 24.9 },
+    { text: 'Ada Lovelace, Department of Statistics, Harvard University', x: 131, y: 586, size: 12 },
+    { text: 'Charles Babbage, Department of Physics, Leiden University', x: 81, y: 571, size: 12 },
+  ];
+  it('is the title when set there at well under two thirds of its size', async () => {
+    const r = ok(await extractPdfMetadata(syntheticPdf({ pages: [cover, [
+      { text: 'gearbox Reference Manual', x: 72, y: 758, size: 14.4 },
+      { text: 'Copyright (C) 2005-2019 Ada Lovelace and Charles Babbage.', x: 72, y: 691, size: 8 },
+    ]] })));
+    expect(r.fields.title).toBe('gearbox Reference Manual');
+    expect(lastNames(r)).toEqual(['Lovelace', 'Babbage']);
+  });
+
+  it('is a running head when set there about as large', async () => {
+    const r = ok(await extractPdfMetadata(syntheticPdf({ pages: [[
+      { text: 'Gear Works R&D', x: 92, y: 717, size: 12 },
+      { text: 'Gearbox documentation', x: 170, y: 498, size: 12 },
+      { text: 'Gearbox developer guide', x: 204, y: 461, size: 12 },
+    ], [
+      { text: 'Gear Works R&D', x: 97, y: 726, size: 9 },
+      { text: 'Gearbox developer guide', x: 184, y: 726, size: 12 },
+    ]] })));
+    expect(r.fields.title).not.toBe('Gear Works R&D');
   });
 });

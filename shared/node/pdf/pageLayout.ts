@@ -14,7 +14,7 @@ export interface Layout {
   pages: PageText[];
   /** Font size carrying most of the characters on the first page with text. */
   bodySize: number;
-  /** Lines of the first page that repeat, at the same place, on another page. */
+  /** Lines of the first page that repeat, at the same place and about the same size, on another page. */
   runningHeads: Set<TextLine>;
   /** Pages in the whole document, when known (a book has many). */
   pageCount?: number;
@@ -30,11 +30,13 @@ export function analyseLayout(pages: PageText[], pageCount?: number): Layout {
   const bodySize = [...weights.entries()].sort((p, q) => q[1] - p[1])[0]?.[0] ?? 10;
   const runningHeads = new Set<TextLine>();
   const shape = (s: string) => s.toLowerCase().replace(/[\d\s]+/g, ' ').replace(/[^\p{L} ]/gu, '').trim();
-  const elsewhere = pages.slice(1).flatMap((p) => p.lines.map((l) => ({ key: shape(l.text), y: l.y })));
+  const elsewhere = pages.slice(1).flatMap((p) => p.lines.map((l) => ({ key: shape(l.text), y: l.y, size: l.size })));
   for (const line of first?.lines ?? []) {
     const key = shape(line.text);
     if (!key) continue;
-    if (elsewhere.some((o) => o.key === key && Math.abs(o.y - line.y) < 12)) runningHeads.add(line);
+    // A first page may set its head a little larger ("EDF R&D" at 12 points over 9); a cover's title repeated in the
+    // next page's head at well under two thirds of its size ("igraph Reference Manual", 24.9 over 14.4) is a title.
+    if (elsewhere.some((o) => o.key === key && Math.abs(o.y - line.y) < 12 && line.size < o.size * 1.5)) runningHeads.add(line);
   }
   // A running head is a line or two; a block of three or more repeated lines is a title
   // repeated on the next page (a thesis's abstract page), not a running head.
