@@ -18,6 +18,13 @@ describe('findPublicationYear', () => {
     expect(year(['25 sierpnia 2021'])).toBe(2021);
     expect(year(['Wersja 6.4PL1 z 13 maja 2022'])).toBe(2022);
     expect(year(['(BORRADOR, octubre del 2015)'])).toBe(2015);
+    // Held15's Galician and Korean guides; Catalan, Czech, Finnish and Turkish of the same shapes.
+    expect(year(['Versión 4.3, de 29 de xaneiro do 2007'])).toBe(2007);
+    expect(year(['초간단 oblivoir v3.1.5 사용법', '2022년 11월'])).toBe(2022);
+    expect(year(["Barcelona, 3 d'octubre de 2011"])).toBe(2011);
+    expect(year(['V Praze dne 12. března 2019'])).toBe(2019);
+    expect(year(['Helsingissä 5. toukokuuta 2020'])).toBe(2020);
+    expect(year(['Ankara, 14 Ağustos 2018'])).toBe(2018);
   });
 
   it('prefers the latest revision to the first date, and any date to a received or compiled one', () => {

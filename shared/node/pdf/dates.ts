@@ -24,6 +24,14 @@ const MONTHS = [
   'січня', 'лютого', 'березня', 'квітня', 'травня', 'червня', 'липня', 'серпня', 'вересня', 'жовтня', 'листопада', 'грудня',
   // Hungarian (written after the year: "2003. október 11.")
   'január', 'február', 'március', 'április', 'május', 'június', 'július', 'augusztus', 'szeptember', 'október', 'december',
+  // Galician ("29 de xaneiro do 2007") and Catalan ("5 de gener de 2010", "3 d'octubre de 2011")
+  'xaneiro', 'febreiro', 'xuño', 'xullo', 'decembro',
+  'gener', 'febrer', 'març', 'maig', 'juny', 'juliol', 'agost', 'setembre', 'desembre',
+  // Czech, as named and as dated ("12. března 2019")
+  'leden', 'ledna', 'únor', 'února', 'březen', 'března', 'duben', 'dubna', 'květen', 'května', 'červen', 'června', 'červenec', 'července', 'srpen', 'srpna', 'září', 'říjen', 'října', 'listopadu', 'prosinec', 'prosince',
+  // Swedish and Danish beyond the forms above, Finnish as dated ("5. toukokuuta 2020"), Turkish
+  'augusti', 'tammikuuta', 'helmikuuta', 'maaliskuuta', 'huhtikuuta', 'toukokuuta', 'kesäkuuta', 'heinäkuuta', 'elokuuta', 'syyskuuta', 'lokakuuta', 'marraskuuta', 'joulukuuta',
+  'ocak', 'şubat', 'nisan', 'mayıs', 'haziran', 'temmuz', 'ağustos', 'eylül', 'ekim', 'kasım', 'aralık',
 ];
 const MONTH = `(?:${MONTHS.join('|')})\\.?`;
 const YEAR = '((?:19[5-9]|20\\d)\\d)';
@@ -31,12 +39,14 @@ const DAY = '\\d{1,2}(?:\\.|er|st|nd|rd|th)?(?:\\s*[-–]\\s*\\d{1,2})?';
 
 /** Every shape of a printed date that carries a year, first group = the year. */
 const DATE_SHAPES = [
-  `\\b${DAY}\\s+(?:de\\s+)?${MONTH},?\\s+(?:de\\s+)?${YEAR}`,
-  // "octubre del 2015", "maio de 2022"
-  `\\b${MONTH}\\s*(?:[-–/]\\s*${MONTH}\\s*)?,?\\s*(?:${DAY},?\\s*)?(?:del?\\s+)?${YEAR}`,
+  `\\b${DAY}\\s+(?:de\\s+|d['’])?${MONTH},?\\s+(?:d[eo]\\s+)?${YEAR}`,
+  // "octubre del 2015", "maio de 2022", "xaneiro do 2007"
+  `\\b${MONTH}\\s*(?:[-–/]\\s*${MONTH}\\s*)?,?\\s*(?:${DAY},?\\s*)?(?:del?\\s+|do\\s+)?${YEAR}`,
   `\\b${YEAR}[-/.]\\d\\d?[-/.]\\d\\d?\\b`,
   `\\b\\d\\d?[./]\\d\\d?[./]${YEAR}\\b`,
   `\\b${YEAR}\\s*年`,
+  // Korean "2022년 11월".
+  `\\b${YEAR}\\s*년`,
   // Mongolian "2008 оны 09-р сарын 25" ("year 2008, month 9, day 25").
   `\\b${YEAR}\\s+оны(?!\\p{L})`,
   // Year first, then the month (Hungarian, East Asian order): "2003. október 11."
