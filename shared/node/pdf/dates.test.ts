@@ -32,6 +32,8 @@ describe('findPublicationYear', () => {
     expect(year(['Modified: October 24, 2011 Compiled: November 1, 2022'])).toBe(2011);
     expect(year(['Edited: February 2018; Compiled: November 1, 2022'])).toBe(2018);
     expect(year(['Received 27 September 2005'], ['Pattern Recognition 40 (2007) 2730 – 2741'])).toBe(2007);
+    // An issue cited with its pages (held15's DANTE reprint) outweighs a bare date on the page.
+    expect(year(['Herbert Voß: Farbige Mathematik, Die TeXnische Komödie 2/2004, S. 81-87.', 'March 12, 2011'])).toBe(2004);
     expect(year(['First version: September 2007 This version: May 2017'])).toBe(2017);
     // Held15: an update's date beats the creation's, also when the creation's comes first on its own line.
     expect(year(['Created on 18th September 2015, this update of 30th January 2020'])).toBe(2020);

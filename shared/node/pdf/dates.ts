@@ -62,6 +62,9 @@ const DATE = new RegExp(DATE_SHAPES.join('|'), 'giu');
 /** "© 2018", "(c) 2018", "Copyright 2018"; a "©" drawn with a letter c beside it comes through as "©c" or "c©" ("Copyright c© 2002–2022"). */
 const COPYRIGHT = `(?:©c?|\\(c\\)|copyright)\\s*(?:c?©c?\\s*)?${YEAR}\\b`;
 
+/** An issue of a journal cited with its pages: "2/2004, S. 81-87", "no. 4, Apr. 2000, pp. 1–16", "Heft 3/2011, Seite 12". */
+export const ISSUE_CITATION = new RegExp(`\\b(?:\\d{1,2}\\s*/\\s*${YEAR}|no\\.\\s*\\d+,\\s*(?:${MONTH}\\s+)?${YEAR}),?\\s*(?:S\\.|Seiten?|pp?\\.|pages?)\\s*\\d+`, 'iu');
+
 /** A journal's or conference's reference line: "Annals of Mathematics 160 (2008)", "TUGboat, Volume 28 (2007)". */
 const JOURNAL_HEADER = [
   new RegExp(`\\b\\d+\\s*\\(${YEAR}\\)`, 'u'),
@@ -72,6 +75,8 @@ const JOURNAL_HEADER = [
   new RegExp(`^${YEAR},\\s*(?:vol|v-?\\d|\\d)`, 'iu'),
   // A conference paper's number with its year ("Paper 999-2021", "Paper SAS1234-2019").
   new RegExp(`^paper\\s+[a-z]*\\d+-${YEAR}$`, 'iu'),
+  // An issue's citation with its pages ("Die TeXnische Komödie 2/2004, S. 81-87", "Eutypon, no. 4, Apr. 2000, pp. 1–16").
+  ISSUE_CITATION,
 ];
 
 /** A copyright notice's years ("© 1994, 1997, 2021", "Copyright (C) 1990–2014", "© 2016–23"): the notice grows a year with

@@ -36,6 +36,8 @@ describe('detectDocumentType', () => {
     expect(type(['Sample Template for Writing the Working Papers of the Czech National Bank'])).toBe('report');
     expect(type(['Proceedings of the ASME 2023', 'A LaTeX template'])).toBe('conference_proceedings');
     expect(type(['Pattern Recognition 40 (2007) 2730 – 2741', 'Cubic Bézier approximation'])).toBe('journal');
+    expect(type(['Herbert Voß: Farbige Mathematik, Die TeXnische Komödie 2/2004, S. 81-87.', 'Farbige Mathematik'])).toBe('journal');
+    expect(type(['Reproduced with permission from Eutypon, no. 4, Apr. 2000, pp. 1–16.', 'Greek hyphenation'])).toBe('journal');
     expect(type(['TUGboat, Volume 28 (2007), No. 1 — Proceedings of the Practical TEX 2006 Conference'])).toBe('journal');
     expect(type(['A title', 'An author'], { hasAbstract: true, hasAffiliations: true })).toBe('journal');
     expect(type(['Exemplo de livro', 'Publicações Acadêmicas Ltda.'], { textLength: 80, pageCount: 120 })).toBe('book');

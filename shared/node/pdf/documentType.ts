@@ -4,7 +4,7 @@
 // reference line, an abstract with affiliations, or a received/accepted history; a sparse
 // cover with a publisher or an ISBN is a book. Anything else is a generic document
 // (manuals, package vignettes), which is also what an unsure answer falls back to.
-import { isDateLine } from './dates.ts';
+import { isDateLine, ISSUE_CITATION } from './dates.ts';
 import type { ExtractedDocumentType } from './types.ts';
 
 export interface TypeEvidence {
@@ -103,6 +103,7 @@ const JOURNAL = [
   /\bvol(?:ume)?\.?\s*\d+\b|\b\d+\s*\((?:19|20)\d\d\)/i,
   RECEIVED_OR_ACCEPTED,
   /\bissn\b|\bpreprint submitted to\b|\bmanuscript\b|\b(?:research|original|review|regular|general) article\b|\barticle\s+\d+\b/i,
+  ISSUE_CITATION,
 ];
 
 /** The parts of a journal's header that a guide naming the journal does not print. */
