@@ -68,6 +68,13 @@ describe('names', () => {
     expect(names('Ada St.M.')).toEqual([undefined]);
   });
 
+  it('puts back a capital the text layer kerned apart from the rest of its word, and leaves particles and articles apart', () => {
+    expect(names('M anuel Bronstein, W illiam Burge')).toEqual(['Bronstein', 'Burge']);
+    expect(names('Albrecht F ortenbacher')).toEqual(['Fortenbacher']);
+    expect(names('J van Dyk')).toEqual(['van Dyk']);
+    expect(names('A nice day')).toEqual([undefined]);
+  });
+
   it('takes no name from a subtitle that starts with a verb in -ing, and keeps family names in -ing', () => {
     expect(names('Featuring Multithread and XToolKit')).toEqual([undefined, undefined]);
     expect(names('abbreviations using thin space')).toEqual([undefined]);

@@ -108,6 +108,20 @@ export interface NameOrder {
   familyFirst?: boolean;
 }
 
+/** A capital kerned apart from the rest of its word in the text layer ("M anuel Bronstein", "Clif ton W illiamson")
+ * put back: a lone capital before a word in small letters that is no particle ("J van Dyk" stays). */
+function joinSplitCapitals(tokens: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const next = tokens[i + 1];
+    if (next && /^\p{Lu}$/u.test(tokens[i]!) && /^\p{Ll}{2,}$/u.test(next) && !PARTICLES.has(next)) {
+      joined.push(tokens[i]! + next);
+      i++;
+    } else joined.push(tokens[i]!);
+  }
+  return joined;
+}
+
 /** A person when `piece` looks like a name ("Mark A. van de Wiel"), else undefined. */
 export function parsePersonName(raw: string, order: NameOrder = {}): ExtractedPerson | undefined {
   // The name in its own script after the Latin one ("Yuchang Yang（杨宇昌）") repeats it.
@@ -118,7 +132,7 @@ export function parsePersonName(raw: string, order: NameOrder = {}): ExtractedPe
   while (HONORIFIC.test(piece)) piece = piece.replace(HONORIFIC, '');
   if (piece.length > 60 || /[@\d:/()[\]{}=<>]/.test(piece) || NOT_A_NAME.test(piece) || COUNTRY.test(piece) || MONTHS.test(piece) && /\d/.test(piece)) return undefined;
   // Generational suffixes belong to the name but are not the family name ("Hansen Jr", "Lienhard V").
-  const tokens = piece.split(/\s+/).filter(Boolean);
+  const tokens = joinSplitCapitals(piece.split(/\s+/).filter(Boolean));
   // "RAxML", "CDnow": two capitals against a small letter name a thing ("McDonald", "Petit-Jean-Genaz" and "JOHN" do not).
   if (tokens.some((t) => /\p{Lu}{2}\p{Ll}|\p{Ll}\p{Lu}{2}/u.test(t))) return undefined;
   while (tokens.length > 2 && /^(?:jr|sr|ii|iii|iv|v)\.?$/i.test(tokens[tokens.length - 1]!)) tokens.pop();
