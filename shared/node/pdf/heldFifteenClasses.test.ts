@@ -109,3 +109,24 @@ describe('a cover\'s title repeated in the next page\'s head', () => {
     expect(r.fields.title).not.toBe('Gear Works R&D');
   });
 });
+
+describe('a manual\'s name set large over its kind', () => {
+  it('is the title, though a contents entry low on the page repeats it', async () => {
+    const r = await extractPage([
+      { text: 'Gearlisp', x: 272, y: 703, size: 24.8 },
+      { text: 'Gearlisp version 9.27 / gearteus version 1.2.4', x: 198, y: 678, size: 12 },
+      { text: 'Reference Manual', x: 229, y: 653, size: 16.6 },
+      { text: 'ETL-TR-95-19', x: 237, y: 575, size: 12 },
+      { text: 'Ada Lovelace, Charles Babbage', x: 242, y: 468, size: 11.5 },
+      { text: '(Gearlisp 9.27)', x: 281, y: 417, size: 12 },
+      { text: 'Contents', x: 86, y: 270, size: 14.3 },
+      { text: 'Part I Gearlisp Basics', x: 86, y: 239, size: 12 },
+      { text: '1 Introduction . . . . . . . . . . . . . . . . . . . . . . . . 1', x: 86, y: 211, size: 10 },
+      { text: '1.1 Objects in Gearlisp . . . . . . . . . . . . . . . . . . . . 1', x: 101, y: 193, size: 10 },
+      { text: '1.2 Features of Gearlisp . . . . . . . . . . . . . . . . . . . 2', x: 101, y: 175, size: 10 },
+      { text: '1.3 Compatibility with Common Lisp . . . . . . . . . . . . . 2', x: 101, y: 157, size: 10 },
+      { text: '1.4 Revision History . . . . . . . . . . . . . . . . . . . . . 3', x: 101, y: 139, size: 10 },
+    ]);
+    expect(r.fields.title).toBe('Gearlisp');
+  });
+});

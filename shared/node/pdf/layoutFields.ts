@@ -73,6 +73,8 @@ const UNMARKED_KEYWORDS = /^(?:[Kk]eywords?|[Kk]ey\s*words|KEYWORDS|KEY\s*WORDS)
 /** A numbered section heading ("4 Class options", "2.1. Data"), which a title set at body size is not. */
 const NUMBERED_HEADING = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}/u;
 
+/** A part, chapter or section of a contents list, numbered ("第 I 部 ...", "Part II ...", "Chapter 3 ...", "2.1 ..."). */
+const CONTENTS_ENTRY = /^(?:第\s*[\dIVX一二三四五六七八九十]+\s*[部章節节]|(?:part|chapter|teil|kapitel|partie|chapitre|parte|cap[íi]tulo)\s+[\dIVX]+\b|\d{1,2}(?:\.\d{1,2})*\.?\s)/iu;
 
 /** A venue with its year and place, wherever it sits ("Conference acronym 'XX, June 03–05, 2018, Woodstock, NY"). */
 const VENUE_LINE = /\b(?:[Cc]onference|[Ss]ymposium|[Ww]orkshop|CONFERENCE|SYMPOSIUM|WORKSHOP)\b.*\b(?:19|20)\d\d,\s*\p{Lu}\p{Ll}+|\bProceedings of the\b.{0,80}\b(?:Conference|Symposium|Workshop)\b/u;
@@ -187,7 +189,10 @@ function seriesBanner(line: TextLine, lines: TextLine[], bodySize: number): bool
   if (name.length < 3 || !/^\S+(?:\s\S+)?$/u.test(name)) return false;
   const below = lines.filter((l) => l !== line && l.y < line.y - line.size && l.size < line.size * 0.7 && l.size >= bodySize * 1.2 && !onlyNames(l.text));
   const repeated = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'iu');
-  if (below.some((l) => l.y < line.y - line.size * 2 && l.text.trim().length > name.length + 3 && repeated.test(l.text))) return true;
+  // A version label that repeats the name ("(EusLisp 9.27)" low on a manual's cover) or a contents entry ("第 I 部 EusLisp 基本",
+  // "Part I EusLisp Basics") is not such a title line.
+  const titleLine = (l: TextLine) => l.text.trim().split(/\s+/).length >= 3 && !CONTENTS_ENTRY.test(l.text.trim());
+  if (below.some((l) => l.y < line.y - line.size * 2 && l.text.trim().length > name.length + 3 && repeated.test(l.text) && titleLine(l))) return true;
   // The next line counts from just under the word: a version or date line set close under a name that large makes it the title.
   const next = lines.filter((l) => l !== line && l.y < line.y && l.size < line.size * 0.7 && l.size >= bodySize * 1.2 && !onlyNames(l.text)).sort((p, q) => q.y - p.y)[0];
   return !/\s/.test(name) && !!next && line.size >= next.size * 2 && line.y - next.y > line.size * 3;
