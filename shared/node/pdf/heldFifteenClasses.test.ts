@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePersonName, splitAuthorLine } from './personNames.ts';
 import { extractPdfMetadata } from './extractPdfMetadata.ts';
 import { extractPage, ok } from './syntheticExtraction.ts';
-import { syntheticPdf } from './syntheticPdf.ts';
+import { bodyText, syntheticPdf } from './syntheticPdf.ts';
 
 const names = (text: string) => splitAuthorLine(text).map((p) => parsePersonName(p)?.last_name);
 const lastNames = (r: { fields: { authors?: { last_name: string }[] } }) => r.fields.authors?.map((a) => a.last_name);
@@ -128,5 +128,20 @@ describe('a manual\'s name set large over its kind', () => {
       { text: '1.4 Revision History . . . . . . . . . . . . . . . . . . . . . 3', x: 101, y: 139, size: 10 },
     ]);
     expect(r.fields.title).toBe('Gearlisp');
+  });
+});
+
+describe('capital letters over the words they stand for', () => {
+  it('start the title, where a journal\'s logo letters would not', async () => {
+    const page = (top: string) => [
+      { text: top, x: 284, y: 661, size: 20.7 },
+      { text: '"Significance Analysis of Microarrays"', x: 143, y: 636, size: 20.7 },
+      { text: 'Users guide and technical document', x: 155, y: 611, size: 20.7 },
+      { text: 'Ada Lovelace', x: 92, y: 576, size: 14.3 },
+      { text: 'Acknowledgments: We would like to thank the gear core team for permission to use the R', x: 90, y: 505, size: 12 },
+      ...bodyText(72, 480, 10),
+    ];
+    expect((await extractPage(page('SAM'))).fields.title).toBe('SAM "Significance Analysis of Microarrays" Users guide and technical document');
+    expect((await extractPage(page('JSS'))).fields.title).toBe('"Significance Analysis of Microarrays" Users guide and technical document');
   });
 });

@@ -21,6 +21,9 @@ const TITLE_LABEL = new RegExp(String.raw`^(?:${TITLE_LABEL_WORDS}|topic|标\s*�
 /** The label with the title after it on its line ("题目:合肥工业大学学位论文模板示例文档", "Thema: ..."). */
 const LABELLED_TITLE = new RegExp(String.raw`^(?:${TITLE_LABEL_WORDS})\s*[:：]\s*(\S.{2,})$`, 'iu');
 
+/** A journal's logo letters ("JSS"), not a TeX logo ("LATEX"). */
+const LOGO_LETTERS = /^(?!(?:LA|LUA|XE|BIB|CON)?TEX$)\p{Lu}{2,5}$/u;
+
 const NOT_A_TITLE = [
   /^arxiv\s*:/i,
   // A label alone or with what labels carry (a number, a date, "submitted to ..."), not a title
@@ -31,7 +34,7 @@ const NOT_A_TITLE = [
   /\b(?:vol(?:ume)?\.?\s*\d|issue\s*\d|no\.\s*\d|pp\.\s*\d|issn|isbn|doi\s*:|https?:|www\.)/i,
   /^contributed research articles?\b/i,
   /@/,
-  /^(?!(?:LA|LUA|XE|BIB|CON)?TEX$)\p{Lu}{2,5}$/u, // a journal's logo letters ("JSS"), not a TeX logo ("LATEX")
+  LOGO_LETTERS,
   // A publisher's or society's name set as a banner ("National Research Council", "Société Mathématique de France"); "for" only
   // after a society's own word ("Society for ..."): "Templates for Graz University Library Publishing" is a title.
   /^(?:The\s+)?(?:(?:\p{Lu}[\p{L}'’&.-]*|of|(?<=(?:Society|Association|Institute|Cent(?:er|re)|Foundation|Council|Academy)\s)for|and|&)\s+){0,5}(?:Council|Press|Society|Association|Verlag|Publishing|Publishers|Gesellschaft)$|^(?:Soci[eé]t[eéày]|Society|Association|Council|Acad[eé]mie|Academy|Gesellschaft)\s+(?:of|for|de|des|du|für|der|\p{Lu})[\p{L}\s'’-]{0,60}$/u,
@@ -163,8 +166,16 @@ function titleLines(layout: Layout, page: Layout['pages'][number], lowest = 0.3)
     if (t.replace(/\s/g, '').length <= 8 && l.right - l.x > l.size * 0.55 * t.length * 2) return false;
     // An affiliation set large ("McGill University, Montreal, Canada").
     if (/\b(?:universit\w*|institut\w*|department|laborator\w*|school of|college)\b/i.test(t) && /,\s*\p{Lu}/u.test(t)) return false;
-    return !NOT_A_TITLE.some((re) => re.test(t));
+    return !NOT_A_TITLE.some((re) => re.test(t)) || LOGO_LETTERS.test(t) && spelledOutUnder(l, page.lines);
   });
+}
+
+/** Capital letters set over the words they stand for, as large ("SAM" over "“Significance Analysis of Microarrays”"):
+ * the title's first line, not a logo. */
+function spelledOutUnder(line: TextLine, lines: TextLine[]): boolean {
+  const next = lines.find((l) => l.y < line.y && line.y - l.y <= line.size * 2 && Math.abs(l.size - line.size) <= line.size * 0.08);
+  const initials = next?.text.split(/\s+/).map((w) => w.replace(/^\P{L}+/u, '')).filter((w) => /^\p{Lu}/u.test(w)).map((w) => w[0]).join('');
+  return initials === line.text.trim();
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
