@@ -4,7 +4,7 @@
 // whole import of 50 dropped PDFs. Runs on whatever part of the corpus has been fetched
 // (`bash bench/import/corpus/fetchCorpus.sh`). `IMPORT_BENCH_VERBOSE=1` prints every miss;
 // `IMPORT_BENCH_PART=dev` scores the development part only (what tuning may look at: the
-// held-aside parts, held-aside and held2 to held15, are measured once, at the end of a piece of work). PDFs missing from the cache
+// held-aside parts, held-aside and held2 to held16, are measured once, at the end of a piece of work). PDFs missing from the cache
 // are fetched first with corpus/fetchCorpus.sh (apt-get download, no root needed).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
