@@ -145,8 +145,9 @@ function yearsIn(line: string, now = new Date().getFullYear()): { year: number; 
     const before = text.slice(Math.max(end, m.index - 40), m.index);
     // A date with a time of day is a build stamp ("2022-11-06 15:34. Page 1", "2022/8/22 — 15:40"), not a publication
     // date, unless words before it say it dates this version ("Date: 2015/05/20 23:30:22", "Last updated: 2017/05/01 17:50").
-    // So does a version's tag just before it ("R.rsp v0.45.0 (2022-06-27 18:30:09 UTC)").
-    if (/^\s*[—–-]?\s*\d{1,2}:\d\d\b/.test(text.slice(m.index + m[0].length)) && !(LATER.test(before) || /\bdate\s*:\s*$|\bv\d+(?:\.\d+)+[a-z]?\s*\(?\s*$/i.test(before))) continue;
+    // So does a version's tag just before it ("R.rsp v0.45.0 (2022-06-27 18:30:09 UTC)"), or an RCS or CVS revision's
+    // ("$Id: eskd.dtx,v 1.3 2004/10/15 05:34:29 fva Exp $").
+    if (/^\s*[—–-]?\s*\d{1,2}:\d\d\b/.test(text.slice(m.index + m[0].length)) && !(LATER.test(before) || /\bdate\s*:\s*$|\bv\d+(?:\.\d+)+[a-z]?\s*\(?\s*$|,v\s+\d+(?:\.\d+)+\s*$/i.test(before))) continue;
     const y = m.slice(1).find((g) => g);
     if (y) out.push({ year: Number(y), before });
     end = m.index + m[0].length;
@@ -206,11 +207,13 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], pag
     const copyright = copyrightYear(line.text);
     if (copyright) add(copyright, 1.8);
   }
-  // Else a copyright or conference line set in the body (a first column's foot): "© 2018 ACM".
+  // Else a copyright or conference line set in the body (a first column's foot): "© 2018 ACM"; or a reprint's footnote
+  // citing the issue it first appeared in ("Reproduced with permission from Eutypon, no. 4, Apr. 2000, pp. 1–16").
   if (!mentions.length) {
     for (const line of page) {
-      const m = BODY_COPYRIGHT.exec(line.text) ?? (BODY_VENUE.test(line.text) ? BODY_VENUE_YEAR.exec(line.text) : null);
-      if (m) add(BODY_COPYRIGHT.test(line.text) ? copyrightYear(line.text) ?? Number(m[1]) : Number(m[1]), 1);
+      const m = BODY_COPYRIGHT.exec(line.text) ?? (BODY_VENUE.test(line.text) ? BODY_VENUE_YEAR.exec(line.text) : null) ?? ISSUE_CITATION.exec(line.text);
+      const year = m && Number(m.slice(1).find((g) => g));
+      if (m && year) add(BODY_COPYRIGHT.test(line.text) ? copyrightYear(line.text) ?? year : year, 1);
     }
   }
   // Else a footnote dating the version the page documents ("This file (gears.dtx) has version number v1.24, last revised

@@ -8,7 +8,7 @@ import { ownDois } from './placeholderDoi.ts';
 import type { Layout } from './pageLayout.ts';
 import { readAuthorGrid } from './authorGrid.ts';
 import { spellTexLogos } from './texLogos.ts';
-import { EARLIER_WRITERS, hanName, HELPERS_CREDITED, isAffiliation, parsePersonName, splitAuthorLine, TEAM_BYLINE, TRANSLATION_MARK, vietnameseNames } from './personNames.ts';
+import { EARLIER_WRITERS, hanName, HELPERS_CREDITED, isAffiliation, type NameOrder, parsePersonName, splitAuthorLine, TEAM_BYLINE, TRANSLATION_MARK, vietnameseNames } from './personNames.ts';
 import type { TextLine } from './textLines.ts';
 import type { ExtractedFields, ExtractedPerson, FieldConfidence } from './types.ts';
 
@@ -54,7 +54,8 @@ const NOT_A_TITLE = [
   TEAM_BYLINE,
   /^[A-Z]{2,}\d{2,}[-\w]*$/,
   /\|\s*(?:general|research|original|review|regular)?\s*article\b/i,
-  /^(?:draft|version|released?|typeset)\b.{0,60}$/i,
+  // ("Release Notes for X11R7.7" names a document.)
+  /^(?:draft|version|released?(?!\s+notes?\b)|typeset)\b.{0,60}$/i,
   // A funding notice set under the title ("FP7 Funded", "Project MONFISPOL Grant no.: 225149").
   /^\S+\s+funded$|\bgrant\s+(?:no\.?|number|agreement)\b/i,
 ];
@@ -433,8 +434,8 @@ const STREET = /\b(?:road|street|avenue|boulevard|lane|drive|str\.|stra(?:ß|ss)
 const SPELLED_ADDRESS = /\s*[–—-]?\s*[\w.+-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)*\s+(?:at|\(at\))\s+[\w-]+(?:\s+(?:dot|\(dot\))\s+[\w-]+)+\s*$/i;
 
 /** An e-mail address set after a name and a comma, a semicolon, a dash or a space ("Landon D. C. Elkind elkind@ualberta.ca",
- * "Benoît Sonntag – benoit.sonntag@lisaac.org"), at the end of its line. */
-const TRAILING_ADDRESS = /(?<=\p{L}\.?)(?:\s*[,;]\s*|\s+[–—-]{1,2}\s+|\s+)[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*$/u;
+ * "Benoît Sonntag – benoit.sonntag@lisaac.org"), at the end of its line, or set between dashes ("Karl Stamm – karl@gears.org –"). */
+const TRAILING_ADDRESS = /(?<=\p{L}\.?)(?:\s*[,;]\s*|\s+[–—-]{1,2}\s+|\s+)[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[–—-]{1,2}\s*)?$/u;
 
 /**
  * An e-mail address in brackets after a name: round, pointed or angle ("Kevin Fall 〈kfall@ee.lbl.gov〉, Editor"),
@@ -571,12 +572,46 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
       // An affiliation runs to the end of its line ("University of California, San Francisco"); so do the earlier
       // versions' writers credited after the authors ("..., for this version, based on earlier versions written by ...");
       // so does a company's name before its legal form ("Galois Connections, Inc.").
-      if (isAffiliation(piece) || EARLIER_WRITERS.test(piece) || COMPANY_FORM.test(named[i + 1] ?? '')) break;
-      const person = parsePersonName(piece, order);
+      if (isAffiliation(piece) || EARLIER_WRITERS.test(piece) || COMPANY_FORM.test(named[i + 1] ?? '')) {
+        // The name may run straight into its affiliation ("John C Nash Telfer School of Management, ..., nashjc@uottawa.ca").
+        const lead = i === 0 && isAffiliation(piece) ? nameBeforeAffiliation(piece, line.text, order) : undefined;
+        if (lead && !authors.some((a) => samePerson(a, lead))) authors.push(lead);
+        break;
+      }
+      const parsed = parsePersonName(piece, order);
+      const person = parsed && byAddress(parsed, line.text);
       if (person && !authors.some((a) => samePerson(a, person))) authors.push(person);
     }
   }
   return authors;
+}
+
+const folded = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** A name printed family name first, as its e-mail address beside it shows ("Sonntag Benoit (benoit.sonntag@lisaac.org)"): turned round. */
+function byAddress(person: ExtractedPerson, text: string): ExtractedPerson {
+  const { first_name: first, last_name: last } = person;
+  if (!first || /\s/.test(first) || /\s/.test(last)) return person;
+  const turned = [...text.matchAll(/([\w.+-]+)@/g)].some(([, local]) => local!.toLowerCase() === `${folded(last)}.${folded(first)}`);
+  return turned ? { ...person, first_name: last, last_name: first } : person;
+}
+
+/** A name set straight before its affiliation, without a comma ("John C Nash Telfer School of Management"): the fewest
+ * words that make a name, followed by capitalised words that make an affiliation, where the line's e-mail address holds
+ * the family name. Without that, the words are an institution named after a person ("Fred Hutchinson Cancer Research
+ * Center", "Max Planck Institute"). */
+function nameBeforeAffiliation(piece: string, lineText: string, order: NameOrder): ExtractedPerson | undefined {
+  const locals = [...lineText.matchAll(/([\w.+-]+)@/g)].map(([, local]) => local!.toLowerCase());
+  if (!locals.length) return undefined;
+  const words = piece.split(/\s+/);
+  for (let k = 2; k <= Math.min(4, words.length - 1); k++) {
+    const name = words.slice(0, k);
+    const rest = words.slice(k).join(' ');
+    if (!/^\p{Lu}/u.test(name[k - 1]!) || !/^\p{Lu}/u.test(rest) || isAffiliation(name.join(' ')) || !isAffiliation(rest)) continue;
+    const person = parsePersonName(name.join(' '), order);
+    if (person && locals.some((local) => local.includes(folded(person.last_name)))) return person;
+  }
+  return undefined;
 }
 
 /** A cover's label for its author, with the name after it or under it ("研究生姓名: 陆小凤", "Candidate" over "Francesco Biccari"). */
