@@ -169,10 +169,10 @@ const MANUAL_LABEL = /^(?:(?:users?['’]?s?|reference|installation|programmer['
 const RECORDED_MANUAL = /\b(?:documentation|dokumentation|manual|handbook|handbuch|user['’]?s? guide|reference guide)\b/i;
 
 /** A program's or package's guide saying in its first lines, TeX or not, that it shows how to do something ("This document
- * describes how to use the deSolve package", "It is shown by example how a model is fitted"). A paper calls itself a paper
+ * describes how to use the deSolve package", "This short manual describes how to use the Columbus module", "It is shown by example how a model is fitted"). A paper calls itself a paper
  * or an article (a vignette that reprints one says "This vignette introduces" or "illustrates", and is typed as the paper),
  * and a class's specimen article that shows how to use its class is typed as the article it is set as. */
-const HOW_TO_GUIDE = /\b(?:this|the present)\s+(?:document|note|guide|manual|tutorial)\s+(?:describes|explains|shows|illustrates|demonstrates|documents)\s+(?:\w+ly\s+)?how\b(?!.{0,100}\b(?:class|template|style)\b)|\bit is shown(?:\s+by\s+(?:an?\s+)?examples?)?\s+how\b/i;
+const HOW_TO_GUIDE = /\b(?:this|the present)\s+(?:(?:short|brief|little)\s+(?:guide|manual|tutorial)|document|note|guide|manual|tutorial)\s+(?:describes|explains|shows|illustrates|demonstrates|documents)\s+(?:\w+ly\s+)?how\b(?!.{0,100}\b(?:class|template|style)\b)|\bit is shown(?:\s+by\s+(?:an?\s+)?examples?)?\s+how\b/i;
 
 /** A document that calls itself a report in its own words ("the test routine contained in this report",
  * "The preparation of this report was supported by ...", "This report describes"), as a report's title page or

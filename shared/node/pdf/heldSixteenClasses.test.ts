@@ -2,6 +2,7 @@
 // synthetic page of its shape, or on the lines and names the readers read.
 import { describe, expect, it } from 'vitest';
 import { findPublicationYear } from './dates.ts';
+import { detectDocumentType } from './documentType.ts';
 import { parsePersonName, splitAuthorLine } from './personNames.ts';
 import { extractPage } from './syntheticExtraction.ts';
 import { bodyText } from './syntheticPdf.ts';
@@ -84,5 +85,36 @@ describe('titles and years', () => {
   it('dates a document by its RCS or CVS revision line, and by a reprint footnote citing the issue', () => {
     expect(findPublicationYear([line('Id: eskd.dtx,v 1.3 2004/10/15 05:34:29 fva Exp')], [])).toBe(2004);
     expect(findPublicationYear([line('A title')], [], [line('Reproduced with permission from Eutypon, no. 4, Apr. 2000, pp. 1–16.', 180)])).toBe(2000);
+  });
+});
+
+describe('more of held16', () => {
+  it('ends a title at a kind of document set after its subtitle ("a manual"), and keeps one set under a bare name', async () => {
+    const page = (top: string[]) => [
+      ...top.map((text, i) => ({ text, x: 145, y: 724 - i * 24, size: 20.7 })),
+      { text: 'Ada Lovelace', x: 262, y: 632, size: 14.3 },
+      { text: '26/08/2013', x: 265, y: 563, size: 14.3 },
+      { text: '1 The program', x: 57, y: 507, size: 17.2 },
+      ...bodyText(57, 475, 8),
+    ];
+    expect((await extractPage(page(['gearstat: a program for computing', 'gear statistics', 'a manual']))).fields.title).toBe('gearstat: a program for computing gear statistics');
+    expect((await extractPage(page(['GearTeX', 'Reference', 'Manual']))).fields.title).toBe('GearTeX Reference Manual');
+  });
+
+  it('types as a guide a manual that says, with an adjective, that it shows how; a note that does so stays a paper', () => {
+    const evidence = (sentence: string) => ({ lines: ['Using the Columbus extension to Gears', 'Ada Lovelace', 'Abstract', sentence], head: ['Using the Columbus extension to Gears'], pageCount: 6, textLength: 3000, hasAbstract: true, hasAffiliations: false, hasIsbn: false, title: 'Using the Columbus extension to Gears' });
+    expect(detectDocumentType(evidence('This short manual describes how to use the Columbus module within the Gears package.')).type).toBe('generic');
+    expect(detectDocumentType(evidence('This brief note describes how this problem can be solved.')).type).toBe('journal');
+  });
+
+  it('reads a name in Han characters set unspaced beside its address', async () => {
+    const r = await extractPage([
+      { text: 'CTEX FAQ', x: 148, y: 691, size: 24.8 },
+      { text: 'Version 0.4 beta (89)', x: 232, y: 657, size: 17.2 },
+      { text: '吴凌云', x: 244, y: 623, size: 12, cjk: true },
+      { text: '(aloft@ctex.org)', x: 290, y: 623, size: 12 },
+      ...bodyText(72, 556, 8),
+    ]);
+    expect(lastNames(r)).toEqual(['吴']);
   });
 });

@@ -353,7 +353,10 @@ function findTitle(layout: Layout): { lines: TextLine[]; text: string; confidenc
     const names = (!distinct && start.right < layout.pages[0]!.width * 0.55 || issueSized) && startsWithName(l.text);
     // A kind of document set as large right under the name is the title's end ("LuaMetaTeX" / "Reference" / "Manual"),
     // not when it follows a subtitle ("teubner" / "An extension for Greek philology" / "User manual").
-    const kindAfterName = KIND_LABEL.test(l.text.trim()) && (last === start || KIND_LABEL.test(last.text.trim()));
+    const kind = KIND_LABEL.test(l.text.trim().replace(/^an?\s+/i, ''));
+    const kindAfterName = kind && (last === start || KIND_LABEL.test(last.text.trim()));
+    // A kind after the words of a subtitle ("matstat: a program for computing" / "matching statistics" / "a manual") ends it.
+    if (kind && !kindAfterName && sameSize && near && overlaps) break;
     if (sameSize && near && overlaps && !names && !TITLE_STOP.test(l.text) && (candidates.includes(l) || continuesTitle(l.text) || kindAfterName)) {
       lines.push(l);
       last = l;
@@ -578,7 +581,8 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
         if (lead && !authors.some((a) => samePerson(a, lead))) authors.push(lead);
         break;
       }
-      const parsed = parsePersonName(piece, order);
+      // A name in Han characters unspaced ("吴凌云 (aloft@ctex.org)") is read as one beside its address, where no heading is.
+      const parsed = parsePersonName(piece, order) ?? (line.text.search(ADDRESS_IN_BRACKETS) >= 0 ? hanName(piece) : undefined);
       const person = parsed && byAddress(parsed, line.text);
       if (person && !authors.some((a) => samePerson(a, person))) authors.push(person);
     }
