@@ -54,7 +54,7 @@ const NOT_A_TITLE = [
   TEAM_BYLINE,
   /^[A-Z]{2,}\d{2,}[-\w]*$/,
   /\|\s*(?:general|research|original|review|regular)?\s*article\b/i,
-  // ("Release Notes for X11R7.7" names a document.)
+  // A draft, version or release line; "Release Notes for X11R7.7" names a document.
   /^(?:draft|version|released?(?!\s+notes?\b)|typeset)\b.{0,60}$/i,
   // A funding notice set under the title ("FP7 Funded", "Project MONFISPOL Grant no.: 225149").
   /^\S+\s+funded$|\bgrant\s+(?:no\.?|number|agreement)\b/i,
