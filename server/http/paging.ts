@@ -123,8 +123,10 @@ export function pageQuery(query: AnyQuery, sortColumn: string, idColumn: string,
   let q = query;
   if (params.marker) q = q.where(afterMarker(sortColumn, idColumn, params.marker, ascending, options.sortNotNull ?? false));
   // NULLs first in ascending order, as SQLite sorts them and its indexes hold them; said
-  // explicitly because PostgreSQL would put them last.
-  const sortOrder = (ob: OrderByItemBuilder) => (ascending ? ob.asc().nullsFirst() : ob.desc().nullsLast());
+  // explicitly because PostgreSQL would put them last. Not for a column without NULLs: there
+  // the words would only stop PostgreSQL from walking its ascending index in order (it would
+  // sort every row of the library for each page).
+  const sortOrder = (ob: OrderByItemBuilder) => (options.sortNotNull ? (ascending ? ob.asc() : ob.desc()) : ascending ? ob.asc().nullsFirst() : ob.desc().nullsLast());
   return q.orderBy(sql.ref(sortColumn), sortOrder).orderBy(sql.ref(idColumn), direction).limit(params.limit + 1);
 }
 
