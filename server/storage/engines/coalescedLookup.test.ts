@@ -61,4 +61,13 @@ describe('coalescedLookup', () => {
     fail = false;
     expect(await lookup('a')).toEqual({ id: 'a', value: 0 });
   });
+
+  it('fails the batch of a fetch that throws before answering, at once or in a later turn', async () => {
+    const lookup = coalescedLookup<Row>((keys) => {
+      throw new Error(`cannot ask for ${keys.join(', ')}`);
+    }, (row) => row.id);
+    await expect(lookup('a')).rejects.toThrow('cannot ask for a');
+    const later = [lookup('b'), lookup('c')];
+    await expect(Promise.all(later)).rejects.toThrow('cannot ask for b');
+  });
 });

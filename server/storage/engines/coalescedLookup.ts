@@ -25,7 +25,14 @@ export function coalescedLookup<Row>(fetch: BatchFetch<Row>, keyOf: (row: Row) =
 
   function send(keys: string[], waiters: Map<string, Waiter<Row>[]>): void {
     inFlight++;
-    fetch(keys).then((rows) => {
+    // A fetch that throws before it answers a promise fails its batch, not the process.
+    let answer: Promise<Row[]>;
+    try {
+      answer = fetch(keys);
+    } catch (error) {
+      answer = Promise.reject(error);
+    }
+    answer.then((rows) => {
       inFlight--;
       const byKey = new Map(rows.map((row) => [keyOf(row), row]));
       for (const key of keys) for (const waiter of waiters.get(key)!) waiter.resolve(byKey.get(key));

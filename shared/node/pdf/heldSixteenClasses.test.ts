@@ -65,6 +65,7 @@ describe('names beside their addresses and affiliations', () => {
     // The same author's address line, Greek read through the wrong font encoding, names no one: a given name has a vowel.
     expect(parsePersonName('Ktw Gatzèa')).toBeUndefined();
     expect(parsePersonName('Jan Vlk')?.last_name).toBe('Vlk');
+    expect(parsePersonName('Tsz Chun Wong')?.last_name).toBe('Wong');
     // The sign itself, in maths, stays.
     expect(normalizeText('\u2206x = 2')).toBe('\u2206x = 2');
   });

@@ -145,8 +145,9 @@ export function parsePersonName(raw: string, order: NameOrder = {}): ExtractedPe
     if (t.length >= 2) sawWord = true;
   }
   if (!sawWord) return undefined;
-  // A given name has a vowel ("Ktw Gatzèa" is Greek read through the wrong font encoding); family names need not ("Vlk").
-  if (/^\p{Script=Latin}{3,}$/u.test(tokens[0]!) && !/[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœ]/iu.test(tokens[0]!)) return undefined;
+  // A given name has a vowel ("Ktw Gatzèa" is Greek read through the wrong font encoding), but for Cantonese "Tsz";
+  // family names need not ("Vlk").
+  if (/^\p{Script=Latin}{3,}$/u.test(tokens[0]!) && !/[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœ]/iu.test(tokens[0]!) && !/^tsz$/i.test(tokens[0]!)) return undefined;
   // "der TeX-Löwe": a name starts with a given name or an initial, not with an article.
   if (tokens.length === 2 && PARTICLES.has(tokens[0]!)) return undefined;
   const last = tokens[tokens.length - 1]!;
