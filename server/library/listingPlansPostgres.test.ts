@@ -1,7 +1,8 @@
 // The listings' cost must not grow with the library on PostgreSQL either: a page of
-// /documents (any sort) or of /annotations, sorted on a column that holds no NULLs, walks an index in order, with no Sort
-// node that would read every row of the library (ORDER BY ... NULLS FIRST on an ascending
-// index made PostgreSQL sort the whole library for every page of a pull).
+// /documents (any sort) or of /annotations, sorted on a column that holds no NULLs, walks
+// an index in order, with no Sort node that would read every row of the library (ORDER BY
+// ... NULLS FIRST on an ascending index made PostgreSQL sort the whole library for every
+// page of a pull).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestService, type TestService } from '../testing/testService.ts';
