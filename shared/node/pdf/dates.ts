@@ -211,9 +211,10 @@ export function findPublicationYear(header: TextLine[], margins: TextLine[], pag
   // citing the issue it first appeared in ("Reproduced with permission from Eutypon, no. 4, Apr. 2000, pp. 1–16").
   if (!mentions.length) {
     for (const line of page) {
-      const m = BODY_COPYRIGHT.exec(line.text) ?? (BODY_VENUE.test(line.text) ? BODY_VENUE_YEAR.exec(line.text) : null) ?? ISSUE_CITATION.exec(line.text);
+      const copyright = BODY_COPYRIGHT.exec(line.text);
+      const m = copyright ?? (BODY_VENUE.test(line.text) ? BODY_VENUE_YEAR.exec(line.text) : null) ?? ISSUE_CITATION.exec(line.text);
       const year = m && Number(m.slice(1).find((g) => g));
-      if (m && year) add(BODY_COPYRIGHT.test(line.text) ? copyrightYear(line.text) ?? year : year, 1);
+      if (year) add(copyright ? copyrightYear(line.text) ?? year : year, 1);
     }
   }
   // Else a footnote dating the version the page documents ("This file (gears.dtx) has version number v1.24, last revised

@@ -571,19 +571,22 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
     const text = line.textWithMarkerBreaks.replace(ADDRESS_IN_BRACKETS, ' ').replace(TRAILING_ADDRESS, '').replace(SPELLED_ADDRESS, ' ').replace(AUTHOR_ROLE, '');
     const order = { familyFirst: vietnameseNames(line.text) };
     const named = splitAuthorLine(text.replace(CITY_STATE_POSTCODE, ''));
+    // The line's e-mail addresses, read once: they tell a name's order and where a name runs into its affiliation.
+    const locals = addressLocals(line.text);
+    const bracketedAddress = line.text.search(ADDRESS_IN_BRACKETS) >= 0;
     for (const [i, piece] of named.entries()) {
       // An affiliation runs to the end of its line ("University of California, San Francisco"); so do the earlier
       // versions' writers credited after the authors ("..., for this version, based on earlier versions written by ...");
       // so does a company's name before its legal form ("Galois Connections, Inc.").
       if (isAffiliation(piece) || EARLIER_WRITERS.test(piece) || COMPANY_FORM.test(named[i + 1] ?? '')) {
         // The name may run straight into its affiliation ("John C Nash Telfer School of Management, ..., nashjc@uottawa.ca").
-        const lead = i === 0 && isAffiliation(piece) ? nameBeforeAffiliation(piece, line.text, order) : undefined;
+        const lead = i === 0 && isAffiliation(piece) ? nameBeforeAffiliation(piece, locals, order) : undefined;
         if (lead && !authors.some((a) => samePerson(a, lead))) authors.push(lead);
         break;
       }
       // A name in Han characters unspaced ("吴凌云 (aloft@ctex.org)") is read as one beside its address, where no heading is.
-      const parsed = parsePersonName(piece, order) ?? (line.text.search(ADDRESS_IN_BRACKETS) >= 0 ? hanName(piece) : undefined);
-      const person = parsed && byAddress(parsed, line.text);
+      const parsed = parsePersonName(piece, order) ?? (bracketedAddress ? hanName(piece) : undefined);
+      const person = parsed && byAddress(parsed, locals);
       if (person && !authors.some((a) => samePerson(a, person))) authors.push(person);
     }
   }
@@ -592,11 +595,16 @@ function findAuthors(lines: TextLine[], from: number, to: number): ExtractedPers
 
 const folded = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
+/** The local parts of a line's e-mail addresses, in lower case ("benoit.sonntag" of "benoit.sonntag@lisaac.org"). */
+function addressLocals(text: string): string[] {
+  return text.includes('@') ? [...text.matchAll(/([\w.+-]+)@/g)].map(([, local]) => local!.toLowerCase()) : [];
+}
+
 /** A name printed family name first, as its e-mail address beside it shows ("Sonntag Benoit (benoit.sonntag@lisaac.org)"): turned round. */
-function byAddress(person: ExtractedPerson, text: string): ExtractedPerson {
+function byAddress(person: ExtractedPerson, locals: readonly string[]): ExtractedPerson {
   const { first_name: first, last_name: last } = person;
-  if (!first || /\s/.test(first) || /\s/.test(last)) return person;
-  const turned = [...text.matchAll(/([\w.+-]+)@/g)].some(([, local]) => local!.toLowerCase() === `${folded(last)}.${folded(first)}`);
+  if (!locals.length || !first || /\s/.test(first) || /\s/.test(last)) return person;
+  const turned = locals.includes(`${folded(last)}.${folded(first)}`);
   return turned ? { ...person, first_name: last, last_name: first } : person;
 }
 
@@ -604,8 +612,7 @@ function byAddress(person: ExtractedPerson, text: string): ExtractedPerson {
  * words that make a name, followed by capitalised words that make an affiliation, where the line's e-mail address holds
  * the family name. Without that, the words are an institution named after a person ("Fred Hutchinson Cancer Research
  * Center", "Max Planck Institute"). */
-function nameBeforeAffiliation(piece: string, lineText: string, order: NameOrder): ExtractedPerson | undefined {
-  const locals = [...lineText.matchAll(/([\w.+-]+)@/g)].map(([, local]) => local!.toLowerCase());
+function nameBeforeAffiliation(piece: string, locals: readonly string[], order: NameOrder): ExtractedPerson | undefined {
   if (!locals.length) return undefined;
   const words = piece.split(/\s+/);
   for (let k = 2; k <= Math.min(4, words.length - 1); k++) {

@@ -206,8 +206,9 @@ export function normalizeText(s: string): string {
     .replace(/\u200b([\u0300-\u036f])(\p{L})/gu, '$2$1')
     // A dotless i under an accent is an accented i ("art\u0131\u0301culo").
     .replace(/\u0131(?=[\u0300-\u036f])/g, 'i')
-    // The maths increment and ohm signs before Greek letters are the capitals Delta and Omega ("\u2206ημήτριος").
-    .replace(/[\u2206\u2126](?=\p{Script=Greek})/gu, (c) => (c === '\u2206' ? '\u0394' : '\u03a9'))
+    // The maths increment sign before Greek letters is the capital Delta ("\u2206ημήτριος"); NFKC below makes the ohm
+    // sign an Omega, but leaves the increment as it is.
+    .replace(/\u2206(?=\p{Script=Greek})/gu, '\u0394')
     .normalize('NFKC')
     // TeX sets an accent as its own glyph before the letter ("M ̈achler"): put it back on it.
     .replace(/\s?([\u0300-\u036f]+)(\p{L})/gu, '$2$1')
